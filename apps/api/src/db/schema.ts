@@ -1,0 +1,261 @@
+/**
+ * The whole data model of ReCell (design.md). Money is integer cents; ids are UUIDs except the
+ * spec's category ids '1' Apple, '2' Xiaomi, '3' Samsung. Migrations are generated from this file
+ * with `npm run db:generate -w @recell/api` and run at start-up on PGlite and PostgreSQL alike.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['user', 'seller', 'admin']);
+export const productStatusEnum = pgEnum('product_status', ['available', 'sold', 'removed']);
+export const orderStatusEnum = pgEnum('order_status', ['booked', 'paid', 'cancelled']);
+export const identityProviderEnum = pgEnum('identity_provider', ['google', 'github']);
+export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'refunded']);
+export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: roleEnum('role').notNull().default('user'),
+    verified: boolean('verified').notNull().default(false),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Emails are unique whatever their case: 'Ann@x.com' and 'ann@x.com' are one account.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const identities = pgTable(
+  'identities',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: identityProviderEnum('provider').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('identities_user_idx').on(t.userId)],
+);
+
+/** One row per refresh token; a sign-in starts a family, each rotation adds a row to it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_family_idx').on(t.familyId),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    brand: text('brand').notNull(),
+    imageUrl: text('image_url').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('categories_brand_key').on(t.brand)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    condition: text('condition').notNull(),
+    used: text('used').notNull(),
+    location: text('location').notNull(),
+    authenticity: text('authenticity').notNull(),
+    features: text('features').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    /** Given only to buyers who booked the phone; never part of a public listing. */
+    sellerPhone: text('seller_phone').notNull(),
+    status: productStatusEnum('status').notNull().default('available'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(model, '')), 'A') || setweight(to_tsvector('simple', coalesce(features, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_original_price_positive', sql`${t.originalPriceCents} > 0`),
+    // Category browsing: newest first, keyset on (created_at, id), only live listings.
+    index('products_browse_idx').on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('products_browse_price_idx').on(t.categoryId, t.status, t.priceCents, t.id),
+    index('products_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('products_search_idx').using('gin', t.search),
+  ],
+);
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('advertisements_created_idx').on(t.createdAt.desc())],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    phone: text('phone').notNull(),
+    location: text('location').notNull(),
+    /** The price when the buyer booked; what the payment charges. */
+    priceCents: integer('price_cents').notNull(),
+    status: orderStatusEnum('status').notNull().default('booked'),
+    transactionId: text('transaction_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('orders_price_positive', sql`${t.priceCents} > 0`),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_product_idx').on(t.productId),
+    // One open order per buyer per phone; a cancelled one may be followed by a new booking.
+    uniqueIndex('orders_one_open_per_buyer_key')
+      .on(t.productId, t.buyerId)
+      .where(sql`${t.status} = 'booked'`),
+    // A phone is sold once: at most one paid order per product.
+    uniqueIndex('orders_one_paid_per_product_key')
+      .on(t.productId)
+      .where(sql`${t.status} = 'paid'`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: paymentStatusEnum('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_order_key').on(t.orderId),
+    uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const wishlist = pgTable(
+  'wishlist',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_product_idx').on(t.productId)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReasonEnum('reason').notNull().default('other'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reports_created_idx').on(t.createdAt.desc()),
+    // One open report per buyer per phone.
+    uniqueIndex('reports_one_open_per_reporter_key')
+      .on(t.productId, t.reporterId)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** Who did what to which record, and when: admin actions, deletions, payments. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId),
+  ],
+);

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages, statusOfErrorCode, type ErrorBody, type ErrorCode } from '@recell/contract';
+import { AppError } from '../errors.ts';
+
+const codeOfStatus = new Map<number, ErrorCode>(
+  Object.entries(statusOfErrorCode).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+export const sendError = (
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) => {
+  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+};
+
+/**
+ * The single error handler: domain errors and client mistakes become the contract's error shape
+ * with a clear message; anything unexpected is logged and answered with a generic 500 that never
+ * carries a stack or detail.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        if (!(key in fields)) fields[key] = issue.message ?? messages.validationFailed;
+      }
+      const first = Object.values(fields)[0] ?? messages.validationFailed;
+      return sendError(reply, 400, 'validation', first, fields);
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 429 ? 'rate_limited' : (codeOfStatus.get(status) ?? 'validation');
+      const message = status === 429 ? messages.tooManyRequests : error.message;
+      return sendError(reply, status, code, message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'internal', messages.internalError);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema, messages } from '@recell/contract';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+describe('platform: health, errors, headers, OpenAPI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, (app) => {
+      // A route that fails unexpectedly, to prove 5xx details never reach the caller.
+      app.get('/api/test/explode', async () => {
+        throw new Error('secret database password is hunter2');
+      });
+      app.post('/api/test/echo', async (request) => ({ received: request.body }));
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const response = await t.app.inject('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(ErrorBodySchema.parse(response.json())).toEqual({
+      error: { code: 'not_found', message: messages.routeNotFound },
+    });
+  });
+
+  it('never leaks a stack or an internal detail on a 500', async () => {
+    const response = await t.app.inject('/api/test/explode');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'internal', message: messages.internalError } });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+  });
+
+  it('answers invalid query input with 400, the field and a message', async () => {
+    const response = await t.app.inject('/api/advertised?limit=0');
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error.code).toBe('validation');
+    expect(body.error.fields).toHaveProperty('limit');
+  });
+
+  it('answers malformed JSON with 400 and an unsupported body type with 415, not 500', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(malformed.json()).error.code).toBe('validation');
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(ErrorBodySchema.parse(wrongType.json()).error.code).toBe('unsupported_media_type');
+  });
+
+  it('sets security headers and a strict Content-Security-Policy', async () => {
+    const response = await t.app.inject('/api/categories');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('names every response with a request id, reusing a caller-supplied one', async () => {
+    const generated = await t.app.inject('/healthz');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const supplied = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+    expect(supplied.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('publishes an OpenAPI document describing the routes', async () => {
+    const response = await t.app.inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/categories', '/api/advertised', '/healthz', '/readyz']),
+    );
+    expect(document.paths['/api/advertised'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'cursor']),
+    );
+    const docs = await t.app.inject('/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+
+  it('reports not ready once the database is unreachable', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const response = await other.app.inject('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'failed' } });
+    await other.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { webTexts } from '@recell/contract';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { CloseIcon, MenuIcon } from '@/components/icons';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive
+      ? 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-200'
+      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
+  }`;
+
+export function SiteHeader() {
+  const auth = useAuth();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const close = () => setMenuOpen(false);
+
+  const item = (to: string, label: ReactNode, extra = '', end = false) => (
+    <li className={extra}>
+      <NavLink to={to} end={end} className={itemClass} onClick={close}>
+        {label}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
+        <Link to={paths.home.to()} className="flex min-h-11 items-center rounded-lg px-1" onClick={close}>
+          <Logo />
+        </Link>
+
+        <button
+          type="button"
+          className="btn px-3 text-slate-800 hover:bg-slate-100 md:hidden dark:text-slate-100 dark:hover:bg-slate-800"
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+          {webTexts.menu}
+        </button>
+
+        <ul
+          id={menuId}
+          className={`${isMenuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pb-2 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
+          {item(paths.home.to(), webTexts.navHome, '', true)}
+          {item(paths.about.to(), webTexts.navAbout)}
+          {item(paths.blogs.to(), webTexts.navBlogs)}
+          {auth.status === 'signedIn' ? (
+            <>
+              {item(paths.profile.to(), webTexts.navProfile, 'md:hidden')}
+              {item(
+                paths.dashboard.to(),
+                <>
+                  <img
+                    src={auth.user.imageUrl}
+                    alt=""
+                    width={28}
+                    height={28}
+                    className="size-7 rounded-full object-cover ring-2 ring-teal-600"
+                  />
+                  {webTexts.navDashboard}
+                </>,
+              )}
+              <li>
+                <button
+                  type="button"
+                  className="btn btn-outline w-full md:w-auto"
+                  onClick={() => {
+                    close();
+                    void auth.logout();
+                  }}
+                >
+                  {webTexts.logout}
+                </button>
+              </li>
+            </>
+          ) : auth.status === 'signedOut' ? (
+            item(paths.login.to(), webTexts.navLogin)
+          ) : null}
+          <li>
+            <ThemeToggle className="w-full justify-start md:w-auto" />
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * WCAG 2.x A/AA checks with axe-core on the public pages, once their content has loaded.
+ * Colour contrast is part of them, so dark mode gets its own run.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '@recell/contract';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { openHome } from './support/catalogue.ts';
+
+// axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+test.use({ bypassCSP: true });
+
+const openStaticPage = async (page: Page, path: string) => {
+  await page.goto(path);
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+};
+
+test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
+  test('home page, with its categories and advertised phones', async ({ page, request }) => {
+    await openHome(page, request);
+    await expectNoAxeViolations(page);
+  });
+
+  test('about page', async ({ page }) => {
+    await openStaticPage(page, '/about');
+    await expectNoAxeViolations(page);
+  });
+
+  test('blogs page', async ({ page }) => {
+    await openStaticPage(page, '/blogs');
+    await expectNoAxeViolations(page);
+  });
+
+  test('404 page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: messages.notFoundTitle })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('accessibility in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('home page', async ({ page, request }) => {
+    await openHome(page, request);
+    await expectNoAxeViolations(page);
+  });
+});

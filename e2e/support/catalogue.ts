@@ -1,0 +1,45 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { categoryBrands, categoryIds, formatPrice } from '@recell/contract';
+
+/** The part of an advertised listing the home page shows and these tests look for. */
+export interface AdvertisedPhone {
+  id: string;
+  name: string;
+  priceCents: number;
+}
+
+export const brands = categoryIds.map((id) => ({ id, brand: categoryBrands[id] }));
+
+/** The advertised phones as the API has them (the first page, as the home page asks for it). */
+export const fetchAdvertised = async (request: APIRequestContext): Promise<AdvertisedPhone[]> => {
+  const response = await request.get('/api/advertised');
+  expect(response.status(), 'GET /api/advertised').toBe(200);
+  const body = (await response.json()) as { items: AdvertisedPhone[]; nextCursor: string | null };
+  expect(body).toMatchObject({ items: expect.any(Array) });
+  for (const item of body.items) {
+    expect(item).toMatchObject({ id: expect.any(String), name: expect.any(String), priceCents: expect.any(Number) });
+  }
+  return body.items;
+};
+
+/** A category card of the home page, found by its brand heading. */
+export const categoryCard = (page: Page, brand: string): Locator =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: brand, exact: true }) });
+
+/** The product cards of a page whose heading is the phone's name. */
+export const productCards = (page: Page, name: string): Locator =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** Matches a $ price as shown, without matching a longer number ($450 is not $4500 nor $450.50). */
+export const priceText = (cents: number) =>
+  new RegExp(`${formatPrice(cents).replace(/[$.]/g, '\\$&')}(?![\\d,]|\\.\\d)`);
+
+/** Opens the home page and waits until its categories and advertised phones are shown. */
+export const openHome = async (page: Page, request: APIRequestContext) => {
+  const advertised = await fetchAdvertised(request);
+  await page.goto('/');
+  for (const { brand } of brands) await expect(categoryCard(page, brand)).toBeVisible();
+  const first = advertised[0];
+  if (first) await expect(productCards(page, first.name).first()).toBeVisible();
+  return { advertised };
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { categoryIds, productStatuses } from './constants.ts';
+
+export const CategoryIdSchema = z.enum(categoryIds);
+
+export const CategorySchema = z
+  .object({
+    id: CategoryIdSchema,
+    brand: z.string(),
+    imageUrl: z.string(),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const CategoryListSchema = z.object({ items: z.array(CategorySchema) }).meta({ id: 'CategoryList' });
+export type CategoryList = z.infer<typeof CategoryListSchema>;
+
+export const SellerSummarySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    /** The seller's current verification, read at query time (never a copy). */
+    isVerified: z.boolean(),
+  })
+  .meta({ id: 'SellerSummary' });
+
+/** A listing as every visitor sees it: the seller's phone number is never part of it. */
+export const ProductSchema = z
+  .object({
+    id: z.uuid(),
+    categoryId: CategoryIdSchema,
+    name: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    priceCents: z.number().int(),
+    originalPriceCents: z.number().int(),
+    condition: z.string(),
+    used: z.string(),
+    location: z.string(),
+    authenticity: z.string(),
+    features: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    status: z.enum(productStatuses),
+    isAdvertised: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+    seller: SellerSummarySchema,
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductPageSchema = z
+  .object({ items: z.array(ProductSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ProductPage' });
+export type ProductPage = z.infer<typeof ProductPageSchema>;

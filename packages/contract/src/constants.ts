@@ -1,0 +1,36 @@
+/** Business constants of the spec (§9) and the numbers the web and API share. */
+
+export const categoryIds = ['1', '2', '3'] as const;
+export type CategoryId = (typeof categoryIds)[number];
+export const categoryBrands: Record<CategoryId, string> = { '1': 'Apple', '2': 'Xiaomi', '3': 'Samsung' };
+
+export const passwordMinLength = 6;
+export const roles = ['user', 'seller', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const signupRoles = ['user', 'seller'] as const;
+
+export const productStatuses = ['available', 'sold', 'removed'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+export const orderStatuses = ['booked', 'paid', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const pageSize = { default: 24, max: 100 } as const;
+
+/** Home banner carousel (spec §9). */
+export const carousel = { autoplayMs: 2000, transitionMs: 1000, slidesPerView: 1 } as const;
+
+/** Data fetching (spec §9): 3 retries, exponential delay from 1 s capped at 30 s, 5 min cache. */
+export const queryDefaults = {
+  retry: 3,
+  retryBaseMs: 1000,
+  retryMaxMs: 30_000,
+  cacheMs: 5 * 60_000,
+} as const;
+export const retryDelayMs = (attempt: number) =>
+  Math.min(queryDefaults.retryBaseMs * 2 ** attempt, queryDefaults.retryMaxMs);
+
+/** Notifications (spec §9). */
+export const toastDefaults = { successMs: 2000, errorMs: 4000, plainMs: 4000, maxVisible: 20 } as const;
+
+/** Lazily loaded script chunks give up after this long (spec §9). */
+export const chunkLoadTimeoutMs = 120_000;

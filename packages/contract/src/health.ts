@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+export const HealthSchema = z
+  .object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.enum(['ok', 'failed'])).optional() })
+  .meta({ id: 'Health' });
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,56 @@
+/**
+ * Texts of the web app that the spec does not give (so they are ours to word), shared so the
+ * browser tests find controls by the same names the app gives them. Spec texts live in messages.ts.
+ */
+export const webTexts = {
+  // Navigation and layout
+  skipToContent: 'Skip to content',
+  navHome: 'Home',
+  navAbout: 'About',
+  navBlogs: 'Blogs',
+  navLogin: 'Login',
+  navDashboard: 'Dashboard',
+  navProfile: 'Profile',
+  logout: 'Log out',
+  menu: 'Menu',
+  darkMode: 'Dark mode',
+
+  // Home
+  bannerRegion: 'Featured offers',
+  pauseSlideshow: 'Pause slideshow',
+  playSlideshow: 'Play slideshow',
+  categoriesHeading: 'Shop by brand',
+  seeAll: 'See All',
+  advertisedHeading: 'Advertised phones',
+  whyUsedHeading: 'Why buy a used phone?',
+  loadFailed: "We couldn't load this right now.",
+  tryAgain: 'Try again',
+
+  // Product card
+  verifiedSeller: 'Verified seller',
+  addToWishlist: 'Add to wishlist',
+  removeFromWishlist: 'Remove from wishlist',
+  report: 'Report',
+  bookNow: 'Book now',
+  seeDetails: 'See Details',
+  priceLabel: 'Price',
+  originalPriceLabel: 'Original price',
+  usedLabel: 'Used',
+  locationLabel: 'Location',
+
+  // Contact form (the spec's form submits nowhere)
+  contactHeading: 'Contact us',
+  contactName: 'Name',
+  contactEmail: 'Email',
+  contactMessage: 'Message',
+  contactSend: 'Send',
+  contactEmailInvalid: 'Enter a valid email address',
+  contactMessageRequired: 'Message is Required',
+  contactThanks: (name: string) => `Thank you for your message, ${name}!`,
+
+  // Loading and failures
+  loading: 'Loading…',
+  networkError: "Can't reach ReCell. Check your connection and try again.",
+  chunkLoadFailed: 'This page could not be loaded. Check your connection, then reload the page.',
+  reload: 'Reload page',
+} as const;
