@@ -22,6 +22,7 @@ export const webTexts = {
   categoriesHeading: 'Shop by brand',
   seeAll: 'See All',
   advertisedHeading: 'Advertised phones',
+  showMore: 'Show more',
   whyUsedHeading: 'Why buy a used phone?',
   loadFailed: "We couldn't load this right now.",
   tryAgain: 'Try again',

@@ -1,0 +1,21 @@
+import { ProductPageSchema } from '@recell/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
+
+export const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
+  apiRequest(
+    cursor ? `${apiPaths.advertised}?${new URLSearchParams({ cursor }).toString()}` : apiPaths.advertised,
+    ProductPageSchema,
+    signal ? { signal } : {},
+  );
+
+export const advertisedQuery = infiniteQueryOptions({
+  queryKey: ['advertised'],
+  queryFn: ({ pageParam, signal }) => getAdvertised(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+});
+
+/** GET /api/advertised: advertised available phones, newest first, a page at a time. */
+export const useAdvertised = () => useInfiniteQuery(advertisedQuery);

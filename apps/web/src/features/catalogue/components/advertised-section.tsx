@@ -1,0 +1,37 @@
+import { webTexts } from '@recell/contract';
+import { useAdvertised } from '../api/get-advertised';
+import { ProductCard } from './product-card';
+
+/** Home: advertised phones, shown only when there are any (nothing while loading or on failure). */
+export function AdvertisedSection() {
+  const advertised = useAdvertised();
+  const products = advertised.data?.pages.flatMap((page) => page.items) ?? [];
+  if (products.length === 0) return null;
+
+  return (
+    <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id="advertised-heading" className="text-2xl font-bold sm:text-3xl">
+        {webTexts.advertisedHeading}
+      </h2>
+      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {products.map((product) => (
+          <li key={product.id} className="flex">
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+      {advertised.hasNextPage && (
+        <div className="mt-8 flex justify-center">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={advertised.isFetchingNextPage}
+            onClick={() => void advertised.fetchNextPage()}
+          >
+            {advertised.isFetchingNextPage ? webTexts.loading : webTexts.showMore}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
