@@ -6,3 +6,4 @@ export * from './catalogue.ts';
 export * from './health.ts';
 export * from './web-texts.ts';
 export * from './pagination.ts';
+export * from './auth.ts';

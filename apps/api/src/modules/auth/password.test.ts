@@ -31,6 +31,8 @@ describe('password hashing', () => {
   it('treats a malformed or foreign hash as not matching', async () => {
     expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
     expect(needsRehash('not-a-hash')).toBe(true);
-    expect(needsRehash('$argon2i$v=19$m=4096,t=3,p=1$c29tZXNhbHRzb21lc2FsdA$Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm8')).toBe(true);
+    expect(
+      needsRehash('$argon2i$v=19$m=4096,t=3,p=1$c29tZXNhbHRzb21lc2FsdA$Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm8'),
+    ).toBe(true);
   });
 });

@@ -1,0 +1,265 @@
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
+import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk-storage.ts';
+import { verifyPassword } from '../../modules/auth/password.ts';
+import { advertisements, categories, orders, payments, products, users } from '../schema.ts';
+import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
+import { demoPassword } from './demo-catalogue.ts';
+import { runSeedCommand } from './command.ts';
+
+const isWebp = (bytes: Buffer) =>
+  bytes.subarray(0, 4).toString('ascii') === 'RIFF' && bytes.subarray(8, 12).toString('ascii') === 'WEBP';
+
+describe('seeding the demo data', () => {
+  let database: TestDatabase;
+  let uploadsDir: string;
+  let first: SeedResult;
+  const fileOf = (url: string) => {
+    expect(url.startsWith(uploadsUrlPrefix)).toBe(true);
+    return path.join(uploadsDir, url.slice(uploadsUrlPrefix.length));
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'recell-seed-'));
+    first = await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('seeds the three categories with the spec ids and brands, in order', async () => {
+    expect(first.seeded).toBe(true);
+    const rows = await database.db.select().from(categories).orderBy(categories.position);
+    expect(rows.map((c) => [c.id, c.brand])).toEqual([
+      ['1', 'Apple'],
+      ['2', 'Xiaomi'],
+      ['3', 'Samsung'],
+    ]);
+  });
+
+  it('seeds five accounts with their roles and verification, all with the demo password', async () => {
+    const rows = await database.db.select().from(users);
+    const byEmail = Object.fromEntries(rows.map((u) => [u.email, u]));
+    expect(Object.keys(byEmail).sort()).toEqual([
+      'admin@recell.test',
+      'buyer2@recell.test',
+      'buyer@recell.test',
+      'new.seller@recell.test',
+      'seller@recell.test',
+    ]);
+    expect(byEmail['admin@recell.test']).toMatchObject({ role: 'admin' });
+    expect(byEmail['seller@recell.test']).toMatchObject({ role: 'seller', verified: true });
+    expect(byEmail['new.seller@recell.test']).toMatchObject({ role: 'seller', verified: false });
+    expect(byEmail['buyer@recell.test']).toMatchObject({ role: 'user', verified: false });
+    expect(byEmail['buyer2@recell.test']).toMatchObject({ role: 'user', verified: false });
+    for (const user of rows) {
+      expect(user.name).toMatch(/^\S+ \S+/);
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(user.disabledAt).toBeNull();
+    }
+    // The one demo password is hashed once and shared.
+    expect(new Set(rows.map((u) => u.passwordHash)).size).toBe(1);
+    expect(await verifyPassword(rows[0]!.passwordHash!, demoPassword)).toBe(true);
+    expect(await verifyPassword(rows[0]!.passwordHash!, 'wrong-password')).toBe(false);
+  });
+
+  it('seeds at least 30 believable listings across all three categories from both sellers', async () => {
+    const rows = await database.db.select().from(products);
+    const sellers = await database.db.select().from(users).where(eq(users.role, 'seller'));
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(first.counts.listings).toBe(rows.length);
+    expect(new Set(rows.map((p) => p.categoryId))).toEqual(new Set(['1', '2', '3']));
+    expect(new Set(rows.map((p) => p.sellerId))).toEqual(new Set(sellers.map((s) => s.id)));
+    const brands = { '1': 'Apple', '2': 'Xiaomi', '3': 'Samsung' } as Record<string, string>;
+    for (const p of rows) {
+      expect(p.brand).toBe(brands[p.categoryId]);
+      expect(Number.isInteger(p.priceCents)).toBe(true);
+      expect(p.priceCents).toBeGreaterThan(0);
+      expect(p.priceCents).toBeLessThan(p.originalPriceCents);
+      expect(['Excellent', 'Good', 'Fair']).toContain(p.condition);
+      for (const field of [
+        p.name,
+        p.model,
+        p.used,
+        p.location,
+        p.authenticity,
+        p.features,
+        p.description,
+        p.sellerPhone,
+      ]) {
+        expect(field.length).toBeGreaterThan(0);
+      }
+      expect(p.createdAt.getTime()).toBeLessThan(Date.now());
+    }
+    expect(new Set(rows.map((p) => p.name)).size).toBe(rows.length);
+    expect(new Set(rows.map((p) => p.location)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((p) => p.condition)).size).toBe(3);
+    const ages = rows.map((p) => p.createdAt.getTime());
+    expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(14 * 86_400_000);
+  });
+
+  it('advertises at least six phones, all still for sale', async () => {
+    const rows = await database.db
+      .select({ status: products.status })
+      .from(advertisements)
+      .innerJoin(products, eq(products.id, advertisements.productId));
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.every((r) => r.status === 'available')).toBe(true);
+  });
+
+  it('has exactly one sold phone, with a buyer’s paid order and a matching payment', async () => {
+    const sold = await database.db.select().from(products).where(eq(products.status, 'sold'));
+    expect(sold).toHaveLength(1);
+    const product = sold[0]!;
+    const orderRows = await database.db
+      .select({ order: orders, buyer: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .where(eq(orders.productId, product.id));
+    expect(orderRows).toHaveLength(1);
+    const { order, buyer } = orderRows[0]!;
+    expect(buyer.role).toBe('user');
+    expect(order).toMatchObject({ status: 'paid', priceCents: product.priceCents });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(order.transactionId).toMatch(/^pi_demo_/);
+    const paymentRows = await database.db.select().from(payments);
+    expect(paymentRows).toHaveLength(1);
+    expect(paymentRows[0]).toMatchObject({
+      orderId: order.id,
+      provider: 'test',
+      providerPaymentId: order.transactionId,
+      amountCents: order.priceCents,
+      currency: 'usd',
+      status: 'succeeded',
+    });
+    expect(
+      await database.db.select().from(advertisements).where(eq(advertisements.productId, product.id)),
+    ).toHaveLength(0);
+    expect(await database.db.select().from(orders)).toHaveLength(1);
+  });
+
+  it('stores every picture as a small WebP under its content hash, with a 400 px copy of each listing picture', async () => {
+    const categoryRows = await database.db.select().from(categories);
+    const productRows = await database.db.select().from(products);
+    const userRows = await database.db.select().from(users);
+    const check = async (url: string, width: number, height: number) => {
+      expect(url).toMatch(/^\/uploads\/([0-9a-f]{2})\/\1[0-9a-f]{62}(-400)?\.webp$/);
+      const bytes = await readFile(fileOf(url));
+      expect(isWebp(bytes)).toBe(true);
+      expect(bytes.length).toBeLessThan(40_000);
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
+    };
+    for (const c of categoryRows) await check(c.imageUrl, 600, 400);
+    for (const p of productRows) {
+      await check(p.imageUrl, 800, 800);
+      await check(p.imageUrl.replace(/\.webp$/, '-400.webp'), 400, 400);
+    }
+    for (const u of userRows) await check(u.imageUrl!, 256, 256);
+    expect(new Set(productRows.map((p) => p.imageUrl)).size).toBe(productRows.length);
+    expect(first.counts.images).toBe(categoryRows.length + productRows.length * 2 + userRows.length);
+  });
+
+  it('does nothing when the database already has data', async () => {
+    const again = await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' });
+    expect(again.seeded).toBe(false);
+    expect(await database.db.select().from(categories)).toHaveLength(3);
+    expect(await database.db.select().from(users)).toHaveLength(5);
+    expect(await database.db.select().from(products)).toHaveLength(first.counts.listings);
+  });
+
+  it('resetAndSeed wipes every row and image, then seeds afresh', async () => {
+    await database.db.insert(users).values({ name: 'Stray Person', email: 'stray@recell.test' });
+    await mkdir(path.join(uploadsDir, 'zz'), { recursive: true });
+    await writeFile(path.join(uploadsDir, 'zz', 'stray.webp'), 'not an image');
+    const result = await resetAndSeed({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' });
+    expect(result.seeded).toBe(true);
+    expect(result.counts).toEqual(first.counts);
+    expect(await database.db.select().from(users).where(eq(users.email, 'stray@recell.test'))).toHaveLength(0);
+    expect(await database.db.select().from(users)).toHaveLength(5);
+    expect(await database.db.select().from(payments)).toHaveLength(1);
+    expect((await readdir(uploadsDir)).includes('zz')).toBe(false);
+  });
+
+  it('categories mode seeds only the categories, once even when two servers start together', async () => {
+    await deleteAllRows(database.db);
+    const storage = createDiskStorage(uploadsDir);
+    const results = await Promise.all([
+      seedDatabase({ db: database.db, storage, mode: 'categories' }),
+      seedDatabase({ db: database.db, storage, mode: 'categories' }),
+    ]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    const result = results.find((r) => r.seeded)!;
+    expect(result).toMatchObject({ seeded: true, counts: { categories: 3, accounts: 0, listings: 0, images: 3 } });
+    const rows = await database.db.select().from(categories).orderBy(categories.position);
+    expect(rows.map((c) => c.id)).toEqual(['1', '2', '3']);
+    for (const c of rows) expect(isWebp(await readFile(fileOf(c.imageUrl)))).toBe(true);
+    expect(await database.db.select().from(users)).toHaveLength(0);
+    expect(await database.db.select().from(products)).toHaveLength(0);
+    expect((await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' })).seeded).toBe(
+      false,
+    );
+  });
+});
+
+describe('npm run db:seed', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'recell-seed-cmd-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const capture = () => {
+    const lines: string[] = [];
+    return { lines, out: { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s) } };
+  };
+
+  it('refuses to wipe a production database, without opening it', async () => {
+    const { lines, out } = capture();
+    const uploadsDir = path.join(dir, 'prod-uploads');
+    let opened = false;
+    const code = await runSeedCommand(
+      { nodeEnv: 'production', databaseUrl: undefined, pgliteDir: path.join(dir, 'prod-db'), uploadsDir },
+      {
+        out,
+        open: () => {
+          opened = true;
+          return createTestDatabase();
+        },
+      },
+    );
+    expect(code).toBe(1);
+    expect(opened).toBe(false);
+    expect(lines.join('\n')).toMatch(/Refusing to seed: NODE_ENV is production/);
+    await expect(readdir(uploadsDir)).rejects.toThrow();
+  });
+
+  it('migrates, wipes, seeds the demo data and prints the accounts', async () => {
+    const { lines, out } = capture();
+    const uploadsDir = path.join(dir, 'uploads');
+    const database = await createTestDatabase();
+    try {
+      await database.db.insert(users).values({ name: 'Stray Person', email: 'stray@recell.test' });
+      const code = await runSeedCommand(
+        { nodeEnv: 'development', databaseUrl: undefined, pgliteDir: 'memory://', uploadsDir },
+        { out, open: async () => ({ ...database, close: async () => {} }) },
+      );
+      expect(code).toBe(0);
+      const text = lines.join('\n');
+      expect(text).toMatch(/3 categories, 5 accounts, \d+ listings \(\d+ advertised, 1 sold\)/);
+      expect(text).toContain('recell-demo');
+      expect(text).toContain('seller@recell.test');
+      expect(await database.db.select().from(users)).toHaveLength(5);
+      expect((await readdir(uploadsDir)).length).toBeGreaterThan(10);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

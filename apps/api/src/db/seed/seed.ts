@@ -1,0 +1,274 @@
+/**
+ * Seeds an empty database on first start: the three categories (production), or the whole demo
+ * catalogue (elsewhere). `resetAndSeed` wipes every table and the image storage first
+ * (`npm run db:seed`).
+ *
+ * Pictures are rendered before the transaction (storage is not transactional; keys are content
+ * hashes, so a re-render overwrites identical files), then every row goes in one transaction that
+ * holds an advisory lock, so two API replicas starting together seed once.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { categoryBrands, categoryIds, type CategoryId } from '@recell/contract';
+import type { Database, Executor } from '../client.ts';
+import * as schema from '../schema.ts';
+import { advertisements, categories, orders, payments, products, users } from '../schema.ts';
+import type { ImageStorage } from '../../adapters/storage/storage.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
+import {
+  renderAvatar,
+  renderCategoryImage,
+  renderListingImages,
+  storeWebp,
+  listingSmallWidth,
+  type Brand,
+} from './art.ts';
+import { demoAccounts, demoListings, demoPassword, type DemoAccountKey } from './demo-catalogue.ts';
+
+export type SeedMode = 'demo' | 'categories';
+
+export interface SeedOptions {
+  db: Database;
+  storage: ImageStorage;
+  mode: SeedMode;
+  /** The moment the demo data is relative to (listing ages, order dates); now by default. */
+  now?: Date;
+}
+
+export interface SeedCounts {
+  categories: number;
+  accounts: number;
+  listings: number;
+  advertised: number;
+  sold: number;
+  images: number;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  counts: SeedCounts;
+}
+
+const noCounts: SeedCounts = { categories: 0, accounts: 0, listings: 0, advertised: 0, sold: 0, images: 0 };
+
+/** Any constant: the key of the advisory lock seeders take, so concurrent starts seed once. */
+const seedLockKey = 7_305_215_501;
+
+const brandKey: Record<CategoryId, Brand> = { '1': 'apple', '2': 'xiaomi', '3': 'samsung' };
+
+/** Seeds only into an empty database (no categories yet); says whether it did. */
+export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
+  if (!(await isEmpty(opts.db))) return { seeded: false, counts: noCounts };
+  const assets = await prepareAssets(opts.storage, opts.mode);
+  const now = opts.now ?? new Date();
+  return opts.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    if (!(await isEmpty(tx))) return { seeded: false, counts: noCounts };
+    return { seeded: true, counts: await insertAll(tx, assets, now) };
+  });
+}
+
+/** Deletes every row of every table and every stored image, then seeds. Development and demos only. */
+export async function resetAndSeed(opts: SeedOptions): Promise<SeedResult> {
+  await opts.storage.clear?.();
+  const assets = await prepareAssets(opts.storage, opts.mode);
+  const now = opts.now ?? new Date();
+  return opts.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    await deleteAllRows(tx);
+    return { seeded: true, counts: await insertAll(tx, assets, now) };
+  });
+}
+
+/** Empties every table of the schema in one statement (TRUNCATE … CASCADE handles the foreign keys). */
+export async function deleteAllRows(db: Pick<Executor, 'execute'>): Promise<void> {
+  const names = (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => sql.identifier(getTableName(table)));
+  await db.execute(sql`truncate table ${sql.join(names, sql`, `)} cascade`);
+}
+
+const isEmpty = async (db: Pick<Executor, 'select'>) =>
+  (await db.select({ id: categories.id }).from(categories).limit(1)).length === 0;
+
+// ---------------------------------------------------------------------------------------------
+
+interface Assets {
+  mode: SeedMode;
+  categoryImages: Record<CategoryId, string>;
+  listingImages: string[];
+  avatars: Partial<Record<DemoAccountKey, string>>;
+  passwordHash: string | null;
+  imageCount: number;
+}
+
+/** Runs `tasks` with at most `limit` in flight (sharp and argon2 share libuv's thread pool). */
+const runLimited = async <T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> => {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+};
+
+const prepareAssets = async (storage: ImageStorage, mode: SeedMode): Promise<Assets> => {
+  const demo = mode === 'demo';
+  // One hash for the one shared demo password, computed while the pictures render.
+  const passwordHash = demo ? hashPassword(demoPassword) : Promise.resolve(null);
+  let imageCount = 0;
+  const store = async (bytes: Buffer, variants?: Record<number, Buffer>) => {
+    const url = await storeWebp(storage, bytes, variants);
+    imageCount += 1 + Object.keys(variants ?? {}).length;
+    return url;
+  };
+
+  const categoryTasks = categoryIds.map((id) => async () => store(await renderCategoryImage(brandKey[id])));
+  const listingTasks = demo
+    ? demoListings.map((listing, index) => async () => {
+        const { large, small } = await renderListingImages(listing.art, index + 1);
+        return store(large, { [listingSmallWidth]: small });
+      })
+    : [];
+  const avatarTasks = demo
+    ? demoAccounts.map(
+        ({ avatar }) =>
+          async () =>
+            store(await renderAvatar(avatar)),
+      )
+    : [];
+
+  const limit = Math.max(1, os.availableParallelism());
+  const urls = await runLimited<string>([...categoryTasks, ...listingTasks, ...avatarTasks], limit);
+  const categoryUrls = urls.slice(0, categoryTasks.length);
+  const listingUrls = urls.slice(categoryTasks.length, categoryTasks.length + listingTasks.length);
+  const avatarUrls = urls.slice(categoryTasks.length + listingTasks.length);
+
+  return {
+    mode,
+    categoryImages: Object.fromEntries(categoryIds.map((id, i) => [id, categoryUrls[i]!])) as Record<
+      CategoryId,
+      string
+    >,
+    listingImages: listingUrls,
+    avatars: Object.fromEntries(demoAccounts.map((account, i) => [account.key, avatarUrls[i]])),
+    passwordHash: await passwordHash,
+    imageCount,
+  };
+};
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - Math.round(days * 86_400_000));
+
+const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedCounts> => {
+  await tx.insert(categories).values(
+    categoryIds.map((id, position) => ({
+      id,
+      brand: categoryBrands[id],
+      imageUrl: assets.categoryImages[id],
+      position,
+    })),
+  );
+  if (assets.mode === 'categories') return { ...noCounts, categories: categoryIds.length, images: assets.imageCount };
+
+  const accountIds = Object.fromEntries(demoAccounts.map((a) => [a.key, randomUUID()])) as Record<
+    DemoAccountKey,
+    string
+  >;
+  const accounts = Object.fromEntries(demoAccounts.map((a) => [a.key, a])) as Record<
+    DemoAccountKey,
+    (typeof demoAccounts)[number]
+  >;
+  await tx.insert(users).values(
+    demoAccounts.map((a) => ({
+      id: accountIds[a.key],
+      name: a.name,
+      email: a.email,
+      passwordHash: assets.passwordHash,
+      role: a.role,
+      verified: a.verified,
+      imageUrl: assets.avatars[a.key] ?? null,
+      createdAt: daysBefore(now, a.joinedDaysAgo),
+    })),
+  );
+
+  const rows = demoListings.map((listing, index) => {
+    const createdAt = daysBefore(now, listing.listedDaysAgo);
+    return {
+      id: randomUUID(),
+      sellerId: accountIds[listing.seller],
+      categoryId: listing.categoryId,
+      name: listing.name,
+      brand: categoryBrands[listing.categoryId],
+      model: listing.model,
+      priceCents: listing.priceCents,
+      originalPriceCents: listing.originalPriceCents,
+      condition: listing.condition,
+      used: listing.used,
+      location: listing.location,
+      authenticity: listing.authenticity,
+      features: listing.features,
+      description: listing.description,
+      imageUrl: assets.listingImages[index]!,
+      sellerPhone: accounts[listing.seller].phone,
+      status: listing.sold ? ('sold' as const) : ('available' as const),
+      createdAt,
+      updatedAt: listing.sold ? daysBefore(now, listing.sold.paidDaysAgo) : createdAt,
+    };
+  });
+  await tx.insert(products).values(rows);
+
+  // Only phones still for sale are advertised: a sale removes the advertisement.
+  const adverts = demoListings.flatMap((listing, index) =>
+    listing.advertisedDaysAgo !== undefined && !listing.sold
+      ? [{ productId: rows[index]!.id, createdAt: daysBefore(now, listing.advertisedDaysAgo) }]
+      : [],
+  );
+  if (adverts.length > 0) await tx.insert(advertisements).values(adverts);
+
+  let sold = 0;
+  for (const [index, listing] of demoListings.entries()) {
+    if (!listing.sold) continue;
+    const product = rows[index]!;
+    const buyer = accounts[listing.sold.buyer];
+    const paidAt = daysBefore(now, listing.sold.paidDaysAgo);
+    const orderId = randomUUID();
+    await tx.insert(orders).values({
+      id: orderId,
+      productId: product.id,
+      buyerId: accountIds[buyer.key],
+      phone: buyer.phone,
+      location: buyer.city,
+      priceCents: product.priceCents,
+      status: 'paid',
+      transactionId: listing.sold.providerPaymentId,
+      createdAt: daysBefore(now, listing.sold.bookedDaysAgo),
+      paidAt,
+    });
+    await tx.insert(payments).values({
+      orderId,
+      provider: 'test',
+      providerPaymentId: listing.sold.providerPaymentId,
+      amountCents: product.priceCents,
+      currency: 'usd',
+      status: 'succeeded',
+      createdAt: paidAt,
+    });
+    sold += 1;
+  }
+
+  return {
+    categories: categoryIds.length,
+    accounts: demoAccounts.length,
+    listings: rows.length,
+    advertised: adverts.length,
+    sold,
+    images: assets.imageCount,
+  };
+};

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { passwordMinLength, roles, signupRoles } from './constants.ts';
+
+/**
+ * Account shapes shared by the API and the web forms: the same rules and the spec's messages on
+ * both sides. Own messages (format, length caps) fill in where the spec is silent.
+ */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const authMessages = {
+  emailInvalid: 'Enter a valid email address',
+  nameTooLong: 'Name must be at most 80 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  emailTooLong: 'Email must be at most 254 characters',
+} as const;
+
+export const EmailSchema = required(messages.emailRequired)
+  .max(254, authMessages.emailTooLong)
+  .pipe(z.email({ error: authMessages.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(passwordMinLength, messages.passwordMin)
+  .max(128, authMessages.passwordTooLong);
+
+export const NameSchema = required(messages.nameRequired).max(80, authMessages.nameTooLong);
+
+export const SignupRoleSchema = z.enum(signupRoles, { error: messages.roleRequired });
+
+/** Sign-up's text fields; the image travels as the multipart file field `image`. */
+export const SignupFieldsSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  role: SignupRoleSchema,
+});
+export type SignupFields = z.infer<typeof SignupFieldsSchema>;
+
+export const LoginSchema = z.object({ email: EmailSchema, password: PasswordSchema }).meta({ id: 'Login' });
+export type Login = z.infer<typeof LoginSchema>;
+
+export const RoleSchema = z.enum(roles);
+
+export const MeSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    role: RoleSchema,
+    isVerified: z.boolean(),
+    imageUrl: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof MeSchema>;
+
+/** What sign-up, login and refresh answer: a short-lived access token kept in memory, and the user. */
+export const AuthSessionSchema = z
+  .object({
+    accessToken: z.string(),
+    /** When the access token expires (ISO time). */
+    expiresAt: z.iso.datetime({ offset: true }),
+    user: MeSchema,
+    /** True when this sign-in created the account (sign-up or a first social sign-in). */
+    isNewUser: z.boolean(),
+  })
+  .meta({ id: 'AuthSession' });
+export type AuthSession = z.infer<typeof AuthSessionSchema>;
+
+export const UpdateMeSchema = z
+  .object({
+    name: NameSchema.optional(),
+    /** An image id returned by POST /api/uploads. */
+    imageId: z.string().regex(/^[a-f0-9]{64}$/, 'Invalid image id').optional(),
+  })
+  .meta({ id: 'UpdateMe' });
+export type UpdateMe = z.infer<typeof UpdateMeSchema>;
+
+export const UploadedImageSchema = z
+  .object({
+    /** Content hash of the stored image; pass it where an image id is asked for. */
+    id: z.string(),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'UploadedImage' });
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+export const socialProviders = ['google', 'github'] as const;
+export type SocialProvider = (typeof socialProviders)[number];
+
+export const AuthProvidersSchema = z
+  .object({ google: z.boolean(), github: z.boolean() })
+  .meta({ id: 'AuthProviders', description: 'Which social sign-in providers are configured' });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+/** Image upload limits (design.md "Images"). */
+export const imageLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+} as const;
