@@ -13,8 +13,8 @@ describe('config', () => {
   });
 
   it('seeds only the categories in production unless told otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('categories');
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'none' }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).seed).toBe('categories');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SEED: 'none' }).seed).toBe('none');
   });
 
   it('stops with a message naming a bad variable', () => {
@@ -25,5 +25,32 @@ describe('config', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});
+
+describe('config for identity and storage', () => {
+  it('requires JWT_SECRET in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({}).auth.jwtSecret).toBeUndefined();
+  });
+
+  it('enables a social provider only when both its id and secret are set', () => {
+    expect(loadConfig({}).auth.google).toBeUndefined();
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's' }).auth.github).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      oauthUrl: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+    });
+  });
+
+  it('needs a bucket and public URL for S3 storage', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://cdn.example.com/' }).storage).toMatchObject({
+      kind: 's3',
+      bucket: 'b',
+      publicUrl: 'https://cdn.example.com',
+    });
   });
 });

@@ -28,6 +28,34 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: booleanString.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The address people use to reach the site; OAuth redirect URIs are built from it. */
+  PUBLIC_URL: z.url().optional(),
+
+  // Identity
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+
+  // Rate limits (login and sign-up): in memory, or shared through Redis by every replica.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+
+  // Image storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket.
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  /** Where browsers fetch stored images from (a CDN or the bucket's public address). */
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -48,6 +76,28 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   shutdownGraceMs: number;
+  publicUrl: string;
+  auth: {
+    /** Undefined outside production when JWT_SECRET is unset: a secret is generated and kept in DATA_DIR. */
+    jwtSecret: string | undefined;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+    github: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string } | undefined;
+  };
+  redisUrl: string | undefined;
+  storage:
+    | { kind: 'disk' }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        publicUrl: string;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +113,17 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
+  const pair = (name: string, id: string | undefined, secret: string | undefined) => {
+    if (Boolean(id) !== Boolean(secret)) problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
+    return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+  };
+  const google = pair('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const github = pair('GITHUB', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET);
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  if (e.STORAGE === 's3' && !e.S3_PUBLIC_URL) problems.push('S3_PUBLIC_URL: required when STORAGE=s3');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -78,6 +139,28 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      google: google && { ...google, issuer: e.GOOGLE_ISSUER },
+      github: github && { ...github, oauthUrl: e.GITHUB_OAUTH_URL, apiUrl: e.GITHUB_API_URL },
+    },
+    redisUrl: e.REDIS_URL,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicUrl: e.S3_PUBLIC_URL!.replace(/\/$/, ''),
+          }
+        : { kind: 'disk' },
   };
 };
 
