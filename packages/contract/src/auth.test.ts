@@ -3,7 +3,10 @@ import { LoginSchema, SignupFieldsSchema } from './auth.ts';
 import { messages } from './messages.ts';
 
 /** The first message per field, as the forms and the API show them. */
-const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+const firstMessages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => {
   const fields: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) fields[issue.path.join('.')] ??= issue.message;
   return fields;
@@ -26,7 +29,12 @@ describe('sign-up and login validation speak the spec’s messages', () => {
   });
 
   it('normalises the email to lower case and trims the name', () => {
-    const parsed = SignupFieldsSchema.parse({ name: '  Ann ', email: ' Ann@X.com ', password: 'secret1', role: 'seller' });
+    const parsed = SignupFieldsSchema.parse({
+      name: '  Ann ',
+      email: ' Ann@X.com ',
+      password: 'secret1',
+      role: 'seller',
+    });
     expect(parsed).toEqual({ name: 'Ann', email: 'ann@x.com', password: 'secret1', role: 'seller' });
   });
 

@@ -13,6 +13,20 @@ export const authMessages = {
   nameTooLong: 'Name must be at most 80 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   emailTooLong: 'Email must be at most 254 characters',
+  accountDisabled: 'This account has been disabled. Contact support if you think this is a mistake.',
+  socialOnlyAccount: (providers: readonly string[]) =>
+    providers.length > 0
+      ? `This account signs in with ${providers.join(' or ')}. Use the ${providers.join(' or ')} button to log in.`
+      : 'This account has no password. Log in with the social sign-in you signed up with.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  crossSiteRefused: 'This request came from another site and was refused',
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    `Too many attempts. Please try again in ${
+      retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+    }.`,
+  profileFieldsOnly: (keys: readonly string[]) =>
+    `Only your name and photo can be changed here (not ${keys.join(', ')})`,
+  nothingToUpdate: 'Send a new name or photo to update your profile',
 } as const;
 
 export const EmailSchema = required(messages.emailRequired)
@@ -70,12 +84,22 @@ export const AuthSessionSchema = z
   .meta({ id: 'AuthSession' });
 export type AuthSession = z.infer<typeof AuthSessionSchema>;
 
+/** Only the name and the photo: any other property (role, email, verified) is refused, never ignored. */
 export const UpdateMeSchema = z
-  .object({
-    name: NameSchema.optional(),
-    /** An image id returned by POST /api/uploads. */
-    imageId: z.string().regex(/^[a-f0-9]{64}$/, 'Invalid image id').optional(),
-  })
+  .strictObject(
+    {
+      name: NameSchema.optional(),
+      /** An image id returned by POST /api/uploads. */
+      imageId: z
+        .string()
+        .regex(/^[a-f0-9]{64}$/, 'Invalid image id')
+        .optional(),
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? authMessages.profileFieldsOnly(issue.keys) : undefined),
+    },
+  )
+  .refine((update) => update.name !== undefined || update.imageId !== undefined, authMessages.nothingToUpdate)
   .meta({ id: 'UpdateMe' });
 export type UpdateMe = z.infer<typeof UpdateMeSchema>;
 
@@ -103,4 +127,18 @@ export const imageLimits = {
   maxBytes: 10 * 1024 * 1024,
   maxPixels: 40_000_000,
   acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+} as const;
+
+/** What an image upload is refused with (POST /api/uploads, sign-up's photo, a listing's picture). */
+export const uploadMessages = {
+  tooLarge: `Image must be ${imageLimits.maxBytes / 1024 / 1024} MB or smaller`,
+  tooManyPixels: `Image must be ${imageLimits.maxPixels / 1_000_000} megapixels or smaller`,
+  unsupportedType: 'Only JPEG, PNG, WebP or AVIF images are accepted',
+  damaged: 'The image is damaged or incomplete. Please choose another file.',
+  notMultipart: 'Send the form as multipart/form-data',
+  malformedForm: 'The form data is malformed or incomplete',
+  oneFileOnly: 'Send one image at a time',
+  tooManyFields: 'The form has too many fields',
+  imageNotFound: 'The image was not found. Please upload it again.',
+  busy: 'Too many images are being processed right now. Please try again in a moment.',
 } as const;

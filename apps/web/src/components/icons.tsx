@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 /** Decorative line icons (24×24, currentColor). They are aria-hidden: name the control instead. */
 type IconProps = SVGProps<SVGSVGElement>;
 
-const Outline = ({ children, ...props }: IconProps) => (
+export const Outline = ({ children, ...props }: IconProps) => (
   <svg
     viewBox="0 0 24 24"
     fill="none"
@@ -95,32 +95,5 @@ export const PhoneIcon = (props: IconProps) => (
   <Outline {...props}>
     <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
     <path d="M11 18.5h2" />
-  </Outline>
-);
-
-export const FacebookIcon = (props: IconProps) => (
-  <Outline {...props}>
-    <path d="M16.5 3.5H14A3.5 3.5 0 0 0 10.5 7v3.5h-3V14h3v6.5H14V14h2.5l.5-3.5h-3V7.8c0-.6.4-1 1-1h1.5V3.5Z" />
-  </Outline>
-);
-
-export const XIcon = (props: IconProps) => (
-  <Outline {...props}>
-    <path d="M4 4h4.5L20 20h-4.5L4 4Zm16 0-6.8 7.4M4 20l6.8-7.4" />
-  </Outline>
-);
-
-export const InstagramIcon = (props: IconProps) => (
-  <Outline {...props}>
-    <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
-  </Outline>
-);
-
-export const YoutubeIcon = (props: IconProps) => (
-  <Outline {...props}>
-    <rect x="2.5" y="5.5" width="19" height="13" rx="3.5" />
-    <path d="m10 9 5 3-5 3V9Z" fill="currentColor" />
   </Outline>
 );

@@ -1,23 +1,8 @@
 import { ErrorBodySchema, errorCodes, messages, statusOfErrorCode, webTexts, type ErrorCode } from '@recell/contract';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
 
-/** Every failed call to the API, whatever went wrong, reaches the UI as one of these. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly code: ErrorCode;
-  /** Per-field messages of a validation error, keyed by field name. */
-  readonly fields: Record<string, string> | undefined;
-
-  constructor(init: { status: number; code: ErrorCode; message: string; fields?: Record<string, string>; cause?: unknown }) {
-    super(init.message, { cause: init.cause });
-    this.status = init.status;
-    this.code = init.code;
-    this.fields = init.fields;
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export { ApiError, isApiError } from './api-error';
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,14 +68,24 @@ export async function apiRequest<S extends z.ZodType>(
       throw new ApiError({ status: response.status, code, message, ...(fields ? { fields } : {}) });
     }
     const code = codeOfStatus(response.status);
-    const message = code === 'unavailable' ? webTexts.networkError : code === 'not_found' ? messages.notFound : messages.internalError;
+    const message =
+      code === 'unavailable'
+        ? webTexts.networkError
+        : code === 'not_found'
+          ? messages.notFound
+          : messages.internalError;
     throw new ApiError({ status: response.status, code, message });
   }
 
   const result = schema.safeParse(payload);
   if (!result.success) {
     // The server answered with a shape the contract does not allow: a bug, never the user's fault.
-    throw new ApiError({ status: response.status, code: 'internal', message: messages.internalError, cause: result.error });
+    throw new ApiError({
+      status: response.status,
+      code: 'internal',
+      message: messages.internalError,
+      cause: result.error,
+    });
   }
   return result.data;
 }

@@ -1,4 +1,5 @@
 import { chunkLoadTimeoutMs, webTexts } from '@recell/contract';
+import { lazy, useSyncExternalStore, type ComponentType } from 'react';
 
 /** A lazily loaded script chunk could not be loaded: the error screen offers a reload. */
 export class ChunkLoadError extends Error {
@@ -10,9 +11,31 @@ export class ChunkLoadError extends Error {
 
 const reloadKey = 'recell-chunk-reload';
 
+// How many chunks are loading right now (the layout shows a progress bar meanwhile).
+let pending = 0;
+const listeners = new Set<() => void>();
+const setPending = (change: number) => {
+  pending += change;
+  listeners.forEach((listener) => {
+    listener();
+  });
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+export const useIsChunkLoading = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
+
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError({ cause: new Error(`timed out after ${ms} ms`) })), ms);
+    const timer = setTimeout(() => {
+      reject(new ChunkLoadError({ cause: new Error(`timed out after ${ms} ms`) }));
+    }, ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -30,7 +53,16 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
  * more, then reloads the page once to get the new index (a sessionStorage flag stops reload loops);
  * after that, or after `chunkLoadTimeoutMs` without an answer, it throws a ChunkLoadError.
  */
-export async function loadChunk<T>(importer: () => Promise<T>, timeoutMs: number = chunkLoadTimeoutMs): Promise<T> {
+export async function loadChunk<T>(
+  importer: () => Promise<T>,
+  {
+    timeoutMs = chunkLoadTimeoutMs,
+    reload = () => {
+      window.location.reload();
+    },
+  }: { timeoutMs?: number; reload?: () => void } = {},
+): Promise<T> {
+  setPending(1);
   try {
     const loaded = await withTimeout(
       importer().catch(() => importer()),
@@ -42,9 +74,14 @@ export async function loadChunk<T>(importer: () => Promise<T>, timeoutMs: number
     if (error instanceof ChunkLoadError) throw error;
     if (sessionStorage.getItem(reloadKey) === null) {
       sessionStorage.setItem(reloadKey, '1');
-      window.location.reload();
-      return new Promise<T>(() => {}); // the page is going away
+      reload();
+      return await new Promise<T>(() => {}); // the page is going away
     }
     throw new ChunkLoadError({ cause: error });
+  } finally {
+    setPending(-1);
   }
 }
+
+/** A route component in its own chunk, loaded on first render through `loadChunk`. */
+export const lazyPage = (importer: () => Promise<{ default: ComponentType }>) => lazy(() => loadChunk(importer));

@@ -1,6 +1,6 @@
 import { queryDefaults, retryDelayMs } from '@recell/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isApiError } from './api-error';
 
 /** A client error (4xx other than 408/429) will not change on retry; anything else may. */
 const isWorthRetrying = (error: unknown) =>

@@ -15,7 +15,7 @@ const readSavedTheme = (): Theme | null => {
   }
 };
 
-const systemTheme = (): Theme => (window.matchMedia?.(darkQuery).matches ? 'dark' : 'light');
+const systemTheme = (): Theme => (window.matchMedia(darkQuery).matches ? 'dark' : 'light');
 
 const applyTheme = (theme: Theme) => document.documentElement.classList.toggle('dark', theme === 'dark');
 
@@ -31,13 +31,14 @@ export function useTheme() {
   }, [theme]);
 
   useEffect(() => {
-    const query = window.matchMedia?.(darkQuery);
-    if (!query) return;
+    const query = window.matchMedia(darkQuery);
     const onChange = (event: MediaQueryListEvent) => {
       if (readSavedTheme() === null) setTheme(event.matches ? 'dark' : 'light');
     };
     query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
+    return () => {
+      query.removeEventListener('change', onChange);
+    };
   }, []);
 
   const toggle = useCallback(() => {

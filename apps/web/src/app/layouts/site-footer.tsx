@@ -1,7 +1,8 @@
 import { categoryBrands, categoryIds, webTexts } from '@recell/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from '@/components/icons';
+import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/social-icons';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 
@@ -35,7 +36,8 @@ const linkGroups: { title: string; links: { label: string; to: string }[] }[] = 
 
 const footerLink = 'rounded text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
-export function SiteFooter() {
+/** The footer; the layout loads it lazily (it sits below the fold on first load). */
+export default function SiteFooter() {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300 dark:border-t dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -45,8 +47,8 @@ export function SiteFooter() {
             Stay in the loop
           </h2>
           <p className="mt-2 max-w-sm text-sm leading-6">
-            New listings, price drops and tips for buying a used phone safely. Follow ReCell to hear about the best deals
-            on Apple, Xiaomi and Samsung phones first.
+            New listings, price drops and tips for buying a used phone safely. Follow ReCell to hear about the best
+            deals on Apple, Xiaomi and Samsung phones first.
           </p>
           <ul className="mt-4 flex gap-2" aria-label="ReCell on social media">
             {socialLinks.map(({ name, href, Icon }) => (

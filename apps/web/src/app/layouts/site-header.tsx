@@ -1,5 +1,5 @@
 import { webTexts } from '@recell/contract';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
@@ -18,7 +18,21 @@ export function SiteHeader() {
   const auth = useAuth();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const close = () => setMenuOpen(false);
+  const close = () => {
+    setMenuOpen(false);
+  };
+
+  // Escape closes the open menu.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isMenuOpen]);
 
   const item = (to: string, label: ReactNode, extra = '', end = false) => (
     <li className={extra}>
@@ -30,13 +44,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') close();
-        }}
-      >
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2">
         <Link to={paths.home.to()} className="flex min-h-11 items-center rounded-lg px-1" onClick={close}>
           <Logo />
         </Link>
@@ -46,7 +54,9 @@ export function SiteHeader() {
           className="btn px-3 text-slate-800 hover:bg-slate-100 md:hidden dark:text-slate-100 dark:hover:bg-slate-800"
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => {
+            setMenuOpen((open) => !open);
+          }}
         >
           {isMenuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
           {webTexts.menu}

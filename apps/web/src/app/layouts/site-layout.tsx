@@ -1,11 +1,32 @@
 import { webTexts } from '@recell/contract';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { SiteFooter } from './site-footer';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { PageErrorBoundary } from '@/components/errors/error-boundary';
+import { useIsChunkLoading } from '@/lib/load-chunk';
 import { SiteHeader } from './site-header';
+
+// Below the fold on first load: its code (links, social icons) loads right after the first paint.
+// If it cannot be loaded, the page goes on without a footer.
+const SiteFooter = lazy<ComponentType>(() => import('./site-footer').catch(() => ({ default: () => null })));
+
+/** New pages start at the top (or at their #fragment); back and forward keep the browser's scroll. */
+function useScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === NavigationType.Pop) return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
+}
 
 /** The public layout: navigation, content, footer. */
 export function SiteLayout() {
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const isChunkLoading = useIsChunkLoading();
+  useScrollOnNavigate();
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,15 +35,26 @@ export function SiteLayout() {
       >
         {webTexts.skipToContent}
       </a>
-      {navigation.state !== 'idle' && (
+      {isChunkLoading && (
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-teal-600" aria-hidden="true" />
       )}
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <PageErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <p className="min-h-[60vh]" role="status">
+                <span className="sr-only">{webTexts.loading}</span>
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
-      <SiteFooter />
-      <ScrollRestoration />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

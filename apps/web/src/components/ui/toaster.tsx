@@ -1,4 +1,5 @@
 import { toastDefaults } from '@recell/contract';
+import { useEffect, useRef } from 'react';
 import { resolveValue, useToaster, type Toast } from 'react-hot-toast/headless';
 
 /**
@@ -25,11 +26,25 @@ const tone: Record<Toast['type'], string> = {
 /** Renders react-hot-toast's toasts with our own classes (no injected styles, see lib/toast.ts). */
 export function Toaster() {
   const { toasts, handlers } = useToaster(toastOptions);
+  const { startPause, endPause } = handlers;
+
+  // Toasts wait while the pointer rests on them.
+  const containerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    container.addEventListener('mouseenter', startPause);
+    container.addEventListener('mouseleave', endPause);
+    return () => {
+      container.removeEventListener('mouseenter', startPause);
+      container.removeEventListener('mouseleave', endPause);
+    };
+  }, [startPause, endPause]);
+
   return (
     <div
+      ref={containerRef}
       className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
-      onMouseEnter={handlers.startPause}
-      onMouseLeave={handlers.endPause}
     >
       {toasts
         .filter((t) => t.visible)

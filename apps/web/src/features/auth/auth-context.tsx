@@ -4,9 +4,7 @@ import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 export type AuthUser = { name: string; imageUrl: string; role: Role };
 
 export type AuthState =
-  | { status: 'loading'; user: null }
-  | { status: 'signedOut'; user: null }
-  | { status: 'signedIn'; user: AuthUser };
+  { status: 'loading'; user: null } | { status: 'signedOut'; user: null } | { status: 'signedIn'; user: AuthUser };
 
 export type AuthContextValue = AuthState & { logout: () => Promise<void> };
 

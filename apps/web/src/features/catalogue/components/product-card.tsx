@@ -36,7 +36,7 @@ export function ProductCard({
   const nameId = useId();
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <header className="flex items-start justify-between gap-3 p-4">
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 font-semibold">
@@ -79,7 +79,9 @@ export function ProductCard({
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={nameId} className="text-lg font-bold">{product.name}</h3>
+          <h3 id={nameId} className="text-lg font-bold">
+            {product.name}
+          </h3>
           <div className="flex shrink-0 gap-2">
             <button
               type="button"
@@ -90,9 +92,13 @@ export function ProductCard({
             >
               <HeartIcon filled={isWishlisted} className="size-5" />
             </button>
-            <button type="button" className={iconButton} aria-label={webTexts.report}
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={webTexts.report}
               aria-describedby={nameId}
-              onClick={whenSignedIn(onReport)}>
+              onClick={whenSignedIn(onReport)}
+            >
               <FlagIcon className="size-5" />
             </button>
           </div>
@@ -123,12 +129,7 @@ export function ProductCard({
         </dl>
 
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <button
-            type="button"
-            className="btn btn-primary"
-            aria-describedby={nameId}
-            onClick={whenSignedIn(onBook)}
-          >
+          <button type="button" className="btn btn-primary" aria-describedby={nameId} onClick={whenSignedIn(onBook)}>
             {webTexts.bookNow}
           </button>
           <Link to={paths.product.to(product.id)} className="btn btn-outline" aria-describedby={nameId}>

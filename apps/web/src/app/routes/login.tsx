@@ -1,0 +1,7 @@
+import { Page } from '@/components/ui/page';
+
+export function LoginPage() {
+  return <Page title="Login" />;
+}
+
+export default LoginPage;

@@ -1,0 +1,7 @@
+import { Page } from '@/components/ui/page';
+
+export function ProfilePage() {
+  return <Page title="Profile" />;
+}
+
+export default ProfilePage;

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatClockTime } from './format-time';
+
+describe('formatClockTime', () => {
+  it.each([
+    [0, 0, '12:00 am'],
+    [9, 7, '9:07 am'],
+    [11, 59, '11:59 am'],
+    [12, 0, '12:00 pm'],
+    [15, 5, '3:05 pm'],
+    [23, 30, '11:30 pm'],
+  ])('shows %i:%i as %s', (hours, minutes, expected) => {
+    expect(formatClockTime(new Date(2025, 0, 1, hours, minutes))).toBe(expected);
+  });
+});

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthContext, type AuthContextValue } from '@/features/auth';
+
+export const signedOut: AuthContextValue = { status: 'signedOut', user: null, logout: async () => {} };
+
+/** Shows where the app navigated to (and the location state it passed), for assertions. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </div>
+  );
+}
+
+/**
+ * Renders `ui` at `route` inside the app's providers: a fresh query client (no retries), a memory
+ * router, the given auth state and the toaster.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', auth = signedOut, path = '*' }: { route?: string; auth?: AuthContextValue; path?: string } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AuthContext value={auth}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={children} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+        <Toaster />
+      </AuthContext>
+    </QueryClientProvider>
+  );
+  return render(ui, { wrapper });
+}
