@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // DATABASE_URL is set) and the web components (jsdom).
 export default defineConfig({
   test: {
+    // Two cores: PGlite instances are memory-hungry; a couple of files at a time is plenty.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -21,8 +23,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: PGlite instances are memory-hungry; a couple of files at a time is plenty.
-          maxWorkers: 2,
         },
       },
       './apps/web/vitest.config.ts',

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type * as PlaywrightCore from 'playwright-core';
 
 const goalGzipBytes = 100_000;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +46,9 @@ const table = (headers: string[], rows: (string | number)[][]) => {
   const cells = [headers, ...rows.map((row) => row.map(String))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
   console.log(line(cells[0]!));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of cells.slice(1)) console.log(line(row));
@@ -153,18 +156,26 @@ const measureBuild = () => {
   const cssTotal = sum(cssFiles);
   const htmlBytes = Buffer.from(html);
 
-  console.log(`Home page first load, from the build (${path.relative(repoRoot, distDir) || distDir})`);
+  console.log(
+    `Home page first load, from the build (${distDir.startsWith(repoRoot) ? path.relative(repoRoot, distDir) : distDir})`,
+  );
   console.log(`Eager JS found from index.html${hasManifest ? ' and the Vite manifest' : ' (no Vite manifest)'}:\n`);
   table(
     ['file', 'raw', 'gzip -9', 'brotli'],
     [
       ...jsFiles.map((row) => [row.file, row.raw, row.gzip, row.brotli]),
       ['JS total', jsTotal.raw, jsTotal.gzip, jsTotal.brotli],
-      ['CSS total' + (cssFiles.length ? ` (${cssFiles.length} file${cssFiles.length > 1 ? 's' : ''})` : ''), cssTotal.raw, cssTotal.gzip, cssTotal.brotli],
+      [
+        'CSS total' + (cssFiles.length ? ` (${cssFiles.length} file${cssFiles.length > 1 ? 's' : ''})` : ''),
+        cssTotal.raw,
+        cssTotal.gzip,
+        cssTotal.brotli,
+      ],
       ['index.html', htmlBytes.length, gzipBytes(htmlBytes), brotliBytes(htmlBytes)],
     ],
   );
-  if (inlineScriptBytes) console.log(`\n(index.html also has ${inlineScriptBytes} bytes of inline script, counted in its size.)`);
+  if (inlineScriptBytes)
+    console.log(`\n(index.html also has ${inlineScriptBytes} bytes of inline script, counted in its size.)`);
   console.log(`\nFirst-load JS: ${verdict(jsTotal.gzip)} (brotli ${kB(jsTotal.brotli)}, raw ${kB(jsTotal.raw)})`);
   return jsTotal;
 };
@@ -173,6 +184,8 @@ const measureBuild = () => {
 
 interface Download {
   url: string;
+  /** Requested before the page's load event (else later, e.g. lazily, until the network is idle). */
+  beforeLoad: boolean;
   type: string;
   encoding: string;
   transferred: number;
@@ -181,11 +194,13 @@ interface Download {
 }
 
 const measureInBrowser = async (url: string) => {
-  let playwright: typeof import('playwright-core');
+  let playwright: typeof PlaywrightCore;
   try {
     playwright = await import('playwright-core');
   } catch {
-    console.error('playwright-core does not resolve from bench/: install it with `npm i -D -w @recell/bench playwright-core`.');
+    console.error(
+      'playwright-core does not resolve from bench/: install it with `npm i -D -w @recell/bench playwright-core`.',
+    );
     process.exit(1);
   }
   const browser = await playwright.chromium.launch({
@@ -211,6 +226,14 @@ const measureInBrowser = async (url: string) => {
     });
     const page = await context.newPage();
     const pending: Promise<Download | null>[] = [];
+    const requestedBeforeLoad = new WeakSet<object>();
+    let loaded = false;
+    page.on('request', (request) => {
+      if (!loaded) requestedBeforeLoad.add(request);
+    });
+    page.once('load', () => {
+      loaded = true;
+    });
     page.on('response', (response) => {
       pending.push(
         (async () => {
@@ -224,6 +247,7 @@ const measureInBrowser = async (url: string) => {
           const encoding = headers['content-encoding'] ?? 'identity';
           return {
             url: response.url(),
+            beforeLoad: requestedBeforeLoad.has(request),
             type,
             encoding,
             transferred: sizes?.responseBodySize ?? body.length,
@@ -246,11 +270,27 @@ const measureInBrowser = async (url: string) => {
     const wireOrGzip = (row: Download) => (row.encoding === 'identity' ? row.gzip : row.transferred);
 
     console.log(`\nHome page first load, in chromium: ${url} (empty cache, until the network is idle)\n`);
+    const beforeLoad = scripts.filter((row) => row.beforeLoad);
     table(
-      ['script', 'encoding', 'transferred', 'decoded', 'gzip -9 (here)'],
+      ['script', 'requested', 'encoding', 'transferred', 'decoded', 'gzip -9 (here)'],
       [
-        ...scripts.map((row) => [shortName(row.url), row.encoding, row.transferred, row.decoded, row.gzip]),
-        ['JS total', '', total(scripts, 'transferred'), total(scripts, 'decoded'), total(scripts, 'gzip')],
+        ...scripts.map((row) => [
+          shortName(row.url),
+          row.beforeLoad ? 'before load' : 'after load',
+          row.encoding,
+          row.transferred,
+          row.decoded,
+          row.gzip,
+        ]),
+        [
+          'JS before the load event',
+          '',
+          '',
+          total(beforeLoad, 'transferred'),
+          total(beforeLoad, 'decoded'),
+          total(beforeLoad, 'gzip'),
+        ],
+        ['JS total', '', '', total(scripts, 'transferred'), total(scripts, 'decoded'), total(scripts, 'gzip')],
       ],
     );
     const byType = new Map<string, Download[]>();
@@ -262,12 +302,15 @@ const measureInBrowser = async (url: string) => {
     );
     const uncompressed = scripts.filter((row) => row.encoding === 'identity').length;
     console.log(
-      `\nFirst-load JS downloaded: ${kB(total(scripts, 'transferred'))} on the wire in ${scripts.length} script(s)` +
+      `\nAll JS downloaded: ${kB(total(scripts, 'transferred'))} on the wire in ${scripts.length} script(s)` +
         (uncompressed
           ? `; ${uncompressed} sent uncompressed, which gzipped here makes ${kB(scripts.reduce((sum, row) => sum + wireOrGzip(row), 0))}`
           : ''),
     );
-    console.log(`First-load JS downloaded, each gzipped here at level 9: ${verdict(total(scripts, 'gzip'))}`);
+    console.log(`JS requested before the load event, gzipped here at level 9: ${verdict(total(beforeLoad, 'gzip'))}`);
+    console.log(
+      `All JS of the first visit (until the network is idle), gzipped here: ${verdict(total(scripts, 'gzip'))}`,
+    );
     await context.close();
   } finally {
     await browser.close();

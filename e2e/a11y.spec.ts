@@ -10,6 +10,19 @@ import { openHome } from './support/catalogue.ts';
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
 
+/** Relative luminance (0 black – 1 white) of the page's background, whatever CSS colour syntax it has. */
+const pageBackgroundLuminance = (page: Page) =>
+  page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = Array.from(context.getImageData(0, 0, 1, 1).data, (value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });
+
 const openStaticPage = async (page: Page, path: string) => {
   await page.goto(path);
   await expect(page.getByRole('main')).toBeVisible();
@@ -34,7 +47,7 @@ test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
 
   test('404 page', async ({ page }) => {
     await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { name: messages.notFoundTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.notFoundTitle, exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
@@ -44,6 +57,7 @@ test.describe('accessibility in dark mode', () => {
 
   test('home page', async ({ page, request }) => {
     await openHome(page, request);
+    expect(await pageBackgroundLuminance(page), 'the page follows the dark colour scheme').toBeLessThan(0.2);
     await expectNoAxeViolations(page);
   });
 });

@@ -32,5 +32,8 @@ export const expectNoAxeViolations = async (page: Page) => {
     wcagTags,
   );
   const violations = results.violations.map(formatViolation);
-  expect(violations, `axe found ${violations.length} WCAG A/AA violation(s) on ${page.url()}:\n\n${violations.join('\n\n')}\n`).toEqual([]);
+  expect(
+    violations,
+    `axe found ${violations.length} WCAG A/AA violation(s) on ${page.url()}:\n\n${violations.join('\n\n')}\n`,
+  ).toEqual([]);
 };

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { categoryBrands, categoryIds, formatPrice } from '@recell/contract';
+import { categoryBrands, categoryIds, formatPrice, webTexts } from '@recell/contract';
 
 /** The part of an advertised listing the home page shows and these tests look for. */
 export interface AdvertisedPhone {
@@ -7,6 +7,9 @@ export interface AdvertisedPhone {
   name: string;
   priceCents: number;
 }
+
+/** A buyer of the demo catalogue the API seeds outside production (README, "Demo accounts"). */
+export const demoBuyer = { email: 'buyer@recell.test', password: 'recell-demo' } as const;
 
 export const brands = categoryIds.map((id) => ({ id, brand: categoryBrands[id] }));
 
@@ -22,13 +25,22 @@ export const fetchAdvertised = async (request: APIRequestContext): Promise<Adver
   return body.items;
 };
 
-/** A category card of the home page, found by its brand heading. */
+/** A category card of the home page's categories section, found by its brand heading. */
 export const categoryCard = (page: Page, brand: string): Locator =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: brand, exact: true }) });
+  page
+    .getByRole('region', { name: webTexts.categoriesHeading })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: brand, exact: true }) });
 
-/** The product cards of a page whose heading is the phone's name. */
-export const productCards = (page: Page, name: string): Locator =>
-  page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+/** The home page's advertised phones section. */
+export const advertisedSection = (page: Page): Locator =>
+  page.getByRole('region', { name: webTexts.advertisedHeading });
+
+/** The advertised phones' cards whose heading is the phone's name. */
+export const advertisedCards = (page: Page, name: string): Locator =>
+  advertisedSection(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Matches a $ price as shown, without matching a longer number ($450 is not $4500 nor $450.50). */
 export const priceText = (cents: number) =>
@@ -40,6 +52,6 @@ export const openHome = async (page: Page, request: APIRequestContext) => {
   await page.goto('/');
   for (const { brand } of brands) await expect(categoryCard(page, brand)).toBeVisible();
   const first = advertised[0];
-  if (first) await expect(productCards(page, first.name).first()).toBeVisible();
+  if (first) await expect(advertisedCards(page, first.name).first()).toBeVisible();
   return { advertised };
 };

@@ -109,3 +109,17 @@ describe('platform: health, errors, headers, OpenAPI', () => {
     await other.close();
   });
 });
+
+describe('platform: compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('compresses JSON answers for clients that accept it', async () => {
+    const response = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+});

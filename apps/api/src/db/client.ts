@@ -52,12 +52,14 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    let closing: Promise<void> | undefined;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      ping: () => pingDb(db),
-      close: () => pool.end(),
+      ping: () => (closing ? Promise.resolve(false) : pingDb(db)),
+      // Closing twice (a test, then shutdown) must be harmless.
+      close: () => (closing ??= pool.end()),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
