@@ -4,13 +4,20 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { ImageStorage } from './adapters/storage/storage.ts';
-import { createDiskStorage } from './adapters/storage/disk-storage.ts';
+import { createStorage } from './adapters/storage/index.ts';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
+import { socialRoutes } from './modules/auth/social/social.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +62,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
-  app.decorate('storage', deps.storage ?? createDiskStorage(config.uploadsDir));
+  app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('isShuttingDown', false);
 
   // Every response names its request, so a user's report can be matched to the log line.
@@ -65,10 +72,24 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction });
+  // JSON answers are compressed on the fly; static files come pre-compressed from the build.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) costs far more CPU than it saves on small JSON bodies.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(openapiPlugin);
+  // Request plugins (multipart, auth) are registered here.
+  await app.register(multipartPlugin);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
+  // Feature routes are registered here, one line each.
+  await app.register(uploadsRoutes);
+  await app.register(accountRoutes);
+  await app.register(socialRoutes);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, uploadsDir: config.uploadsDir });
   return app;

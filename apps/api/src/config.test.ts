@@ -47,7 +47,9 @@ describe('config for identity and storage', () => {
 
   it('needs a bucket and public URL for S3 storage', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
-    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://cdn.example.com/' }).storage).toMatchObject({
+    expect(
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://cdn.example.com/' }).storage,
+    ).toMatchObject({
       kind: 's3',
       bucket: 'b',
       publicUrl: 'https://cdn.example.com',

@@ -44,7 +44,16 @@ const EnvSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
 
   // Rate limits (login and sign-up): in memory, or shared through Redis by every replica.
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Login attempts per client IP per 15 minutes. */
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Login attempts per account per 15 minutes; a successful login clears the count. */
+  LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Sign-ups per client IP per hour. */
+  SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
 
   // Image storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket.
   STORAGE: z.enum(['disk', 's3']).default('disk'),
@@ -86,6 +95,8 @@ export interface Config {
     github: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string } | undefined;
   };
   redisUrl: string | undefined;
+  /** Attempt limits of login (per 15 minutes) and sign-up (per hour). */
+  rateLimits: { loginPerIp: number; loginPerAccount: number; signupPerIp: number };
   storage:
     | { kind: 'disk' }
     | {
@@ -116,7 +127,8 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
   const problems: string[] = [];
   if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
   const pair = (name: string, id: string | undefined, secret: string | undefined) => {
-    if (Boolean(id) !== Boolean(secret)) problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
+    if (Boolean(id) !== Boolean(secret))
+      problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
     return id && secret ? { clientId: id, clientSecret: secret } : undefined;
   };
   const google = pair('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
@@ -148,6 +160,11 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
       github: github && { ...github, oauthUrl: e.GITHUB_OAUTH_URL, apiUrl: e.GITHUB_API_URL },
     },
     redisUrl: e.REDIS_URL,
+    rateLimits: {
+      loginPerIp: e.LOGIN_ATTEMPTS_PER_IP,
+      loginPerAccount: e.LOGIN_ATTEMPTS_PER_ACCOUNT,
+      signupPerIp: e.SIGNUPS_PER_IP,
+    },
     storage:
       e.STORAGE === 's3'
         ? {

@@ -6,7 +6,8 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createDiskStorage } from './adapters/storage/disk-storage.ts';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+import { createStorage } from './adapters/storage/index.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 
@@ -22,17 +23,45 @@ const main = async () => {
     throw error;
   }
 
+  // The embedded database belongs to one process: wait briefly for one that is shutting down
+  // (a restart), refuse if another keeps it.
+  let dataDirLock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    try {
+      dataDirLock = await lockDataDir(config.pgliteDir, {
+        purpose: 'the ReCell server',
+        waitMs: config.shutdownGraceMs + 5000,
+        onWaiting: (owner) =>
+          console.error(
+            `${config.pgliteDir} is in use${owner ? ` by ${owner.purpose} (process ${owner.pid})` : ''}; ` +
+              `waiting up to ${Math.round((config.shutdownGraceMs + 5000) / 1000)} s for it to close…`,
+          ),
+        onCompromised: (error) => {
+          console.error(`Lost the lock on ${config.pgliteDir} (${error.message}); shutting down to protect the data.`);
+          process.kill(process.pid, 'SIGTERM');
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
+
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     poolMax: config.databasePoolMax,
   });
   await database.migrate();
-  const storage = createDiskStorage(config.uploadsDir);
+  const storage = createStorage(config);
   if (config.seed !== 'none') await seedDatabase({ db: database.db, storage, mode: config.seed });
 
   const app = await buildApp({ config, database, storage });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    await dataDirLock?.release();
+  });
 
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     app.isShuttingDown = true;
@@ -42,7 +71,9 @@ const main = async () => {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`ReCell is ready: http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`);
+  app.log.info(
+    `ReCell is ready: http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
+  );
 };
 
 await main();

@@ -6,7 +6,12 @@ import { advertisements, categories, products, users } from '../src/db/schema.ts
 
 export const insertCategories = (db: Database) =>
   db.insert(categories).values(
-    categoryIds.map((id, index) => ({ id, brand: categoryBrands[id], imageUrl: `/uploads/test/${id}.webp`, position: index })),
+    categoryIds.map((id, index) => ({
+      id,
+      brand: categoryBrands[id],
+      imageUrl: `/uploads/test/${id}.webp`,
+      position: index,
+    })),
   );
 
 export const insertUser = async (db: Database, overrides: Partial<typeof users.$inferInsert> = {}) => {
@@ -17,7 +22,11 @@ export const insertUser = async (db: Database, overrides: Partial<typeof users.$
   return user!;
 };
 
-export const insertProduct = async (db: Database, sellerId: string, overrides: Partial<typeof products.$inferInsert> = {}) => {
+export const insertProduct = async (
+  db: Database,
+  sellerId: string,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) => {
   const [product] = await db
     .insert(products)
     .values({

@@ -69,7 +69,12 @@ export const createTestApp = async (
   beforeReady?: (app: TestApp['app']) => void,
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: false });
   beforeReady?.(app);

@@ -123,3 +123,19 @@ describe('platform: compression', () => {
     expect(response.headers['content-encoding']).toBe('br');
   });
 });
+
+describe('platform: OpenAPI security', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('marks signed-in routes with the bearer scheme and leaves public ones open', async () => {
+    const document = (await t.app.inject('/api/openapi.json')).json();
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/api/uploads'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/api/categories'].get.security).toBeUndefined();
+  });
+});

@@ -5,5 +5,7 @@ export * from './money.ts';
 export * from './catalogue.ts';
 export * from './health.ts';
 export * from './web-texts.ts';
+export * from './account-texts.ts';
 export * from './pagination.ts';
 export * from './auth.ts';
+export * from './session.ts';

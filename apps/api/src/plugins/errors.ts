@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, statusOfErrorCode, type ErrorBody, type ErrorCode } from '@recell/contract';
 import { AppError } from '../errors.ts';
+import { multipartClientError } from './multipart.ts';
 
 const codeOfStatus = new Map<number, ErrorCode>(
   Object.entries(statusOfErrorCode).map(([code, status]) => [status, code as ErrorCode]),
@@ -38,6 +39,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = Object.values(fields)[0] ?? messages.validationFailed;
       return sendError(reply, 400, 'validation', first, fields);
     }
+    const formError = multipartClientError(error);
+    if (formError) return sendError(reply, formError.status, formError.code, formError.message, formError.fields);
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? 'rate_limited' : (codeOfStatus.get(status) ?? 'validation');

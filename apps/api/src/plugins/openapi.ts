@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { needsSignIn } from './auth.ts';
 
 /** The OpenAPI document is generated from the contract's zod schemas on the routes. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
@@ -17,9 +18,30 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       tags: [
         { name: 'catalogue', description: 'Categories and listings everyone can browse' },
         { name: 'operations', description: 'Health and readiness for operators' },
+        { name: 'uploads', description: 'Pictures for profiles and listings' },
+        { name: 'auth', description: 'Sign-up, login, sessions and social sign-in' },
+        { name: 'account', description: 'The signed-in user' },
       ],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token from login, sign-up or refresh',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // Routes guarded by app.authenticate / app.requireRole are documented as needing the bearer token.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const { route } = input;
+      const guards = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
+      return guards.some(needsSignIn)
+        ? { ...result, schema: { ...result.schema, security: [{ bearerAuth: [] }] } }
+        : result;
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {

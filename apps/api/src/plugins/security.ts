@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
 
 /**
  * Security headers and a strict Content-Security-Policy: scripts and styles only from our own
@@ -21,12 +22,17 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/** Where stored images are fetched from besides our own origin: the S3 public URL's origin, if any. */
+export const imageOrigins = (storage: Config['storage']): string[] =>
+  storage.kind === 's3' ? [new URL(storage.publicUrl).origin] : [];
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { isProduction: boolean }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...contentSecurityPolicy,
+        imgSrc: [...contentSecurityPolicy.imgSrc, ...imageOrigins(app.config.storage)],
         // Only ask browsers to upgrade to https where we actually serve https (production).
         ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -33,7 +33,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       prefix: '/',
       index: false,
       wildcard: false,
-      preCompressed: false,
+      // The build writes .br/.gz twins (apps/web/scripts/precompress.mjs); browsers get those.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.startsWith(path.join(opts.webDistDir, 'assets') + path.sep);
         reply.header('cache-control', isHashedAsset ? `public, max-age=${oneYear}, immutable` : 'no-cache');

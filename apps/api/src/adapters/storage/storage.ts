@@ -1,7 +1,20 @@
-/** Where images live. Local disk by default; an S3-compatible store behind the same port later. */
+/**
+ * Where images live: local disk by default (`disk-storage.ts`), or an S3-compatible bucket
+ * (`s3-storage.ts`) behind the same port. `index.ts` picks one from the configuration.
+ *
+ * Keys are made by our own code from content hashes (`ab/abcdef….webp`), so an object never
+ * changes once written and may be cached forever.
+ */
 export interface ImageStorage {
-  /** Stores `body` under `key` (a content-addressed path like `ab/abcdef….webp`) and returns its public URL. */
+  /** Stores `body` under `key` and returns its public URL. Writing a key again is harmless (same content). */
   put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
-  /** Removes everything (used by the demo re-seed only). */
+  /** Whether an object is stored under `key`. */
+  exists(key: string): Promise<boolean>;
+  /** The public URL of `key` (whether or not it exists). */
+  urlOf(key: string): string;
+  /** Removes everything (used by the demo re-seed only; not offered by shared stores). */
   clear?(): Promise<void>;
 }
+
+/** How browsers may keep a stored image: a key never changes content, so for a year. */
+export const immutableCacheControl = 'public, max-age=31536000, immutable';

@@ -11,7 +11,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
-      schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: HealthSchema, 503: HealthSchema } },
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the database answers',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
       logLevel: 'warn',
     },
     async (_request, reply) => {

@@ -1,0 +1,136 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authMessages, AuthSessionSchema, ErrorBodySchema, LoginSchema, uploadMessages } from '@recell/contract';
+import { AppError } from '../../errors.ts';
+import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
+import * as service from './auth.service.ts';
+import type { SignupForm } from './auth.service.ts';
+import {
+  clearRefreshCookie,
+  endSession,
+  refreshCookieName,
+  refreshSession,
+  sessionBody,
+  setRefreshCookie,
+} from './sessions.service.ts';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+/** Reads sign-up's multipart form: the text fields and the `image` file, buffered (10 MB at most). */
+const readSignupForm = async (request: FastifyRequest): Promise<SignupForm> => {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', uploadMessages.notMultipart);
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let image: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // Every file must be read to reach the parts after it; only `image` is kept.
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
+    } else if (!(part.fieldname in fields)) {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, image };
+};
+
+/**
+ * Refresh and logout act on a cookie the browser attaches by itself, so a call started by another
+ * site is refused. A browser that says where the call comes from (Sec-Fetch-Site, which pages
+ * cannot forge) is believed: only same-origin calls (and 'none', the user's own navigation) pass,
+ * also behind a dev proxy that rewrites Host. Otherwise an Origin header, when present, must be
+ * PUBLIC_URL or the request's own origin.
+ */
+const refuseCrossSite = (publicUrl: string) => async (request: FastifyRequest) => {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) {
+    if (site === 'same-origin' || site === 'none') return;
+    throw new AppError('forbidden', authMessages.crossSiteRefused);
+  }
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const ownOrigin = `${request.protocol}://${request.host}`;
+  if (origin !== publicUrl && origin !== ownOrigin) throw new AppError('forbidden', authMessages.crossSiteRefused);
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { loginPerIp, loginPerAccount, signupPerIp } = app.config.rateLimits;
+  const limits = await createAuthRateLimits({
+    redisUrl: app.config.redisUrl,
+    log: app.log,
+    rules: {
+      loginPerIp: { ...defaultAuthLimitRules.loginPerIp, points: loginPerIp },
+      loginFailuresPerAccount: { ...defaultAuthLimitRules.loginFailuresPerAccount, points: loginPerAccount },
+      signupPerIp: { ...defaultAuthLimitRules.signupPerIp, points: signupPerIp },
+    },
+  });
+  app.addHook('onClose', () => limits.close());
+  const sameSiteOnly = refuseCrossSite(app.config.publicUrl);
+
+  app.post(
+    '/api/auth/signup',
+    {
+      onRequest: async (request, reply) => limits.signupPerIp.consume(request.ip, reply),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (multipart: name, email, password, role user|seller, image file) and sign in',
+        consumes: ['multipart/form-data'],
+        response: { 201: AuthSessionSchema, ...errors(400, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const form = await readSignupForm(request);
+      const session = await service.signup(app, reply, form);
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      onRequest: async (request, reply) => limits.loginPerIp.consume(request.ip, reply),
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email and password',
+        body: LoginSchema,
+        response: { 200: AuthSessionSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => service.login(app, reply, limits, request.body),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      onRequest: sameSiteOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated)',
+        response: { 200: AuthSessionSchema, ...errors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { user, refreshToken } = await refreshSession(app, request.cookies[refreshCookieName]);
+        const session = await sessionBody(app, user, false);
+        setRefreshCookie(app, reply, refreshToken);
+        return session;
+      } catch (error) {
+        clearRefreshCookie(app, reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: sameSiteOnly,
+      schema: { tags: ['auth'], summary: 'End this sign-in (revokes the refresh cookie)', response: errors(403) },
+    },
+    async (request, reply: FastifyReply) => {
+      await endSession(app, request.cookies[refreshCookieName]);
+      clearRefreshCookie(app, reply);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,107 @@
+/**
+ * Email and password accounts: sign-up and login. Both end in `startSession` (sessions.service.ts).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  authMessages,
+  messages,
+  SignupFieldsSchema,
+  type AuthSession,
+  type Login,
+  type SignupFields,
+} from '@recell/contract';
+import { AppError, badRequest } from '../../errors.ts';
+import type { AuthRateLimits } from '../../lib/rate-limit.ts';
+import { storeImage } from '../uploads/images.service.ts';
+import * as users from '../users/users.repository.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { createRefreshFamily, sessionBody, setRefreshCookie, startSession } from './sessions.service.ts';
+
+export interface SignupForm {
+  /** The text fields as sent (first value of each name). */
+  fields: Record<string, unknown>;
+  /** The bytes of the `image` file; undefined when none (or an empty one) was sent. */
+  image: Buffer | undefined;
+}
+
+const accountExists = () => new AppError('conflict', messages.accountExists, { email: messages.accountExists });
+
+/** Every invalid field with its first message, in form order; the image is required too. */
+const validateSignup = (form: SignupForm): SignupFields => {
+  const parsed = SignupFieldsSchema.safeParse(form.fields);
+  const fields: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '_');
+      fields[key] ??= issue.message;
+    }
+  }
+  if (!form.image) fields.image = messages.imageRequired;
+  const first = Object.values(fields)[0];
+  if (first !== undefined || !parsed.success) throw badRequest(first ?? messages.validationFailed, fields);
+  return parsed.data;
+};
+
+/**
+ * Creates a user (role user or seller, not verified) with their photo and signs them in. The
+ * account check comes before the image is processed; the user row and its first session are
+ * written in one transaction, so a failure at any step leaves no account behind.
+ */
+export const signup = async (app: FastifyInstance, reply: FastifyReply, form: SignupForm): Promise<AuthSession> => {
+  const input = validateSignup(form);
+  if (await users.findUserByEmail(app.db, input.email)) throw accountExists();
+  const image = await storeImage(app.storage, form.image!);
+  const passwordHash = await hashPassword(input.password);
+  let created: { user: users.UserRow; refreshToken: string };
+  try {
+    created = await app.db.transaction(async (tx) => {
+      const user = await users.insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        imageUrl: image.url,
+      });
+      return { user, refreshToken: await createRefreshFamily(app, tx, user) };
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index lets one through.
+    if (users.isUniqueViolation(error)) throw accountExists();
+    throw error;
+  }
+  const body = await sessionBody(app, created.user, true);
+  setRefreshCookie(app, reply, created.refreshToken);
+  return body;
+};
+
+/**
+ * Checks an email and password. Every attempt counts against the account's limit; a successful
+ * one clears it. The spec's messages tell an unknown email from a wrong password.
+ */
+export const login = async (
+  app: FastifyInstance,
+  reply: FastifyReply,
+  limits: Pick<AuthRateLimits, 'loginFailuresPerAccount'>,
+  input: Login,
+): Promise<AuthSession> => {
+  await limits.loginFailuresPerAccount.consume(input.email, reply);
+  const user = await users.findUserByEmail(app.db, input.email);
+  if (!user) throw new AppError('unauthorized', messages.userNotFound, { email: messages.userNotFound });
+  if (!user.passwordHash) {
+    const message = authMessages.socialOnlyAccount(
+      (await users.listIdentityProviders(app.db, user.id)).map((p) => (p === 'github' ? 'GitHub' : 'Google')),
+    );
+    throw new AppError('unauthorized', message, { email: message });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError('unauthorized', messages.wrongPassword, { password: messages.wrongPassword });
+  }
+  if (user.disabledAt) {
+    throw new AppError('unauthorized', authMessages.accountDisabled, { email: authMessages.accountDisabled });
+  }
+  await limits.loginFailuresPerAccount.reset(input.email);
+  if (needsRehash(user.passwordHash)) {
+    await users.updateUser(app.db, user.id, { passwordHash: await hashPassword(input.password) });
+  }
+  return startSession(app, reply, user, { isNewUser: false });
+};

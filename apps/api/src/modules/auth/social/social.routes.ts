@@ -1,0 +1,187 @@
+/**
+ * Social sign-in over HTTP. `GET /api/auth/{provider}` seals the flow into a cookie and sends the
+ * browser to the provider; `GET /api/auth/{provider}/callback` completes it, signs the person in
+ * (refresh cookie via startSession) and always answers with a redirect to the web's
+ * /auth/complete page: `status=ok` with `new` and `next`, or `status=error` with a short message.
+ * A callback never shows a 500 page.
+ */
+import cookie from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthProvidersSchema, ErrorBodySchema, socialProviders, type SocialProvider } from '@recell/contract';
+import { createGithubProvider } from '../../../adapters/identity/github.ts';
+import { createGoogleProvider } from '../../../adapters/identity/google.ts';
+import { IdentityProviderError, type IdentityProvider } from '../../../adapters/identity/identity-provider.ts';
+import { notFound } from '../../../errors.ts';
+import { startSession } from '../sessions.service.ts';
+import {
+  deriveFlowKey,
+  flowCookieName,
+  flowCookiePath,
+  flowTtlSeconds,
+  openFlow,
+  sealFlow,
+  signInModes,
+  type SignInMode,
+} from './flow-cookie.ts';
+import { signInWithProfile, socialMessages, SocialSignInRefused } from './social.service.ts';
+
+const hasControlCharacter = (value: string) =>
+  [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+
+/** A path on this site to return to: '/…' but never '//…' or anything with a backslash (open redirects). */
+export const NextPathSchema = z
+  .string()
+  .max(2048, 'next is too long')
+  .refine(
+    (value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !hasControlCharacter(value),
+    'next must be a path on this site, starting with a single /',
+  );
+
+export const StartSignInQuerySchema = z.object({
+  next: NextPathSchema.default('/'),
+  mode: z.enum(signInModes, { error: 'mode must be popup or redirect' }).default('redirect'),
+});
+
+const callbackPath = (provider: SocialProvider) => `/api/auth/${provider}/callback`;
+
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  // The flow cookie needs cookie parsing; the auth plugin normally provides it app-wide.
+  if (!app.hasReplyDecorator('setCookie')) await app.register(cookie);
+
+  const providers: Partial<Record<SocialProvider, IdentityProvider>> = {};
+  if (config.auth.google) {
+    providers.google = createGoogleProvider({
+      ...config.auth.google,
+      redirectUri: config.publicUrl + callbackPath('google'),
+    });
+  }
+  if (config.auth.github) {
+    providers.github = createGithubProvider({
+      ...config.auth.github,
+      redirectUri: config.publicUrl + callbackPath('github'),
+    });
+  }
+  // Its own key, derived from the auth plugin's cookie secret (itself derived from the JWT secret).
+  const flowKey = deriveFlowKey(app.accessTokens.cookieSecret);
+  const isSecure = config.isProduction || config.publicUrl.startsWith('https:');
+
+  const completeUrl = (params: Record<string, string>) =>
+    `${config.publicUrl}/auth/complete?${new URLSearchParams(params).toString()}`;
+  const redirectWithError = (reply: FastifyReply, mode: SignInMode, message: string) =>
+    reply.redirect(completeUrl({ mode, status: 'error', message }), 302);
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which social sign-in providers are configured',
+        response: { 200: AuthProvidersSchema },
+      },
+    },
+    async () => ({ google: Boolean(providers.google), github: Boolean(providers.github) }),
+  );
+
+  for (const provider of socialProviders) {
+    app.get(
+      `/api/auth/${provider}`,
+      {
+        schema: {
+          tags: ['auth'],
+          summary: `Start signing in with ${provider === 'google' ? 'Google' : 'GitHub'} (302 to the provider)`,
+          querystring: StartSignInQuerySchema,
+          response: { 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const identityProvider = providers[provider];
+        if (!identityProvider) throw notFound(socialMessages.notConfigured(provider));
+        const { next, mode } = request.query;
+        reply.header('cache-control', 'no-store');
+        let start;
+        try {
+          start = await identityProvider.startAuthorization();
+        } catch (error) {
+          request.log.warn({ err: error, provider }, 'social sign-in could not start');
+          return redirectWithError(reply, mode, socialMessages.unavailable(provider));
+        }
+        const sealed = await sealFlow({ provider, ...start.checks, next, mode }, flowKey);
+        reply.setCookie(flowCookieName, sealed, {
+          path: flowCookiePath,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isSecure,
+          maxAge: flowTtlSeconds,
+        });
+        return reply.redirect(start.url.href, 302);
+      },
+    );
+
+    app.get(
+      callbackPath(provider),
+      {
+        schema: {
+          tags: ['auth'],
+          summary: `${provider === 'google' ? 'Google' : 'GitHub'} returns here; 302 to /auth/complete`,
+          response: { 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const identityProvider = providers[provider];
+        if (!identityProvider) throw notFound(socialMessages.notConfigured(provider));
+        reply.header('cache-control', 'no-store');
+        // One attempt per flow cookie, whatever happens next.
+        reply.clearCookie(flowCookieName, { path: flowCookiePath, httpOnly: true, sameSite: 'lax', secure: isSecure });
+
+        const flow = await openFlow(request.cookies[flowCookieName], flowKey);
+        const mode = flow?.mode ?? 'redirect';
+        const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+        try {
+          if (!flow || flow.provider !== provider) {
+            return redirectWithError(reply, mode, socialMessages.expired);
+          }
+          if (params.get('error') === 'access_denied') {
+            return redirectWithError(reply, mode, socialMessages.cancelled(provider));
+          }
+          if (params.get('state') !== flow.state) {
+            request.log.warn({ provider }, 'social sign-in callback with a state that does not match its flow');
+            return redirectWithError(reply, mode, socialMessages.failed(provider));
+          }
+          const profile = await identityProvider.completeAuthorization(params, flow);
+          const signIn = await signInWithProfile(app.db, profile);
+          await startSession(app, reply, signIn.user, { isNewUser: signIn.isNewUser });
+          if (signIn.isNewUser || signIn.isLinked) {
+            request.log.info(
+              { provider, userId: signIn.user.id, isNewUser: signIn.isNewUser },
+              'social identity linked',
+            );
+          }
+          return reply.redirect(
+            completeUrl({ mode, status: 'ok', new: signIn.isNewUser ? '1' : '0', next: flow.next }),
+            302,
+          );
+        } catch (error) {
+          if (error instanceof SocialSignInRefused) {
+            request.log.info({ provider, reason: error.message }, 'social sign-in refused');
+            return redirectWithError(reply, mode, error.message);
+          }
+          if (error instanceof IdentityProviderError) {
+            request.log.warn({ err: error, provider, reason: error.reason }, 'social sign-in failed at the provider');
+            const message =
+              error.reason === 'denied'
+                ? socialMessages.cancelled(provider)
+                : error.reason === 'unavailable'
+                  ? socialMessages.unavailable(provider)
+                  : socialMessages.failed(provider);
+            return redirectWithError(reply, mode, message);
+          }
+          request.log.error({ err: error, provider }, 'social sign-in failed');
+          return redirectWithError(reply, mode, socialMessages.failed(provider));
+        }
+      },
+    );
+  }
+};

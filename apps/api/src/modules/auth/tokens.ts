@@ -1,0 +1,90 @@
+/**
+ * Access tokens: short-lived JWTs (HS256) naming the user (`sub`) and their role, with our issuer
+ * and audience, checked on every verify. The secret is JWT_SECRET, or outside production one
+ * generated once and kept in DATA_DIR/.jwt-secret (mode 0600) so a restart keeps everyone signed in.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { roles, type Role } from '@recell/contract';
+
+export const accessTokenIssuer = 'recell';
+export const accessTokenAudience = 'recell-api';
+export const jwtSecretFileName = '.jwt-secret';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AccessTokenClaims {
+  userId: string;
+  role: Role;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessTokenClaims): Promise<{ token: string; expiresAt: Date }>;
+  /** The claims of a valid token, or undefined for a bad, tampered or expired one. */
+  verify(token: string): Promise<AccessTokenClaims | undefined>;
+  /** A key for signing cookies, derived from the same secret (never the secret itself). */
+  cookieSecret: string;
+}
+
+/**
+ * Reads DATA_DIR/.jwt-secret, creating it with 48 random bytes when it does not exist yet. Two
+ * processes starting at once agree: the file is created exclusively, and the loser reads the winner's.
+ */
+export const loadOrCreateJwtSecret = async (dataDir: string): Promise<string> => {
+  const file = path.join(dataDir, jwtSecretFileName);
+  const read = async () => (await readFile(file, 'utf8')).trim();
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
+    throw error;
+  }
+};
+
+export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTokens => {
+  if (secret.length < 32) throw new Error('The access-token secret must be at least 32 characters');
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ userId, role }) {
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const expiresAtSeconds = issuedAt + ttlSeconds;
+      const token = await new SignJWT({ role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(accessTokenIssuer)
+        .setAudience(accessTokenAudience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAtSeconds)
+        .sign(key);
+      return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: accessTokenIssuer,
+          audience: accessTokenAudience,
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        const role = payload.role;
+        if (typeof payload.sub !== 'string' || !uuidPattern.test(payload.sub)) return undefined;
+        if (!roles.includes(role as Role)) return undefined;
+        return { userId: payload.sub, role: role as Role };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+    cookieSecret: createHmac('sha256', secret).update('recell cookie signing').digest('base64url'),
+  };
+};

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, imageLimits, messages, uploadMessages, UploadedImageSchema } from '@recell/contract';
+import { AppError, badRequest } from '../../errors.ts';
+import { storeImage } from './images.service.ts';
+
+/** The form POST /api/uploads takes. Documentation only: the handler reads the multipart stream. */
+const UploadFormSchema = z
+  .object({
+    image: z.string().meta({
+      format: 'binary',
+      description: `A JPEG, PNG, WebP or AVIF picture of at most ${imageLimits.maxBytes / 1024 / 1024} MB and ${imageLimits.maxPixels / 1_000_000} megapixels`,
+    }),
+  })
+  .meta({ id: 'UploadForm' });
+
+const imageRequired = () => badRequest(messages.imageRequired, { image: messages.imageRequired });
+
+/**
+ * The bytes of the form's `image` file. Other parts are read and dropped; an empty file part (a
+ * browser form whose file input was left empty sends one) counts as no image.
+ */
+export const readImageField = async (request: FastifyRequest): Promise<Buffer> => {
+  if (!request.isMultipart()) {
+    if (request.headers['content-type']) throw new AppError('unsupported_media_type', uploadMessages.notMultipart);
+    throw imageRequired();
+  }
+  let image: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname === 'image' && !image) {
+      const bytes = await part.toBuffer();
+      if (bytes.length > 0) image = bytes;
+    } else {
+      part.file.resume();
+    }
+  }
+  if (!image) throw imageRequired();
+  return image;
+};
+
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/uploads',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a picture (profile photo, listing picture)',
+        description:
+          'Signed in. A multipart form with one file field `image`. The picture is re-encoded to WebP ' +
+          'without any metadata (no EXIF or GPS) and stored under its content hash, with copies 400 and ' +
+          '800 px wide at `<url without .webp>-400.webp` and `-800.webp`. Pass the returned `id` where ' +
+          'an image id is asked for.',
+        consumes: ['multipart/form-data'],
+        body: UploadFormSchema,
+        response: {
+          201: UploadedImageSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+          503: ErrorBodySchema,
+        },
+      },
+      // The body is a stream read by the handler; the schema above only documents it.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const image = await readImageField(request);
+      return reply.code(201).send(await storeImage(app.storage, image));
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { identities, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'role' | 'imageUrl'>;
+
+export const findUserById = async (db: Executor, id: string): Promise<UserRow | undefined> => {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+};
+
+/** Emails are one account whatever their case (the unique index is on lower(email)). */
+export const findUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> => {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return user;
+};
+
+export const insertUser = async (db: Executor, values: NewUser): Promise<UserRow> => {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
+};
+
+export const updateUser = async (
+  db: Executor,
+  id: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'name' | 'imageUrl' | 'passwordHash' | 'role' | 'disabledAt'>>,
+): Promise<UserRow | undefined> => {
+  const [user] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return user;
+};
+
+/** The social providers an account is linked to, e.g. to tell a social-only account how to log in. */
+export const listIdentityProviders = async (db: Executor, userId: string) =>
+  (await db.select({ provider: identities.provider }).from(identities).where(eq(identities.userId, userId))).map(
+    (row) => row.provider,
+  );
+
+/** True for PostgreSQL's unique_violation; drizzle wraps the driver error, so look at its cause too. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};

@@ -1,0 +1,91 @@
+/** Accounts for the identity tests: sign-up forms, password users, and the refresh cookie. */
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { AuthSessionSchema } from '@recell/contract';
+import type { Database } from '../../src/db/client.ts';
+import { hashPassword } from '../../src/modules/auth/password.ts';
+import { refreshCookieName } from '../../src/modules/auth/sessions.service.ts';
+import { insertUser } from '../fixtures.ts';
+import type { TestApp } from '../helpers.ts';
+import { multipartBody, phoneJpeg } from './images.ts';
+
+export const password = 'secret-passphrase';
+
+let hashed: Promise<string> | undefined;
+/** One argon2id hash of `password`, made once per file (hashing is deliberately slow). */
+export const passwordHash = () => (hashed ??= hashPassword(password));
+
+/** A fresh client address, so the per-IP attempt limits of one test never reach another's. */
+export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+export const uniqueEmail = (label = 'person') => `${label}-${randomUUID().slice(0, 8)}@recell.test`;
+
+/** A user who can log in with `password`. */
+export const insertPasswordUser = async (db: Database, overrides: Parameters<typeof insertUser>[1] = {}) =>
+  insertUser(db, { email: uniqueEmail(), passwordHash: await passwordHash(), ...overrides });
+
+let smallPhoto: Promise<Buffer> | undefined;
+export const photo = () => (smallPhoto ??= phoneJpeg(240, 180));
+
+type Part = Parameters<typeof multipartBody>[0][number];
+
+/** POST /api/auth/signup with these text fields and (unless `image: null`) a small JPEG photo. */
+export const signUp = async (
+  t: TestApp,
+  fields: Record<string, string>,
+  options: { image?: { bytes: Buffer; filename?: string; contentType?: string } | null; remoteAddress?: string } = {},
+) => {
+  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  if (options.image !== null) {
+    const image = options.image ?? { bytes: await photo() };
+    parts.push({
+      name: 'image',
+      filename: image.filename ?? 'me.jpg',
+      contentType: image.contentType ?? 'image/jpeg',
+      bytes: image.bytes,
+    });
+  }
+  const form = multipartBody(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    headers: form.headers,
+    payload: form.payload,
+    remoteAddress: options.remoteAddress ?? randomIp(),
+  });
+};
+
+export const logIn = (t: TestApp, body: unknown, remoteAddress = randomIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress });
+
+/** The refresh cookie a response set (its value is '' when the response cleared it). */
+export const refreshCookie = (response: LightMyRequestResponse) =>
+  response.cookies.find((c: { name: string }) => c.name === refreshCookieName) as
+    | {
+        name: string;
+        value: string;
+        path?: string;
+        httpOnly?: boolean;
+        sameSite?: string;
+        secure?: boolean;
+        maxAge?: number;
+        expires?: Date;
+      }
+    | undefined;
+
+export const refresh = (t: TestApp, token: string | undefined, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers,
+    ...(token !== undefined ? { cookies: { [refreshCookieName]: token } } : {}),
+  });
+
+/** Logs `user` in through the API and returns the session body and its refresh token. */
+export const sessionOf = async (t: TestApp, email: string) => {
+  const response = await logIn(t, { email, password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return { session: AuthSessionSchema.parse(response.json()), refreshToken: refreshCookie(response)!.value };
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
