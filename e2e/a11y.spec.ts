@@ -3,7 +3,8 @@
  * Colour contrast is part of them, so dark mode gets its own run.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '@recell/contract';
+import { accountTexts, messages } from '@recell/contract';
+import { demoAccount, expectDashboardOf, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openHome } from './support/catalogue.ts';
 
@@ -42,6 +43,32 @@ test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
 
   test('blogs page', async ({ page }) => {
     await openStaticPage(page, '/blogs');
+    await expectNoAxeViolations(page);
+  });
+
+  test('login page, with its social sign-in buttons', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('main').getByRole('button', { name: accountTexts.google, exact: true })).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('sign-up page, also with every field showing its message', async ({ page }) => {
+    await page.goto('/signup');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: accountTexts.google, exact: true })).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    await main.getByRole('button', { name: accountTexts.signupButton, exact: true }).click();
+    await expect(main.getByText(messages.imageRequired, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a buyer's dashboard", async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login');
+    const user = await signIn(page, demoAccount('buyer').email);
+    await expectDashboardOf(page, user);
+    await page.waitForLoadState('networkidle');
     await expectNoAxeViolations(page);
   });
 

@@ -5,11 +5,13 @@
  * Run from the repo root with `npm run test:e2e` (builds the web first), or here with
  * `npx playwright test` after `npm run build -w @recell/web`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { googleAccount, googleClientId, googleIssuer } from './support/google.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4311);
@@ -25,6 +27,31 @@ if (!process.env[dataDirVar]) {
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 const dataDir = process.env[dataDirVar]!;
+
+// Google sign-in goes to a real OpenID Connect issuer on 127.0.0.1 (the API suite's local issuer).
+// The runner starts it here, before the web server (Playwright starts web servers before global
+// setup); workers see the secret in the environment and start nothing. It stops with the runner.
+const oidcSecretVar = 'RECELL_E2E_OIDC_SECRET';
+if (!process.env[oidcSecretVar]) {
+  const clientSecret = randomBytes(24).toString('hex');
+  // Imported here, not at the top: workers load this config too and need no issuer.
+  const { startLocalOidcIssuer } = await import('../apps/api/test/support/local-oidc-issuer.ts');
+  try {
+    await startLocalOidcIssuer({
+      port: Number(new URL(googleIssuer).port),
+      clientId: googleClientId,
+      clientSecret,
+      account: googleAccount,
+      redirectUris: [`${baseURL}/api/auth/google/callback`],
+    });
+  } catch (error) {
+    throw new Error(`The local OpenID issuer could not start on ${googleIssuer} (port taken? set E2E_OIDC_PORT)`, {
+      cause: error,
+    });
+  }
+  process.env[oidcSecretVar] = clientSecret;
+}
+const googleClientSecret = process.env[oidcSecretVar]!;
 
 export default defineConfig({
   testDir: '.',
@@ -85,6 +112,19 @@ export default defineConfig({
       // The embedded database, whatever the calling shell says (`.ci/run` sets DATABASE_URL only
       // for the API suite; an empty value counts as unset).
       DATABASE_URL: '',
+      // The redirect URI the issuer knows: the API must build it from this origin.
+      PUBLIC_URL: baseURL,
+      GOOGLE_ISSUER: googleIssuer,
+      GOOGLE_CLIENT_ID: googleClientId,
+      GOOGLE_CLIENT_SECRET: googleClientSecret,
+      // GitHub stays unconfigured: the suite checks what the login page says about that.
+      GITHUB_CLIENT_ID: '',
+      GITHUB_CLIENT_SECRET: '',
+      // Every test signs in from 127.0.0.1: the per-IP and per-account limits (tested in the API
+      // suite) would refuse the suite's own sign-ins.
+      LOGIN_ATTEMPTS_PER_IP: '1000',
+      LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
+      SIGNUPS_PER_IP: '1000',
     },
   },
 });

@@ -10,6 +10,9 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Page tests load lazy route chunks (forms, zod) that Vite transforms on first import; on a
+    // busy two-core machine that alone can take seconds.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

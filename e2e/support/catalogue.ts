@@ -8,9 +8,6 @@ export interface AdvertisedPhone {
   priceCents: number;
 }
 
-/** A buyer of the demo catalogue the API seeds outside production (README, "Demo accounts"). */
-export const demoBuyer = { email: 'buyer@recell.test', password: 'recell-demo' } as const;
-
 export const brands = categoryIds.map((id) => ({ id, brand: categoryBrands[id] }));
 
 /** The advertised phones as the API has them (the first page, as the home page asks for it). */

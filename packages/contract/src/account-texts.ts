@@ -25,7 +25,6 @@ export const accountTexts = {
   loginLink: 'Login',
   uploading: (percent: number) => `Uploading… ${percent}%`,
   creatingAccount: 'Creating your account…',
-  uploadProgress: 'Upload progress',
 
   // Social sign-in
   orContinueWith: 'or continue with',
@@ -39,12 +38,11 @@ export const accountTexts = {
 
   // Profile
   profileHeading: 'Profile',
-  profilePhotoAlt: (name: string) => name,
   editProfile: 'Edit profile',
   newPhoto: 'New photo',
   saveProfile: 'Save changes',
   profileSaved: 'Profile updated',
-  roleNames: { user: 'Buyer', seller: 'Seller', admin: 'Admin' },
+  roleNames: { user: 'User', seller: 'Seller', admin: 'Admin' },
 
   // Dashboard shell (menu entries name the spec's screens)
   dashboardMenu: 'Dashboard menu',

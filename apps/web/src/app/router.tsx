@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFound } from '@/components/errors/not-found';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth';
 import { lazyPage } from '@/lib/load-chunk';
 import { SiteLayout } from './layouts/site-layout';
 import { HomePage } from './routes/home';
@@ -13,7 +15,11 @@ const SignupPage = lazyPage(() => import('./routes/signup'));
 const CategoryPage = lazyPage(() => import('./routes/category'));
 const ProductPage = lazyPage(() => import('./routes/product'));
 const ProfilePage = lazyPage(() => import('./routes/profile'));
-const DashboardPage = lazyPage(() => import('./routes/dashboard'));
+const AuthCompletePage = lazyPage(() => import('./routes/auth-complete'));
+// The 404 page too: few visitors need it, and it brings the spec's message catalogue.
+const NotFound = lazyPage(() => import('@/components/errors/not-found'));
+// The dashboard declares its own routes (layout, role guards, pages) inside its chunk.
+const DashboardRoutes = lazyPage(() => import('./routes/dashboard/dashboard-routes'));
 
 /** Patterns are relative to the layout route, so they are `paths.*.pattern` without the leading '/'. */
 const p = (pattern: string) => pattern.replace(/^\//, '');
@@ -21,6 +27,15 @@ const p = (pattern: string) => pattern.replace(/^\//, '');
 export function AppRoutes() {
   return (
     <Routes>
+      {/* Where a social sign-in lands: no site chrome (it is often a popup that closes at once). */}
+      <Route
+        path={p(paths.authComplete.pattern)}
+        element={
+          <Suspense fallback={<Spinner />}>
+            <AuthCompletePage />
+          </Suspense>
+        }
+      />
       <Route element={<SiteLayout />}>
         <Route index element={<HomePage />} />
         <Route path={p(paths.homeAlias.pattern)} element={<HomePage />} />
@@ -28,11 +43,13 @@ export function AppRoutes() {
         <Route path={p(paths.blogs.pattern)} element={<BlogsPage />} />
         <Route path={p(paths.login.pattern)} element={<LoginPage />} />
         <Route path={p(paths.signup.pattern)} element={<SignupPage />} />
-        {/* The spec requires login for a category page; its guard arrives with sign-in. */}
-        <Route path={p(paths.category.pattern)} element={<CategoryPage />} />
-        <Route path={p(paths.product.pattern)} element={<ProductPage />} />
-        <Route path={p(paths.profile.pattern)} element={<ProfilePage />} />
-        <Route path={p(paths.dashboard.pattern)} element={<DashboardPage />} />
+        {/* Signed-in users only (spec §2); visitors go to login and come back. */}
+        <Route element={<RequireAuth />}>
+          <Route path={p(paths.category.pattern)} element={<CategoryPage />} />
+          <Route path={p(paths.product.pattern)} element={<ProductPage />} />
+          <Route path={p(paths.profile.pattern)} element={<ProfilePage />} />
+          <Route path={`${p(paths.dashboard.pattern)}/*`} element={<DashboardRoutes />} />
+        </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -14,14 +14,9 @@ export const paths = {
   profile: { pattern: '/profile', to: () => '/profile' },
   category: { pattern: '/categories/:id', to: (id: string) => `/categories/${encodeURIComponent(id)}` },
   product: { pattern: '/products/:id', to: (id: string) => `/products/${encodeURIComponent(id)}` },
-  dashboard: { pattern: '/dashboard/*', to: () => '/dashboard' },
+  authComplete: { pattern: '/auth/complete', to: () => '/auth/complete' },
+  dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
 } as const;
 
 /** Where a sign-in page sends the user back to (`navigate(paths.login.to(), { state: { from } })`). */
 export type FromLocationState = { from?: Location };
-
-/** API endpoints the web calls (paths under /api). */
-export const apiPaths = {
-  categories: '/categories',
-  advertised: '/advertised',
-} as const;

@@ -1,8 +1,12 @@
-import { CategoryListSchema, messages } from '@recell/contract';
+import { CategoryListSchema, MeSchema, messages, uploadMessages } from '@recell/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { jsonResponse } from '@/test/fixtures';
-import { ApiError, apiRequest } from './api-client';
+import { apiError, mockApi, noContent } from '@/test/api-mock';
+import { FakeXhr } from '@/test/fake-xhr';
+import { jsonResponse, makeSession } from '@/test/fixtures';
+import { ApiError, apiRequest, uploadImage, wasReported } from './api-client';
+import { getSessionState, onLogout, setSession } from './session';
+import { toast } from './toast';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -67,19 +71,6 @@ describe('apiRequest', () => {
     });
   });
 
-  it('keeps the spec message of an authorization failure', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'unauthorized', message: messages.unauthorized } }, 401));
-
-    const error = await failure(apiRequest('/me', z.unknown()));
-
-    expect(error).toMatchObject({
-      status: 401,
-      code: 'unauthorized',
-      message: messages.unauthorized,
-      fields: undefined,
-    });
-  });
-
   it('makes an ApiError from the status when the body is not an API error (a proxy page)', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
 
@@ -111,5 +102,194 @@ describe('apiRequest', () => {
 
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+const unauthorized = () => apiError(401, 'unauthorized', messages.unauthorized);
+const bearer = (call: { headers: Headers }) => call.headers.get('Authorization');
+
+describe('apiRequest with the session', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('sends the access token as a Bearer token', async () => {
+    const session = makeSession();
+    setSession(session);
+    const { callsTo } = mockApi({ 'GET /api/me': () => jsonResponse(session.user) });
+
+    await expect(apiRequest('/me', MeSchema)).resolves.toEqual(session.user);
+    expect(bearer(callsTo('GET /api/me')[0]!)).toBe(`Bearer ${session.accessToken}`);
+  });
+
+  it('on a 401 refreshes the session once and retries with the new token', async () => {
+    const stale = makeSession();
+    const fresh = makeSession();
+    setSession(stale);
+    const { callsTo } = mockApi({
+      'GET /api/me': ({ headers }) =>
+        headers.get('Authorization') === `Bearer ${fresh.accessToken}` ? jsonResponse(fresh.user) : unauthorized(),
+      'POST /api/auth/refresh': () => jsonResponse(fresh),
+    });
+
+    await expect(apiRequest('/me', MeSchema)).resolves.toEqual(fresh.user);
+    expect(callsTo('GET /api/me').map(bearer)).toEqual([`Bearer ${stale.accessToken}`, `Bearer ${fresh.accessToken}`]);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('shares one refresh between calls refused at the same time', async () => {
+    const fresh = makeSession();
+    setSession(makeSession());
+    const { callsTo } = mockApi({
+      'GET /api/me': ({ headers }) =>
+        headers.get('Authorization') === `Bearer ${fresh.accessToken}` ? jsonResponse(fresh.user) : unauthorized(),
+      'POST /api/auth/refresh': () => jsonResponse(fresh),
+    });
+
+    await Promise.all([apiRequest('/me', MeSchema), apiRequest('/me', MeSchema), apiRequest('/me', MeSchema)]);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it("when the refresh fails too: toast 'User Unuthorized Access', log out, and fail the call", async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const loggedOut = vi.fn();
+    onLogout(loggedOut);
+    setSession(makeSession());
+    const { callsTo } = mockApi({
+      'GET /api/me': unauthorized,
+      'POST /api/auth/refresh': () => apiError(401, 'unauthorized', 'Your session has ended.'),
+      'POST /api/auth/logout': noContent,
+    });
+
+    const error = await failure(apiRequest('/me', MeSchema));
+
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized', message: messages.unauthorized });
+    expect(wasReported(error)).toBe(true);
+    expect(callsTo('GET /api/me')).toHaveLength(1);
+    expect(toastError).toHaveBeenCalledWith(messages.unauthorized, expect.anything());
+    expect(getSessionState().status).toBe('signedOut');
+    await vi.waitFor(() => {
+      expect(loggedOut).toHaveBeenCalledOnce();
+    });
+    expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
+  });
+
+  it("on a 403: toast 'User Unuthorized Access' and log out, without trying a refresh", async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    setSession(makeSession({ role: 'user' }));
+    const { callsTo } = mockApi({
+      'GET /api/reports': () => apiError(403, 'forbidden', messages.unauthorized),
+      'POST /api/auth/logout': noContent,
+    });
+
+    const error = await failure(apiRequest('/reports', z.unknown()));
+
+    expect(error).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(toastError).toHaveBeenCalledWith(messages.unauthorized, expect.anything());
+    expect(getSessionState().status).toBe('signedOut');
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    await vi.waitFor(() => {
+      expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
+    });
+  });
+
+  it('leaves a call without the session alone: no token, and its 401 is simply the answer', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    setSession(makeSession());
+    const { callsTo } = mockApi({
+      'POST /api/auth/login': () =>
+        apiError(401, 'unauthorized', messages.wrongPassword, { password: messages.wrongPassword }),
+    });
+
+    const error = await failure(
+      apiRequest('/auth/login', z.unknown(), {
+        method: 'POST',
+        json: { email: 'a@b.co', password: 'secret' },
+        auth: false,
+      }),
+    );
+
+    expect(error).toMatchObject({ status: 401, fields: { password: messages.wrongPassword } });
+    expect(bearer(callsTo('POST /api/auth/login')[0]!)).toBeNull();
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(getSessionState().status).toBe('signedIn');
+  });
+});
+
+describe('uploadImage', () => {
+  beforeEach(() => {
+    FakeXhr.install();
+  });
+
+  const image = () => new File(['jpeg bytes'], 'phone.jpg', { type: 'image/jpeg' });
+  const uploaded = { id: 'a'.repeat(64), url: `/uploads/${'a'.repeat(64)}.webp`, width: 800, height: 600 };
+
+  it('POSTs the file as `image` with the Bearer token and reports the progress', async () => {
+    const session = makeSession();
+    setSession(session);
+    const progress: number[] = [];
+
+    const result = uploadImage(image(), (sent) => progress.push(sent));
+    const xhr = await FakeXhr.next();
+    xhr.progress(0.25);
+    xhr.progress(1);
+    xhr.respond(201, uploaded);
+
+    await expect(result).resolves.toEqual(uploaded);
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/uploads');
+    expect(xhr.headers.authorization).toBe(`Bearer ${session.accessToken}`);
+    expect(xhr.formFields).toEqual({ image: 'phone.jpg' });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it("turns the API's error body into an ApiError, with its field message", async () => {
+    setSession(makeSession());
+    const result = failure(uploadImage(image()));
+    (await FakeXhr.next()).respond(415, {
+      error: {
+        code: 'unsupported_media_type',
+        message: uploadMessages.unsupportedType,
+        fields: { image: uploadMessages.unsupportedType },
+      },
+    });
+
+    expect(await result).toMatchObject({
+      status: 415,
+      code: 'unsupported_media_type',
+      fields: { image: uploadMessages.unsupportedType },
+    });
+  });
+
+  it('refreshes the session on a 401 and sends the upload again', async () => {
+    const fresh = makeSession();
+    setSession(makeSession());
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(fresh) });
+    FakeXhr.onSend = (xhr) => {
+      queueMicrotask(() => {
+        if (xhr.headers.authorization === `Bearer ${fresh.accessToken}`) xhr.respond(201, uploaded);
+        else xhr.respond(401, { error: { code: 'unauthorized', message: messages.unauthorized } });
+      });
+    };
+
+    await expect(uploadImage(image())).resolves.toEqual(uploaded);
+    expect(FakeXhr.requests).toHaveLength(2);
+  });
+
+  it('reports a network failure as status 0, unavailable', async () => {
+    setSession(makeSession());
+    const result = failure(uploadImage(image()));
+    (await FakeXhr.next()).fail();
+    expect(await result).toMatchObject({ status: 0, code: 'unavailable' });
+  });
+
+  it('stops when its signal aborts', async () => {
+    setSession(makeSession());
+    const controller = new AbortController();
+    const result = failure(uploadImage(image(), undefined, controller.signal));
+    await FakeXhr.next();
+    controller.abort();
+    expect(await result).toMatchObject({ name: 'AbortError' });
   });
 });

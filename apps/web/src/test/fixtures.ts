@@ -1,4 +1,4 @@
-import type { Product } from '@recell/contract';
+import type { AuthSession, Me, Product } from '@recell/contract';
 
 /** A listing as GET /api/advertised returns it. */
 export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
@@ -31,3 +31,26 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
 
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A signed-in user as GET /api/me returns them. */
+export const makeMe = (overrides: Partial<Me> = {}): Me => ({
+  id: '3b0f6a52-8d1e-4c7b-9a2f-5e6d7c8b9a01',
+  name: 'Ada Buyer',
+  email: 'ada@example.com',
+  role: 'user',
+  isVerified: false,
+  imageUrl: '/uploads/ada.webp',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  ...overrides,
+});
+
+/** What login, sign-up and refresh answer: a 15-minute access token and the user. */
+export const makeSession = (
+  overrides: Partial<Me> = {},
+  { isNewUser = false, ttlMs = 15 * 60_000 } = {},
+): AuthSession => ({
+  accessToken: `token-${Math.random().toString(36).slice(2)}`,
+  expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+  user: makeMe(overrides),
+  isNewUser,
+});

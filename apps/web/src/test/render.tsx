@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthContext, type AuthContextValue } from '@/features/auth';
+import { AuthContext, AuthProvider, type AuthContextValue } from '@/features/auth';
 
 export const signedOut: AuthContextValue = { status: 'signedOut', user: null, logout: async () => {} };
 
@@ -40,4 +40,29 @@ export function renderWithProviders(
     </QueryClientProvider>
   );
   return render(ui, { wrapper });
+}
+
+/**
+ * Renders `ui` at `route` with the real AuthProvider: the session starts from POST
+ * /api/auth/refresh, so stub `fetch` (test/api-mock.ts) before rendering.
+ */
+export function renderWithSession(
+  ui: ReactElement,
+  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <AuthProvider>
+          <Routes>
+            <Route path={path} element={children} />
+          </Routes>
+          <LocationProbe />
+        </AuthProvider>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>
+  );
+  return { queryClient, ...render(ui, { wrapper }) };
 }

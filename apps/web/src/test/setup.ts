@@ -1,13 +1,20 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+
+// Pages are lazy chunks that Vite transforms on first import: on a busy machine a page can take
+// more than the default second to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   act(() => {
     toast.remove();
   });
   cleanup();
+  resetSession();
+  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.classList.remove('dark');

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
+import { makeMe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SiteHeader } from './site-header';
 
@@ -33,7 +34,7 @@ describe('SiteHeader', () => {
     const logout = vi.fn(async () => {});
     const auth: AuthContextValue = {
       status: 'signedIn',
-      user: { name: 'Ada Seller', imageUrl: '/uploads/ada.webp', role: 'seller' },
+      user: makeMe({ name: 'Ada Seller', imageUrl: '/uploads/ada.webp', role: 'seller' }),
       logout,
     };
     renderWithProviders(<SiteHeader />, { auth });

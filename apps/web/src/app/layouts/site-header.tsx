@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
+import { Avatar } from '@/components/ui/avatar';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
@@ -75,12 +76,11 @@ export function SiteHeader() {
               {item(
                 paths.dashboard.to(),
                 <>
-                  <img
-                    src={auth.user.imageUrl}
+                  <Avatar
+                    name={auth.user.name}
+                    imageUrl={auth.user.imageUrl}
                     alt=""
-                    width={28}
-                    height={28}
-                    className="size-7 rounded-full object-cover ring-2 ring-teal-600"
+                    className="size-7 text-sm ring-2 ring-teal-600"
                   />
                   {webTexts.navDashboard}
                 </>,

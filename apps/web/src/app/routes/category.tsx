@@ -8,8 +8,8 @@ import { useCategories } from '@/features/catalogue';
 const isCategoryId = (id: string | undefined): id is CategoryId => categoryIds.some((known) => known === id);
 
 /**
- * A brand's page. The spec requires login here; the guard comes with sign-in itself, so for now the
- * page only checks that the category exists (from the categories call) and shows its brand.
+ * A brand's page (behind RequireAuth, spec §2). For now it checks that the category exists (from
+ * the categories call) and shows its brand.
  */
 export function CategoryPage() {
   const { id } = useParams();

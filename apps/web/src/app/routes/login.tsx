@@ -1,7 +1,29 @@
+import { accountTexts } from '@recell/contract';
+import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { LoginForm, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
 
+/** Login: email and password, Google and Github, a link to sign-up. Signed in, it sends the user on. */
 export function LoginPage() {
-  return <Page title="Login" />;
+  const { status } = useAuth();
+  const { to, state } = useReturnTo();
+  if (status === 'signedIn') return <Navigate to={to} replace />;
+
+  return (
+    <div className="mx-auto max-w-md">
+      <Page title={accountTexts.loginHeading}>
+        <LoginForm />
+        <SocialSignIn providers={['google', 'github']} next={to} />
+        <p className="mt-8 text-center text-sm">
+          {accountTexts.noAccount}{' '}
+          <Link to={paths.signup.to()} state={state} className="link">
+            {accountTexts.signupLink}
+          </Link>
+        </p>
+      </Page>
+    </div>
+  );
 }
 
 export default LoginPage;

@@ -1,7 +1,11 @@
+import { accountTexts } from '@recell/contract';
 import { Page } from '@/components/ui/page';
+import { ProfileCard, useAuth } from '@/features/auth';
 
+/** The signed-in user's profile (the route is behind RequireAuth). */
 export function ProfilePage() {
-  return <Page title="Profile" />;
+  const { user } = useAuth();
+  return <Page title={accountTexts.profileHeading}>{user && <ProfileCard user={user} />}</Page>;
 }
 
 export default ProfilePage;

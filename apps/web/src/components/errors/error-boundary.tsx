@@ -1,4 +1,4 @@
-import { messages, webTexts } from '@recell/contract';
+import { webTexts } from '@recell/contract';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ChunkLoadError } from '@/lib/load-chunk';
 
@@ -9,6 +9,7 @@ type State = { error: Error | null };
  * Catches what a page throws while rendering. A page whose code could not be loaded says so and
  * offers a reload; any other crash shows a short message. (Unknown addresses never get here: the
  * router's catch-all route shows the 404 page.) Give it a `key` per page to reset on navigation.
+ * Its texts are web texts: the spec's message catalogue (messages.ts) stays out of the first load.
  */
 export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
@@ -26,7 +27,7 @@ export class PageErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <p className="text-lg">{error instanceof ChunkLoadError ? webTexts.chunkLoadFailed : messages.internalError}</p>
+        <p className="text-lg">{error instanceof ChunkLoadError ? webTexts.chunkLoadFailed : webTexts.loadFailed}</p>
         <button
           type="button"
           className="btn btn-primary mt-8"

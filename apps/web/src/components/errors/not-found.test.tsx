@@ -3,8 +3,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/router';
+import type { AuthContextValue } from '@/features/auth';
+import { jsonResponse, makeMe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { jsonResponse } from '@/test/fixtures';
+
+// Category pages are for signed-in users (spec §2).
+const signedIn: AuthContextValue = { status: 'signedIn', user: makeMe(), logout: async () => {} };
 
 const categories = {
   items: [
@@ -43,12 +47,12 @@ describe('the 404 page', () => {
   });
 
   it('answers a category that does not exist', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/categories/42' });
+    renderWithProviders(<AppRoutes />, { route: '/categories/42', auth: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: messages.notFoundTitle })).toBeInTheDocument();
   });
 
   it('shows a category that exists under its brand', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/categories/2' });
+    renderWithProviders(<AppRoutes />, { route: '/categories/2', auth: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Xiaomi' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: messages.notFoundTitle })).not.toBeInTheDocument();
   });

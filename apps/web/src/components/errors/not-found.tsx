@@ -18,3 +18,5 @@ export function NotFound() {
     </section>
   );
 }
+
+export default NotFound;

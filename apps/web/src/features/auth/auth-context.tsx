@@ -1,36 +1,61 @@
-import type { Role } from '@recell/contract';
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import type { Me } from '@recell/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, startTransition, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { getSessionState, logout, onLogout, startSession, subscribeSession, type SessionState } from '@/lib/session';
 
-export type AuthUser = { name: string; imageUrl: string; role: Role };
+export type AuthUser = Me;
 
-export type AuthState =
-  { status: 'loading'; user: null } | { status: 'signedOut'; user: null } | { status: 'signedIn'; user: AuthUser };
+/** The spec's auth state: loading until the first answer, then signed in (with the user) or out. */
+export type AuthState = SessionState;
 
 export type AuthContextValue = AuthState & { logout: () => Promise<void> };
 
-const loading: AuthContextValue = { status: 'loading', user: null, logout: async () => {} };
+export const AuthContext = createContext<AuthContextValue>({ status: 'loading', user: null, logout });
 
-const signedOut: AuthContextValue = { status: 'signedOut', user: null, logout: async () => {} };
-
-export const AuthContext = createContext<AuthContextValue>(loading);
+/** In the social sign-in popup the page only reports back and closes: it must not refresh (and rotate) the cookie. */
+const isSignInPopup = () =>
+  window.location.pathname === paths.authComplete.to() &&
+  new URLSearchParams(window.location.search).get('mode') === 'popup';
 
 /**
- * Holds who is signed in. Sign-in does not exist yet: after mount it always reports signed out.
- * The identity work replaces this provider's body (restore the session from the refresh cookie,
- * login, logout); every consumer only uses `useAuth()` and stays as it is.
+ * Holds who is signed in: restores the session from the refresh cookie on start (lib/session.ts)
+ * and, on every logout (the Log out button, a refused call, another tab), clears the cached data
+ * and goes home.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [value, setValue] = useState<AuthContextValue>(loading);
+  const [state, setState] = useState(getSessionState);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Session changes render as transitions, like the router's navigations: a logout and its move
+  // home then show together, instead of a guarded page first seeing "signed out" and sending the
+  // user to the login page. (useSyncExternalStore would force them to render at once, alone.)
   useEffect(() => {
-    let active = true;
-    // Stands in for restoring the session, which answers asynchronously.
-    void Promise.resolve().then(() => {
-      if (active) setValue(signedOut);
-    });
-    return () => {
-      active = false;
+    const update = () => {
+      startTransition(() => {
+        setState(getSessionState());
+      });
     };
+    update(); // in case it changed between the first render and now
+    return subscribeSession(update);
   }, []);
+
+  useEffect(() => {
+    if (!isSignInPopup()) startSession();
+  }, []);
+
+  useEffect(
+    () =>
+      onLogout(() => {
+        void navigate(paths.home.to());
+        queryClient.clear();
+      }),
+    [navigate, queryClient],
+  );
+
+  const value = useMemo(() => ({ ...state, logout }), [state]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

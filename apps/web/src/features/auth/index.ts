@@ -1,3 +1,10 @@
 export { AuthContext, AuthProvider, useAuth } from './auth-context';
 export type { AuthContextValue, AuthState, AuthUser } from './auth-context';
 export { useRequireSignIn } from './use-require-sign-in';
+export { RequireAuth } from './components/require-auth';
+export { RequireRole } from './components/require-role';
+export { LoginForm } from './components/login-form';
+export { SignupForm } from './components/signup-form';
+export { SocialSignIn } from './components/social-sign-in';
+export { ProfileCard } from './components/profile-card';
+export { useReturnTo } from './return-to';

@@ -1,6 +1,6 @@
 import { ProductPageSchema } from '@recell/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { apiPaths } from '@/config/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 export const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>

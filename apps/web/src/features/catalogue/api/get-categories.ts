@@ -1,6 +1,6 @@
 import { CategoryListSchema } from '@recell/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { apiPaths } from '@/config/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 export const getCategories = (signal?: AbortSignal) =>

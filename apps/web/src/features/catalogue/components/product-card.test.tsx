@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
 import { renderWithProviders } from '@/test/render';
-import { makeProduct } from '@/test/fixtures';
+import { makeMe, makeProduct } from '@/test/fixtures';
 import { ProductCard } from './product-card';
 
 const signedIn: AuthContextValue = {
   status: 'signedIn',
-  user: { name: 'Ada Buyer', imageUrl: '/uploads/ada.webp', role: 'user' },
+  user: makeMe(),
   logout: async () => {},
 };
 

@@ -1,0 +1,21 @@
+import { accountTexts, type Role } from '@recell/contract';
+import { dashboardPaths } from '@/config/dashboard-paths';
+
+export type DashboardMenuItem = { label: string; to: string };
+
+/** Each role's dashboard menu (spec §2): the pages its RequireRole routes let through. */
+export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
+  seller: [
+    { label: accountTexts.myProducts, to: dashboardPaths.myProducts.to() },
+    { label: accountTexts.addProduct, to: dashboardPaths.addProduct.to() },
+  ],
+  user: [
+    { label: accountTexts.myOrders, to: dashboardPaths.myOrders.to() },
+    { label: accountTexts.myWishlist, to: dashboardPaths.myWishlist.to() },
+  ],
+  admin: [
+    { label: accountTexts.allUsers, to: dashboardPaths.allUsers.to() },
+    { label: accountTexts.allSellers, to: dashboardPaths.allSellers.to() },
+    { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
+  ],
+};

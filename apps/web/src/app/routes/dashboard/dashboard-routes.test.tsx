@@ -1,0 +1,113 @@
+import { messages, type Role } from '@recell/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/router';
+import type { AuthContextValue } from '@/features/auth';
+import { makeMe } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+
+const signedInAs = (role: Role, name = 'Ada Lovelace'): AuthContextValue => ({
+  status: 'signedIn',
+  user: makeMe({ role, name, imageUrl: '/uploads/ada.webp' }),
+  logout: async () => {},
+});
+
+const menu = async () => screen.findByRole('navigation', { name: 'Dashboard menu' });
+const menuLinks = async () =>
+  within(await menu())
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('the dashboard', () => {
+  it('welcomes the user, with their photo, name and View profile in the sidebar', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/dashboard', auth: signedInAs('user', 'Ada Lovelace') });
+
+    expect(await screen.findByRole('heading', { level: 1, name: messages.dashboardWelcome })).toBeInTheDocument();
+    const sidebar = (await menu()).closest('aside')!;
+    expect(within(sidebar).getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute('src', '/uploads/ada.webp');
+    expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: messages.viewProfile })).toHaveAttribute('href', '/profile');
+  });
+
+  it.each<[Role, string[][]]>([
+    [
+      'seller',
+      [
+        ['My Products', '/dashboard/my-products'],
+        ['Add Product', '/dashboard/addProduct'],
+      ],
+    ],
+    [
+      'user',
+      [
+        ['My Orders', '/dashboard/my-orders'],
+        ['My Wishlist', '/dashboard/my-wishlist'],
+      ],
+    ],
+    [
+      'admin',
+      [
+        ['All Users', '/dashboard/all-users'],
+        ['All Sellers', '/dashboard/all-sellers'],
+        ['Reported Items', '/dashboard/reported-items'],
+      ],
+    ],
+  ])("gives a %s their role's menu", async (role, links) => {
+    renderWithProviders(<AppRoutes />, { route: '/dashboard', auth: signedInAs(role) });
+    expect(await menuLinks()).toEqual(links);
+  });
+
+  it.each<[Role, string, string]>([
+    ['seller', '/dashboard/my-products', 'My Products'],
+    ['seller', '/dashboard/addProduct', 'Add Product'],
+    ['user', '/dashboard/my-orders', 'My Orders'],
+    ['user', '/dashboard/my-wishlist', 'My Wishlist'],
+    ['user', '/dashboard/orders/payment/7', 'Payment'],
+    ['admin', '/dashboard/all-users', 'All Users'],
+    ['admin', '/dashboard/all-sellers', 'All Sellers'],
+    ['admin', '/dashboard/reported-items', 'Reported Items'],
+  ])('opens %s pages to a %s: %s', async (role, route, heading) => {
+    renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(route);
+  });
+
+  it.each<[Role, string, string]>([
+    ['user', '/dashboard/my-products', 'My Products'],
+    ['user', '/dashboard/all-users', 'All Users'],
+    ['seller', '/dashboard/my-orders', 'My Orders'],
+    ['seller', '/dashboard/reported-items', 'Reported Items'],
+    ['admin', '/dashboard/addProduct', 'Add Product'],
+    ['admin', '/dashboard/orders/payment/7', 'Payment'],
+  ])("keeps a %s out of %s: they land on the dashboard's welcome page", async (role, route, heading) => {
+    renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: messages.dashboardWelcome })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
+  });
+
+  it('answers an unknown dashboard page with the 404 page', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/dashboard/nothing-here', auth: signedInAs('user') });
+    expect(await screen.findByRole('heading', { level: 1, name: messages.notFoundTitle })).toBeInTheDocument();
+  });
+
+  it('folds the sidebar behind a button that reports its state (phones)', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/dashboard', auth: signedInAs('seller') });
+
+    const button = await screen.findByRole('button', { name: 'Dashboard menu' });
+    const sidebar = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(sidebar).toContainElement(await menu());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(within(await menu()).getByRole('link', { name: 'Add Product' }));
+    await waitFor(() => {
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Product' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { messages, webTexts } from '@recell/contract';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '@/components/errors/not-found';
+import { dashboardPaths } from '@/config/dashboard-paths';
+import { RequireRole } from '@/features/auth';
+import { lazyPage } from '@/lib/load-chunk';
+import { DashboardLayout } from '../../layouts/dashboard-layout';
+import { DashboardPage } from './dashboard-page';
+
+// Each role's pages are their own chunks: a buyer never loads the admin's code.
+const MyProductsPage = lazyPage(() => import('./my-products'));
+const AddProductPage = lazyPage(() => import('./add-product'));
+const MyWishlistPage = lazyPage(() => import('./my-wishlist'));
+const MyOrdersPage = lazyPage(() => import('./my-orders'));
+const PaymentPage = lazyPage(() => import('./payment'));
+const AllUsersPage = lazyPage(() => import('./all-users'));
+const AllSellersPage = lazyPage(() => import('./all-sellers'));
+const ReportedItemsPage = lazyPage(() => import('./reported-items'));
+
+/** Patterns relative to /dashboard. */
+const p = (pattern: string) => pattern.replace(/^\/dashboard\//, '');
+
+function DashboardHome() {
+  return <DashboardPage title={webTexts.navDashboard} heading={messages.dashboardWelcome} />;
+}
+
+/**
+ * Everything under /dashboard (the app's router mounts it behind RequireAuth): the layout, the
+ * welcome page for every signed-in user and each role's pages behind RequireRole.
+ */
+export default function DashboardRoutes() {
+  return (
+    <Routes>
+      <Route element={<DashboardLayout />}>
+        <Route index element={<DashboardHome />} />
+        <Route element={<RequireRole role="seller" />}>
+          <Route path={p(dashboardPaths.myProducts.pattern)} element={<MyProductsPage />} />
+          <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />
+        </Route>
+        <Route element={<RequireRole role="user" />}>
+          <Route path={p(dashboardPaths.myWishlist.pattern)} element={<MyWishlistPage />} />
+          <Route path={p(dashboardPaths.myOrders.pattern)} element={<MyOrdersPage />} />
+          <Route path={p(dashboardPaths.payment.pattern)} element={<PaymentPage />} />
+        </Route>
+        <Route element={<RequireRole role="admin" />}>
+          <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />
+          <Route path={p(dashboardPaths.allSellers.pattern)} element={<AllSellersPage />} />
+          <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

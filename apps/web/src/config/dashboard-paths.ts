@@ -1,0 +1,18 @@
+/**
+ * The dashboard's pages, typed like `paths` (config/paths.ts). Their own module on purpose: a
+ * module is bundled whole into the first chunk that needs it, and paths.ts is in every page's first
+ * load; only the lazily loaded dashboard uses these. The dashboard's routes strip '/dashboard/'.
+ */
+export const dashboardPaths = {
+  myProducts: { pattern: '/dashboard/my-products', to: () => '/dashboard/my-products' },
+  addProduct: { pattern: '/dashboard/addProduct', to: () => '/dashboard/addProduct' },
+  myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
+  myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },
+  payment: {
+    pattern: '/dashboard/orders/payment/:id',
+    to: (orderId: string) => `/dashboard/orders/payment/${encodeURIComponent(orderId)}`,
+  },
+  allUsers: { pattern: '/dashboard/all-users', to: () => '/dashboard/all-users' },
+  allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
+  reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },
+} as const;

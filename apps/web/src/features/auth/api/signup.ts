@@ -1,0 +1,17 @@
+import { AuthSessionSchema, type SignupFields } from '@recell/contract';
+import { apiPaths } from '@/config/api-paths';
+import { apiUpload } from '@/lib/api-client';
+
+/**
+ * POST /api/auth/signup (multipart: the fields and the photo as `image`): creates the account and
+ * answers with its session. `onProgress` follows the upload (0 to 1).
+ */
+export const signup = (fields: SignupFields, image: File, onProgress?: (sent: number) => void) => {
+  const form = new FormData();
+  form.append('name', fields.name);
+  form.append('email', fields.email);
+  form.append('password', fields.password);
+  form.append('role', fields.role);
+  form.append('image', image);
+  return apiUpload(apiPaths.signup, form, AuthSessionSchema, { onProgress, auth: false });
+};

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi, noContent } from '@/test/api-mock';
+import { jsonResponse, makeSession } from '@/test/fixtures';
+import { renderWithSession } from '@/test/render';
+import { AppRoutes } from '@/app/router';
+import { useAuth } from './auth-context';
+
+function WhoIsSignedIn() {
+  const auth = useAuth();
+  return (
+    <div>
+      <p data-testid="status">{auth.status}</p>
+      {auth.user && <p>{auth.user.name}</p>}
+      <button type="button" onClick={() => void auth.logout()}>
+        Log out
+      </button>
+    </div>
+  );
+}
+
+describe('AuthProvider', () => {
+  it('is loading until the refresh cookie is checked, then signed in with the user', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({ 'POST /api/auth/refresh': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithSession(<WhoIsSignedIn />);
+
+    expect(screen.getByTestId('status')).toHaveTextContent('loading');
+    answer(jsonResponse(makeSession({ name: 'Ada Buyer' })));
+
+    expect(await screen.findByText('Ada Buyer')).toBeInTheDocument();
+    expect(screen.getByTestId('status')).toHaveTextContent('signedIn');
+  });
+
+  it('is signed out when there is no session to restore', async () => {
+    mockApi({ 'POST /api/auth/refresh': () => apiError(401, 'unauthorized', 'Your session has ended.') });
+    renderWithSession(<WhoIsSignedIn />);
+
+    expect(screen.getByTestId('status')).toHaveTextContent('loading');
+    await screen.findByText('signedOut');
+  });
+
+  it('logs out: ends the session on the server, forgets the cached data and goes home', async () => {
+    const { callsTo } = mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(makeSession({ name: 'Ada Buyer' })),
+      'POST /api/auth/logout': noContent,
+    });
+    const { queryClient } = renderWithSession(<WhoIsSignedIn />, { route: '/profile' });
+    await screen.findByText('Ada Buyer');
+    queryClient.setQueryData(['my-orders'], ['an order']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => {
+      expect(screen.getByTestId('status')).toHaveTextContent('signedOut');
+    });
+    expect(screen.queryByText('Ada Buyer')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(queryClient.getQueryData(['my-orders'])).toBeUndefined();
+    expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
+  });
+
+  it('logging out on a page for signed-in users goes home, not to the login page', async () => {
+    mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(makeSession({ name: 'Ada Buyer' })),
+      'POST /api/auth/logout': noContent,
+    });
+    renderWithSession(<AppRoutes />, { route: '/profile' });
+    await screen.findByRole('button', { name: 'Save changes' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountTexts, LoginSchema, messages, type Login } from '@recell/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field, inputClass } from '@/components/ui/field';
+import { showFormError } from '@/lib/form-errors';
+import { setSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { login } from '../api/login';
+
+/**
+ * Email and password. The contract's LoginSchema checks the fields (the spec's messages under
+ * them); the server's answers go to the field at fault. On success the session starts and the
+ * page sends the user on.
+ */
+export function LoginForm() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof LoginSchema>, unknown, Login>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (credentials: Login) => {
+    try {
+      const session = await login(credentials);
+      toast.success(messages.loginSuccess);
+      setSession(session);
+    } catch (error) {
+      showFormError(error, setError, ['email', 'password']);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-6 space-y-5">
+      <Field label={accountTexts.email} error={errors.email?.message}>
+        {(props) => (
+          <input type="email" autoComplete="email" className={inputClass} {...props} {...register('email')} />
+        )}
+      </Field>
+      <Field label={accountTexts.password} error={errors.password?.message}>
+        {(props) => (
+          <input
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            {...props}
+            {...register('password')}
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {accountTexts.loginButton}
+      </button>
+    </form>
+  );
+}

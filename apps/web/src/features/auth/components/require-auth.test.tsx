@@ -1,0 +1,90 @@
+import { messages } from '@recell/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/router';
+import { apiError, mockApi } from '@/test/api-mock';
+import { FakeXhr } from '@/test/fake-xhr';
+import { jsonResponse, makeSession } from '@/test/fixtures';
+import { renderWithProviders, renderWithSession } from '@/test/render';
+
+const noSession = () => apiError(401, 'unauthorized', 'Your session has ended.');
+const categories = {
+  items: [
+    { id: '1', brand: 'Apple', imageUrl: '/uploads/apple.webp' },
+    { id: '2', brand: 'Xiaomi', imageUrl: '/uploads/xiaomi.webp' },
+    { id: '3', brand: 'Samsung', imageUrl: '/uploads/samsung.webp' },
+  ],
+};
+
+describe('RequireAuth', () => {
+  it('shows a labelled spinner while it is not yet known who is signed in', async () => {
+    renderWithProviders(<AppRoutes />, {
+      route: '/dashboard',
+      auth: { status: 'loading', user: null, logout: async () => {} },
+    });
+
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: messages.dashboardWelcome })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it.each(['/dashboard', '/dashboard/my-orders', '/profile', '/categories/1', '/products/42'])(
+    'sends a signed-out visitor from %s to the login page, remembering the page',
+    async (route) => {
+      renderWithProviders(<AppRoutes />, { route: `${route}?tab=2` });
+
+      await waitFor(() => {
+        expect(screen.getByTestId('location')).toHaveTextContent('/login');
+      });
+      const state = JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as {
+        from: { pathname: string; search: string };
+      };
+      expect(state.from).toMatchObject({ pathname: route, search: '?tab=2' });
+    },
+  );
+
+  it('brings the visitor back to the page after login', async () => {
+    mockApi({
+      'POST /api/auth/refresh': noSession,
+      'GET /api/auth/providers': () => jsonResponse({ google: false, github: false }),
+      'POST /api/auth/login': () => jsonResponse(makeSession({ role: 'user' })),
+    });
+    renderWithSession(<AppRoutes />, { route: '/dashboard/my-orders' });
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    // (the toast first: it is gone after 2 s, and the page may take longer on a busy machine)
+    expect(await screen.findByText(messages.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/my-orders');
+  });
+
+  it('brings the visitor back after signing up instead (via the link on the login page)', async () => {
+    FakeXhr.install();
+    mockApi({
+      'POST /api/auth/refresh': noSession,
+      'GET /api/auth/providers': () => jsonResponse({ google: false, github: false }),
+      'GET /api/categories': () => jsonResponse(categories),
+    });
+    FakeXhr.onSend = (xhr) => {
+      xhr.respond(201, makeSession({ name: 'Sam', role: 'user' }, { isNewUser: true }));
+    };
+    renderWithSession(<AppRoutes />, { route: '/categories/2' });
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await userEvent.type(await screen.findByLabelText('Full name'), 'Sam');
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.selectOptions(screen.getByLabelText('Role'), messages.roleUserOption);
+    await userEvent.upload(screen.getByLabelText('Photo'), new File(['x'], 'me.webp', { type: 'image/webp' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    // (the toast first: it is gone after 2 s, and the page may take longer on a busy machine)
+    expect(await screen.findByText(messages.signupSuccess)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Xiaomi' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/categories/2');
+  });
+});
