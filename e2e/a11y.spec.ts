@@ -1,12 +1,19 @@
 /**
- * WCAG 2.x A/AA checks with axe-core on the public pages, once their content has loaded.
- * Colour contrast is part of them, so dark mode gets its own run.
+ * WCAG 2.x A/AA checks with axe-core on the public pages and the signed-in ones (dashboard, listings),
+ * once their content has loaded. Colour contrast is part of them, so dark mode gets its own runs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accountTexts, messages } from '@recell/contract';
+import { accountTexts, categoryBrands, listingTexts, messages } from '@recell/contract';
 import { demoAccount, expectDashboardOf, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openHome } from './support/catalogue.ts';
+import {
+  addProductForm,
+  categoryResults,
+  fetchCategoryPage,
+  myProductsTable,
+  productCards,
+} from './support/listings.ts';
 
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
@@ -30,9 +37,19 @@ const openStaticPage = async (page: Page, path: string) => {
   await page.waitForLoadState('networkidle');
 };
 
+/** A buyer on the Samsung page (a deep link: login first), once its phones are shown. */
+const openCategoryAsBuyer = async (page: Page) => {
+  await page.goto('/categories/3');
+  await expect(page).toHaveURL('/login');
+  await signIn(page, demoAccount('buyer').email);
+  await expect(page.getByRole('heading', { level: 1, name: categoryBrands['3'], exact: true })).toBeVisible();
+  await expect(productCards(categoryResults(page, '3')).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+};
+
 test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
-  test('home page, with its categories and advertised phones', async ({ page, request }) => {
-    await openHome(page, request);
+  test('home page, with its categories and advertised phones', async ({ page }) => {
+    await openHome(page);
     await expectNoAxeViolations(page);
   });
 
@@ -72,6 +89,55 @@ test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('Add Product, also with every field showing its message', async ({ page }) => {
+    await page.goto('/dashboard/addProduct');
+    await expect(page).toHaveURL('/login');
+    await signIn(page, demoAccount('seller').email);
+    const form = addProductForm(page);
+    await expect(form.name).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page);
+
+    await form.submit.click();
+    await expect(page.getByRole('main').getByText(messages.imageRequired, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("My Products, with the seller's phones (for sale, advertised and sold)", async ({ page }) => {
+    await page.goto('/dashboard/my-products');
+    await expect(page).toHaveURL('/login');
+    await signIn(page, demoAccount('seller').email);
+    const table = myProductsTable(page);
+    await expect(table.getByRole('button', { name: messages.noAccess, exact: true }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page);
+  });
+
+  test('My Products, with the delete dialog open', async ({ page }) => {
+    await page.goto('/dashboard/my-products');
+    await expect(page).toHaveURL('/login');
+    await signIn(page, demoAccount('seller').email);
+    await myProductsTable(page).getByRole('button', { name: listingTexts.delete, exact: true }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('dialog').getByRole('button', { name: listingTexts.cancel, exact: true }).click();
+  });
+
+  test('a category page, with its search form and phones', async ({ page }) => {
+    await openCategoryAsBuyer(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a phone's details page", async ({ page, request }) => {
+    const [phone] = (await fetchCategoryPage(request, '3')).items;
+    await page.goto(`/products/${phone!.id}`);
+    await expect(page).toHaveURL('/login');
+    await signIn(page, demoAccount('buyer').email);
+    await expect(page.getByRole('heading', { level: 1, name: phone!.name, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page);
+  });
+
   test('404 page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: messages.notFoundTitle, exact: true })).toBeVisible();
@@ -82,8 +148,14 @@ test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
 test.describe('accessibility in dark mode', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('home page', async ({ page, request }) => {
-    await openHome(page, request);
+  test('home page', async ({ page }) => {
+    await openHome(page);
+    expect(await pageBackgroundLuminance(page), 'the page follows the dark colour scheme').toBeLessThan(0.2);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a category page', async ({ page }) => {
+    await openCategoryAsBuyer(page);
     expect(await pageBackgroundLuminance(page), 'the page follows the dark colour scheme').toBeLessThan(0.2);
     await expectNoAxeViolations(page);
   });

@@ -326,6 +326,9 @@ test.describe('social sign-in', () => {
     page,
     browser,
   }) => {
+    // Two complete OpenID flows (popup, issuer pages, consent) in two browsers: ~15 s on an idle
+    // machine, more than the default 30 s when the suite's other worker is busy beside it.
+    test.slow();
     await page.goto('/login');
     const popup = await signInWithGoogle(page);
 

@@ -16,6 +16,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { socialRoutes } from './modules/auth/social/social.routes.ts';
 
@@ -87,6 +88,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   // Feature routes are registered here, one line each.
+  await app.register(productsRoutes);
   await app.register(uploadsRoutes);
   await app.register(accountRoutes);
   await app.register(socialRoutes);

@@ -9,3 +9,5 @@ export * from './account-texts.ts';
 export * from './pagination.ts';
 export * from './auth.ts';
 export * from './session.ts';
+export * from './listings.ts';
+export * from './listing-texts.ts';

@@ -47,6 +47,10 @@ export const users = pgTable(
     // Emails are unique whatever their case: 'Ann@x.com' and 'ann@x.com' are one account.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // The few disabled accounts, so public listing views can leave their phones out cheaply.
+    index('users_disabled_idx')
+      .on(t.id)
+      .where(sql`${t.disabledAt} is not null`),
   ],
 );
 
@@ -123,18 +127,29 @@ export const products = pgTable(
     status: productStatusEnum('status').notNull().default('available'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The words of the listing, plus two markers no text can produce (a parsed word never holds a
+     * space): 'category <id>' and 'condition <condition>'. They let one GIN index answer "these
+     * words, in this category, in this condition" by itself (docs/decisions/0009).
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(model, '')), 'A') || setweight(to_tsvector('simple', coalesce(features, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+      sql`setweight(to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(model, '')), 'A') || setweight(to_tsvector('simple', coalesce(features, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C') || array_to_tsvector(array['category ' || category_id, 'condition ' || condition])`,
     ),
   },
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_original_price_positive', sql`${t.originalPriceCents} > 0`),
-    // Category browsing: newest first, keyset on (created_at, id), only live listings.
+    // Category browsing: newest first, keyset on (created_at, id), only live listings. The index
+    // sorts DESC NULLS LAST, so queries must say `desc nulls last` to walk it (plain DESC means
+    // NULLS FIRST in PostgreSQL and would sort the whole category instead).
     index('products_browse_idx').on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc()),
     index('products_browse_price_idx').on(t.categoryId, t.status, t.priceCents, t.id),
     index('products_seller_idx').on(t.sellerId, t.createdAt.desc()),
-    index('products_search_idx').using('gin', t.search),
+    // Category search over listings for sale: words, category and condition markers intersect
+    // inside this one index (docs/decisions/0009).
+    index('products_live_search_idx')
+      .using('gin', t.search)
+      .where(sql`${t.status} = 'available'`),
   ],
 );
 

@@ -26,3 +26,12 @@ export function showFormError<T extends FieldValues>(
   if (shown.length === 0) toast.error(isApiError(error) ? error.message : messages.internalError);
   return shown;
 }
+
+/**
+ * Says in an error toast why a call made by a button failed (advertise, delete…), unless the API
+ * client has already reported it (the unauthorized toast and logout) or it was aborted.
+ */
+export function showActionError(error: unknown) {
+  if (wasReported(error) || (error instanceof DOMException && error.name === 'AbortError')) return;
+  toast.error(isApiError(error) ? error.message : messages.internalError);
+}

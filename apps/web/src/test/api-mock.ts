@@ -1,12 +1,13 @@
 import { vi } from 'vitest';
 import { jsonResponse } from './fixtures';
 
-export type ApiCall = { method: string; path: string; headers: Headers; body: unknown };
+export type ApiCall = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 /**
  * Stubs `fetch` with a tiny API: `routes` maps 'METHOD /api/path' (no query string) to a function
- * that answers; anything else is a 404 in the API's error shape. Every call is recorded in order.
+ * that answers (its query string is in `call.query`); anything else is a 404 in the API's error
+ * shape. Every call is recorded in order.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const calls: ApiCall[] = [];
@@ -14,7 +15,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const call = { method, path: url.pathname, headers: new Headers(init?.headers), body };
+    const call = { method, path: url.pathname, query: url.searchParams, headers: new Headers(init?.headers), body };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);

@@ -54,3 +54,15 @@ export const makeSession = (
   user: makeMe(overrides),
   isNewUser,
 });
+
+/** GET /api/categories as the seed answers it. */
+export const categoryList = {
+  items: [
+    { id: '1', brand: 'Apple', imageUrl: '/uploads/apple.webp' },
+    { id: '2', brand: 'Xiaomi', imageUrl: '/uploads/xiaomi.webp' },
+    { id: '3', brand: 'Samsung', imageUrl: '/uploads/samsung.webp' },
+  ],
+};
+
+/** A page of a list as the API answers it: `{ items, nextCursor }`. */
+export const pageOf = <T>(items: T[], nextCursor: string | null = null) => ({ items, nextCursor });

@@ -7,11 +7,11 @@ import { AuthContext, AuthProvider, type AuthContextValue } from '@/features/aut
 
 export const signedOut: AuthContextValue = { status: 'signedOut', user: null, logout: async () => {} };
 
-/** Shows where the app navigated to (and the location state it passed), for assertions. */
+/** Shows where the app navigated to (its search and the location state it passed), for assertions. */
 function LocationProbe() {
   const location = useLocation();
   return (
-    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <div data-testid="location" data-search={location.search} data-state={JSON.stringify(location.state ?? null)}>
       {location.pathname}
     </div>
   );

@@ -35,3 +35,22 @@ window.matchMedia = vi.fn((query: string) => ({
 // jsdom does not scroll.
 window.scrollTo = vi.fn();
 Element.prototype.scrollIntoView = vi.fn();
+
+// jsdom has <dialog> but not showModal() or close(): open and close it like a browser does,
+// Escape included (a cancelable 'cancel' event, then 'close').
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  const onKeyDown = function (this: HTMLDialogElement, event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    if (this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
+  };
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.addEventListener('keydown', onKeyDown);
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.removeEventListener('keydown', onKeyDown);
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -3,13 +3,13 @@ import { useParams } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
-import { useCategories } from '@/features/catalogue';
+import { CategoryBrowser, useCategories } from '@/features/catalogue';
 
 const isCategoryId = (id: string | undefined): id is CategoryId => categoryIds.some((known) => known === id);
 
 /**
- * A brand's page (behind RequireAuth, spec §2). For now it checks that the category exists (from
- * the categories call) and shows its brand.
+ * A brand's page (behind RequireAuth, spec §2): the brand from the categories call (an unknown one
+ * is the 404 page), then its phones with search, filters, sort and paging.
  */
 export function CategoryPage() {
   const { id } = useParams();
@@ -18,7 +18,7 @@ export function CategoryPage() {
   if (!isCategoryId(id)) return <NotFound />;
   if (categories.isPending)
     return (
-      <p role="status" className="mx-auto max-w-5xl px-4 py-10 text-slate-600 dark:text-slate-300">
+      <p role="status" className="mx-auto max-w-7xl px-4 py-10 text-slate-600 dark:text-slate-300">
         {webTexts.loading}
       </p>
     );
@@ -33,7 +33,14 @@ export function CategoryPage() {
 
   const category = categories.data.items.find((item) => item.id === id);
   if (!category) return <NotFound />;
-  return <Page title={category.brand} />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <title>{`${category.brand} · ReCell`}</title>
+      <h1 className="text-3xl font-bold sm:text-4xl">{category.brand}</h1>
+      {/* The heart, Report and Book now get their signed-in behaviour in the buying issue. */}
+      <CategoryBrowser key={category.id} category={category} />
+    </div>
+  );
 }
 
 export default CategoryPage;

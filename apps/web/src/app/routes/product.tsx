@@ -1,7 +1,30 @@
+import { webTexts } from '@recell/contract';
+import { useParams } from 'react-router';
+import { NotFound } from '@/components/errors/not-found';
+import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { ProductDetails, useProduct } from '@/features/catalogue';
+import { isApiError } from '@/lib/api-error';
 
+/** See Details (behind RequireAuth): a phone for sale or sold; an unknown or removed one is the 404 page. */
 export function ProductPage() {
-  return <Page title="Phone details" />;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <Spinner />;
+  if (product.isError) {
+    if (isApiError(product.error) && product.error.code === 'not_found') return <NotFound />;
+    return (
+      <Page title={webTexts.loadFailed}>
+        <div className="mt-6">
+          <LoadError error={product.error} onRetry={() => void product.refetch()} />
+        </div>
+      </Page>
+    );
+  }
+  // The heart, Report and Book now get their signed-in behaviour in the buying issue.
+  return <ProductDetails product={product.data} />;
 }
 
 export default ProductPage;

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { AddProductForm } from '@/features/listings';
 import { DashboardPage } from './dashboard-page';
 
-/** The seller's Add Product form (built in a later issue; the route, its guard and the menu entry work now). */
+/** The seller's Add Product form (spec §2). */
 export function AddProductPage() {
-  return <DashboardPage title={accountTexts.addProduct} />;
+  return (
+    <DashboardPage title={accountTexts.addProduct}>
+      <AddProductForm />
+    </DashboardPage>
+  );
 }
 
 export default AddProductPage;

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { MyProductsTable } from '@/features/listings';
 import { DashboardPage } from './dashboard-page';
 
-/** The seller's listings (built in a later issue; the route, its guard and the menu entry work now). */
+/** The seller's listings (spec §2 My Products). */
 export function MyProductsPage() {
-  return <DashboardPage title={accountTexts.myProducts} />;
+  return (
+    <DashboardPage title={accountTexts.myProducts}>
+      <MyProductsTable />
+    </DashboardPage>
+  );
 }
 
 export default MyProductsPage;

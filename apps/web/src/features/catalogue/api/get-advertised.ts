@@ -2,6 +2,7 @@ import { ProductPageSchema } from '@recell/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/api-paths';
 import { apiRequest } from '@/lib/api-client';
+import { listingKeys } from '@/lib/query-keys';
 
 export const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
   apiRequest(
@@ -11,7 +12,7 @@ export const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
   );
 
 export const advertisedQuery = infiniteQueryOptions({
-  queryKey: ['advertised'],
+  queryKey: listingKeys.advertised,
   queryFn: ({ pageParam, signal }) => getAdvertised(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,

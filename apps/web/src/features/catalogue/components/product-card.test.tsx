@@ -50,6 +50,22 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('img', { name: 'Verified seller' })).not.toBeInTheDocument();
   });
 
+  it('offers the 400 px copy and the main picture of a stored image, sized for the 1/2/3 column grid', () => {
+    const hash = 'c0'.repeat(32);
+    const { unmount } = renderWithProviders(
+      <ProductCard product={makeProduct({ imageUrl: `/uploads/c0/${hash}.webp` })} />,
+    );
+    const image = screen.getByRole('img', { name: 'iPhone 13 Pro' });
+    expect(image).toHaveAttribute('srcset', `/uploads/c0/${hash}-400.webp 400w, /uploads/c0/${hash}.webp 800w`);
+    expect(image).toHaveAttribute('sizes', expect.stringContaining('calc((100vw - 80px) / 3)'));
+    expect(image).toHaveAttribute('loading', 'lazy');
+    unmount();
+
+    // a picture without the stored copies beside it gets no srcset
+    renderWithProviders(<ProductCard product={makeProduct({ imageUrl: 'https://example.com/phone.jpg' })} />);
+    expect(screen.getByRole('img', { name: 'iPhone 13 Pro' })).not.toHaveAttribute('srcset');
+  });
+
   it('links See Details to the phone page', () => {
     const product = makeProduct();
     renderWithProviders(<ProductCard product={product} />);

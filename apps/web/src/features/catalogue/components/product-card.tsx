@@ -1,74 +1,56 @@
 import { formatPrice, webTexts, type Product } from '@recell/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { ClockIcon, FlagIcon, HeartIcon, MapPinIcon } from '@/components/icons';
+import { ClockIcon, MapPinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useRequireSignIn } from '@/features/auth';
 import { formatListingTime } from '@/lib/format-time';
+import { listingSrcSet, productGridSizes } from '@/lib/responsive-image';
+import { useListingActions, WishlistAndReportButtons, type ListingActionHandlers } from './listing-actions';
+import { VerifiedBadge } from './verified-badge';
 
-export type ProductCardProps = {
+export type ProductCardProps = ListingActionHandlers & {
   product: Product;
   isWishlisted?: boolean;
-  /** Called for a signed-in user; signed-out visitors are sent to the login page instead. */
-  onToggleWishlist?: (product: Product) => void;
-  onReport?: (product: Product) => void;
-  onBook?: (product: Product) => void;
-  /** The first cards of a grid may load their image eagerly. */
+  /** Cards in view on arrival may load their picture eagerly; the rest wait until scrolled near. */
   imageLoading?: 'lazy' | 'eager';
+  /** The card's rendered width, for the srcset (defaults to the 1 / 2 / 3 column grid). */
+  imageSizes?: string;
 };
 
-const iconButton =
-  'flex size-11 items-center justify-center rounded-full border border-slate-200 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
-
+/**
+ * A listing in a grid (home's advertised phones, category pages): seller with the verified badge
+ * and email, when it was listed, the picture, name, prices, used, location and the actions.
+ */
 export function ProductCard({
   product,
   isWishlisted = false,
-  onToggleWishlist,
-  onReport,
-  onBook,
   imageLoading = 'lazy',
+  imageSizes = productGridSizes,
+  ...handlers
 }: ProductCardProps) {
-  const requireSignIn = useRequireSignIn();
-  const whenSignedIn = (action?: (product: Product) => void) => () => {
-    if (requireSignIn()) action?.(product);
-  };
+  const actions = useListingActions(product, handlers);
   const { seller } = product;
   const nameId = useId();
+  const srcSet = listingSrcSet(product.imageUrl);
 
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <header className="flex items-start justify-between gap-3 p-4">
-        <div className="min-w-0">
-          <p className="flex items-center gap-1.5 font-semibold">
-            <span className="truncate">{seller.name}</span>
-            {seller.isVerified && (
-              <svg
-                role="img"
-                aria-label={webTexts.verifiedSeller}
-                viewBox="0 0 24 24"
-                width={20}
-                height={20}
-                className="size-5 shrink-0 text-sky-600 dark:text-sky-400"
-              >
-                <title>{webTexts.verifiedSeller}</title>
-                <path
-                  fill="currentColor"
-                  d="M12 1.5 14.6 3.4l3.2-.2 1 3 2.7 1.8-1 3 1 3-2.7 1.8-1 3-3.2-.2L12 22.5l-2.6-1.9-3.2.2-1-3L2.5 16l1-3-1-3 2.7-1.8 1-3 3.2.2Z"
-                />
-                <path d="m8 12.2 2.7 2.7L16.2 9.3" fill="none" stroke="#fff" strokeWidth={2} strokeLinecap="round" />
-              </svg>
-            )}
-          </p>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>
-        </div>
-        <p className="flex shrink-0 items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
-          <ClockIcon className="size-4" />
+      <header className="p-4">
+        <p className="flex items-center gap-1.5 font-semibold">
+          <span className="truncate">{seller.name}</span>
+          {seller.isVerified && <VerifiedBadge />}
+        </p>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>
+        <p className="mt-1 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+          <ClockIcon className="size-4 shrink-0" />
           <time dateTime={product.createdAt}>{formatListingTime(product.createdAt)}</time>
         </p>
       </header>
 
       <img
         src={product.imageUrl}
+        srcSet={srcSet}
+        sizes={srcSet ? imageSizes : undefined}
         alt={product.name}
         width={600}
         height={450}
@@ -79,29 +61,15 @@ export function ProductCard({
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={nameId} className="text-lg font-bold">
+          <h3 id={nameId} className="text-lg font-bold break-words">
             {product.name}
           </h3>
-          <div className="flex shrink-0 gap-2">
-            <button
-              type="button"
-              className={`${iconButton} ${isWishlisted ? 'text-rose-600 dark:text-rose-400' : ''}`}
-              aria-label={isWishlisted ? webTexts.removeFromWishlist : webTexts.addToWishlist}
-              aria-describedby={nameId}
-              onClick={whenSignedIn(onToggleWishlist)}
-            >
-              <HeartIcon filled={isWishlisted} className="size-5" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={webTexts.report}
-              aria-describedby={nameId}
-              onClick={whenSignedIn(onReport)}
-            >
-              <FlagIcon className="size-5" />
-            </button>
-          </div>
+          <WishlistAndReportButtons
+            isWishlisted={isWishlisted}
+            describedBy={nameId}
+            onToggleWishlist={actions.toggleWishlist}
+            onReport={actions.report}
+          />
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -117,19 +85,19 @@ export function ProductCard({
           </div>
           <div>
             <dt className="text-slate-600 dark:text-slate-400">{webTexts.usedLabel}</dt>
-            <dd>{product.used}</dd>
+            <dd className="break-words">{product.used}</dd>
           </div>
           <div>
             <dt className="text-slate-600 dark:text-slate-400">{webTexts.locationLabel}</dt>
-            <dd className="flex items-center gap-1">
+            <dd className="flex items-center gap-1 break-words">
               <MapPinIcon className="size-4 shrink-0" />
-              {product.location}
+              <span className="min-w-0">{product.location}</span>
             </dd>
           </div>
         </dl>
 
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <button type="button" className="btn btn-primary" aria-describedby={nameId} onClick={whenSignedIn(onBook)}>
+          <button type="button" className="btn btn-primary" aria-describedby={nameId} onClick={actions.book}>
             {webTexts.bookNow}
           </button>
           <Link to={paths.product.to(product.id)} className="btn btn-outline" aria-describedby={nameId}>

@@ -1,0 +1,5 @@
+DROP INDEX "products_search_idx";--> statement-breakpoint
+ALTER TABLE "products" drop column "search";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(model, '')), 'A') || setweight(to_tsvector('simple', coalesce(features, '') || ' ' || coalesce(location, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C') || array_to_tsvector(array['category ' || category_id, 'condition ' || condition])) STORED;--> statement-breakpoint
+CREATE INDEX "products_live_search_idx" ON "products" USING gin ("search") WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "users_disabled_idx" ON "users" USING btree ("id") WHERE "users"."disabled_at" is not null;

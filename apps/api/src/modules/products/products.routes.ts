@@ -1,0 +1,127 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateProductSchema,
+  ErrorBodySchema,
+  MyProductPageSchema,
+  PageQuerySchema,
+  ProductIdParamsSchema,
+  ProductSchema,
+} from '@recell/contract';
+import * as service from './products.service.ts';
+import type { ListingForm } from './products.service.ts';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The Add Product form: multipart form data (text fields and the file `image`, buffered, 10 MB at
+ * most) or JSON with `imageId`. Every file part is read, to reach the parts after it; only the
+ * first non-empty `image` is kept.
+ */
+const readListingForm = async (request: FastifyRequest): Promise<ListingForm> => {
+  if (!request.isMultipart()) {
+    return { fields: isPlainObject(request.body) ? request.body : {}, imageField: 'imageId' };
+  }
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let image: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'image' && !image && bytes.length > 0) image = bytes;
+    } else if (!(part.fieldname in fields)) {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, image, imageField: 'image' };
+};
+
+/** Listings: sellers add, advertise and remove their phones; anyone sees a phone's details. */
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/products',
+    {
+      // Before the body is read: a caller who may not sell learns that first, at no cost.
+      onRequest: [app.requireRole('seller')],
+      schema: {
+        tags: ['listings'],
+        summary: 'Put a phone on sale (seller)',
+        description:
+          'Multipart form data with the fields and the picture as the file `image`, or JSON with `imageId` ' +
+          '(from POST /api/uploads). Prices are dollars with at most two decimals. Every missing or invalid ' +
+          'field is named in `error.fields` with its message. The phone number is kept for buyers who book ' +
+          'and is never part of a public listing.',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: CreateProductSchema,
+        response: { 201: ProductSchema, ...errors(400, 401, 403, 413, 415, 503) },
+      },
+      // Both bodies are checked by the handler against the contract, together with the picture.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const form = await readListingForm(request);
+      return reply.code(201).send(await service.createProduct(app, request.user!, form));
+    },
+  );
+
+  app.get(
+    '/api/me/products',
+    {
+      onRequest: [app.requireRole('seller')],
+      schema: {
+        tags: ['listings'],
+        summary: 'My Products: your phones for sale and sold, newest first (seller)',
+        querystring: PageQuerySchema,
+        response: { 200: MyProductPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.listMyProducts(app.db, request.user!.id, request.query),
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A phone’s details (for sale or sold)',
+        params: ProductIdParamsSchema,
+        response: { 200: ProductSchema, ...errors(404) },
+      },
+    },
+    async (request) => service.getProduct(app.db, request.params.id),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      onRequest: [app.requireRole('seller', 'admin')],
+      schema: {
+        tags: ['listings'],
+        summary: 'Remove a phone and its advertisement (its seller, or an admin)',
+        params: ProductIdParamsSchema,
+        response: errors(401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      await service.removeProduct(app.db, request.user!, request.params.id);
+      return (reply as FastifyReply).code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/products/:id/advertise',
+    {
+      onRequest: [app.requireRole('seller')],
+      schema: {
+        tags: ['listings'],
+        summary: 'Advertise your phone on the home page (once, while it is for sale)',
+        params: ProductIdParamsSchema,
+        response: { 201: ProductSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.advertiseProduct(app.db, request.user!, request.params.id)),
+  );
+};

@@ -1,0 +1,159 @@
+/**
+ * Sellers' listings: putting a phone on sale, the seller's own list, advertising, removal, and the
+ * details page. The rules (design.md "State rules"): a listing is 'available' when created; only
+ * its seller advertises it, only while it is for sale, once; its seller or an admin removes it,
+ * which takes its advertisement with it and leaves orders and payments that reference it intact.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  dollarsToCents,
+  imageIdPattern,
+  listingMessages,
+  messages,
+  ProductFieldsSchema,
+  uploadMessages,
+  type MyProductPage,
+  type PageQuery,
+  type Product,
+  type ProductFields,
+} from '@recell/contract';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { toPublicProduct } from '../catalogue/catalogue.service.ts';
+import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
+import * as repository from './products.repository.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const productNotFound = () => notFound(listingMessages.productNotFound);
+
+/** The listing's id from the path; a malformed one names no listing (404, never a database error). */
+const productId = (id: string) => {
+  if (!uuidPattern.test(id)) throw productNotFound();
+  return id.toLowerCase();
+};
+
+export interface ListingForm {
+  /** The form's values as sent: multipart text parts (first of each name) or the JSON body. */
+  fields: Record<string, unknown>;
+  /** The bytes of the multipart file `image`; undefined when none (or an empty one) was sent. */
+  image?: Buffer | undefined;
+  /** What the form calls its picture, for the error beside it: the file `image` or the JSON `imageId`. */
+  imageField: 'image' | 'imageId';
+}
+
+interface ValidListing {
+  fields: ProductFields;
+  image: { bytes: Buffer } | { id: string };
+}
+
+/** Every invalid field with its first message, in form order; the picture is required too. */
+const validateListing = (form: ListingForm): ValidListing => {
+  const parsed = ProductFieldsSchema.safeParse(form.fields);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+  }
+  const imageId = typeof form.fields.imageId === 'string' ? form.fields.imageId.trim().toLowerCase() : '';
+  if (!form.image && imageId === '') errors[form.imageField] = messages.imageRequired;
+  else if (!form.image && !imageIdPattern.test(imageId)) errors.imageId = uploadMessages.imageNotFound;
+
+  const first = Object.values(errors)[0];
+  if (first !== undefined || !parsed.success) throw badRequest(first ?? messages.validationFailed, errors);
+  return { fields: parsed.data, image: form.image ? { bytes: form.image } : { id: imageId } };
+};
+
+/**
+ * Puts a seller's phone on sale. The fields are checked before the picture is processed; the
+ * picture is the uploaded file (checked, cleaned, stored) or one uploaded before by its id.
+ */
+export const createProduct = async (app: FastifyInstance, seller: AuthUser, form: ListingForm): Promise<Product> => {
+  const { fields, image } = validateListing(form);
+  let imageUrl: string | undefined;
+  if ('bytes' in image) {
+    imageUrl = (await storeImage(app.storage, image.bytes)).url;
+  } else {
+    imageUrl = await imageUrlForId(app.storage, image.id);
+    if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
+  }
+  const id = await repository.insertProduct(app.db, {
+    sellerId: seller.id,
+    categoryId: fields.categoryId,
+    name: fields.name,
+    brand: fields.brand,
+    model: fields.model,
+    priceCents: dollarsToCents(fields.price),
+    originalPriceCents: dollarsToCents(fields.originalPrice),
+    condition: fields.condition,
+    used: fields.used,
+    location: fields.location,
+    authenticity: fields.authenticity,
+    features: fields.features,
+    description: fields.description,
+    imageUrl,
+    sellerPhone: fields.phone,
+  });
+  return getProduct(app.db, id);
+};
+
+/** The details page: a phone for sale or sold; a removed one (or a malformed id) is a 404. */
+export const getProduct = async (db: Database, id: string): Promise<Product> => {
+  const row = await repository.findLiveProduct(db, productId(id));
+  if (!row) throw productNotFound();
+  return toPublicProduct(row);
+};
+
+const MyProductsCursorSchema = z.object({
+  us: z.string().regex(/^-?\d{1,17}$/),
+  id: z.string().regex(uuidPattern),
+});
+
+/** My Products: the seller's listings for sale and sold, newest first, with their advertising. */
+export const listMyProducts = async (db: Database, sellerId: string, query: PageQuery): Promise<MyProductPage> => {
+  const after = decodeCursor(query.cursor, MyProductsCursorSchema);
+  const rows = await repository.listSellerProducts(db, sellerId, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toPublicProduct),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.us, id: last.id }) : null,
+  };
+};
+
+/**
+ * Removes a listing (its seller, or an admin): it becomes 'removed' and loses its advertisement,
+ * in one transaction with an audit entry. Orders and payments keep referring to it.
+ */
+export const removeProduct = async (db: Database, actor: AuthUser, id: string): Promise<void> => {
+  const listingId = productId(id);
+  await db.transaction(async (tx) => {
+    const product = await repository.lockProduct(tx, listingId);
+    if (!product || product.status === 'removed') throw productNotFound();
+    const isOwner = product.sellerId === actor.id;
+    if (!isOwner && actor.role !== 'admin') throw forbidden(listingMessages.notYourProduct);
+    await repository.markRemoved(tx, listingId);
+    const wasAdvertised = await repository.deleteAdvertisement(tx, listingId);
+    await repository.insertAuditEntry(tx, {
+      actorId: actor.id,
+      action: 'product.removed',
+      subjectType: 'product',
+      subjectId: listingId,
+      detail: { by: isOwner ? 'seller' : 'admin', previousStatus: product.status, wasAdvertised },
+    });
+  });
+};
+
+/** Advertises a listing on the home page: its seller only, while it is for sale, once. */
+export const advertiseProduct = async (db: Database, seller: AuthUser, id: string): Promise<Product> => {
+  const listingId = productId(id);
+  await db.transaction(async (tx) => {
+    const product = await repository.lockProduct(tx, listingId);
+    if (!product || product.status === 'removed') throw productNotFound();
+    if (product.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
+    if (product.status === 'sold') throw conflict(listingMessages.soldCannotBeAdvertised);
+    if (!(await repository.insertAdvertisement(tx, listingId))) throw conflict(listingMessages.alreadyAdvertised);
+  });
+  return getProduct(db, listingId);
+};

@@ -1,0 +1,101 @@
+import { listingTexts, messages } from '@recell/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthContextValue } from '@/features/auth';
+import { apiError, mockApi } from '@/test/api-mock';
+import { jsonResponse, makeMe, makeProduct } from '@/test/fixtures';
+import { renderWithProviders, signedOut } from '@/test/render';
+import { AppRoutes } from '../router';
+import ProductPage from './product';
+
+const buyer: AuthContextValue = { status: 'signedIn', user: makeMe(), logout: async () => {} };
+const hash = 'ab'.repeat(32);
+const phone = makeProduct({
+  priceCents: 45_000,
+  originalPriceCents: 80_000,
+  imageUrl: `/uploads/ab/${hash}.webp`,
+});
+
+const serve = (answer: () => Response) => mockApi({ [`GET /api/products/${phone.id}`]: answer });
+
+const renderDetails = (auth: AuthContextValue = buyer) =>
+  renderWithProviders(<ProductPage />, { route: `/products/${phone.id}`, path: '/products/:id', auth });
+
+describe("a phone's details page", () => {
+  it('shows every field of the listing, the larger picture and the seller with the badge', async () => {
+    serve(() => jsonResponse(phone));
+    renderDetails();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' })).toBeInTheDocument();
+    for (const text of [
+      '$450',
+      '$800',
+      'Apple',
+      '13 Pro',
+      'Excellent',
+      '1 year',
+      'Dhaka',
+      'Original',
+      '128 GB, Face ID',
+    ])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByText('Barely used, always in a case.')).toBeInTheDocument();
+    expect(screen.getByText('Jan 5, 2025, 3:05 pm')).toBeInTheDocument();
+
+    const image = screen.getByRole('img', { name: 'iPhone 13 Pro' });
+    expect(image).toHaveAttribute('src', `/uploads/ab/${hash}.webp`);
+    expect(image).toHaveAttribute('srcset', `/uploads/ab/${hash}-400.webp 400w, /uploads/ab/${hash}.webp 800w`);
+
+    const seller = screen.getByRole('region', { name: listingTexts.sellerHeading });
+    expect(within(seller).getByText('Rahim Uddin')).toBeInTheDocument();
+    expect(within(seller).getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
+    expect(within(seller).getByText('rahim@example.com')).toBeInTheDocument();
+
+    for (const name of ['Add to wishlist', 'Report', 'Book now'])
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    expect(screen.queryByText(listingTexts.soldMarker)).not.toBeInTheDocument();
+  });
+
+  it('says how far below the original price it is', async () => {
+    serve(() => jsonResponse(phone));
+    renderDetails();
+
+    expect(await screen.findByText('$350 less than the original price (44% off)')).toBeInTheDocument();
+  });
+
+  it('marks a sold phone, which cannot be booked', async () => {
+    serve(() => jsonResponse({ ...phone, status: 'sold' }));
+    renderDetails();
+
+    expect(await screen.findByText(listingTexts.soldMarker)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book now' })).toBeDisabled();
+  });
+
+  it('sends a signed-out visitor who presses the heart to login, remembering the phone', async () => {
+    serve(() => jsonResponse(phone));
+    renderDetails(signedOut);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
+    const location = screen.getByTestId('location');
+    expect(location).toHaveTextContent('/login');
+    expect(JSON.parse(location.dataset.state ?? 'null')).toMatchObject({ from: { pathname: `/products/${phone.id}` } });
+  });
+
+  it('answers a phone that does not exist (or was removed) with the 404 page', async () => {
+    serve(() => apiError(404, 'not_found', 'This phone was not found. It may have been removed.'));
+    renderWithProviders(<AppRoutes />, { route: `/products/${phone.id}`, auth: buyer });
+
+    expect(await screen.findByRole('heading', { level: 1, name: messages.notFoundTitle })).toBeInTheDocument();
+  });
+});
+
+describe('the discount text', () => {
+  it.each([
+    [45_000, 80_000, '$350 less than the original price (44% off)'],
+    [44_999, 79_900, '$349.01 less than the original price (44% off)'],
+    [50_000, 50_000, null],
+  ])('%i cents against %i cents: %s', (price, original, text) => {
+    expect(listingTexts.belowOriginal(price, original)).toBe(text);
+  });
+});

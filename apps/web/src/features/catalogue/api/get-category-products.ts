@@ -1,0 +1,43 @@
+import { ProductPageSchema, type CategoryId, type ProductCondition, type ProductSort } from '@recell/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { listingApiPaths } from '@/config/listing-api-paths';
+import { apiRequest } from '@/lib/api-client';
+import { listingKeys } from '@/lib/query-keys';
+
+/** A category page's search as the API takes it (only valid values; a missing one is no filter). */
+export type CategoryProductFilters = {
+  q?: string;
+  /** Dollars, as typed (the API parses them). */
+  minPrice?: string;
+  maxPrice?: string;
+  condition?: ProductCondition;
+  sort?: ProductSort;
+};
+
+export const getCategoryProducts = (
+  categoryId: CategoryId,
+  filters: CategoryProductFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+) => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  if (cursor) query.set('cursor', cursor);
+  const search = query.toString();
+  const path = listingApiPaths.categoryProducts(categoryId);
+  return apiRequest(search ? `${path}?${search}` : path, ProductPageSchema, signal ? { signal } : {});
+};
+
+/**
+ * GET /api/categories/:id/products: a category's phones for sale matching the search, a page at a
+ * time (`nextCursor`). While a new search loads, the previous results of the same category stay.
+ */
+export const useCategoryProducts = (categoryId: CategoryId, filters: CategoryProductFilters) =>
+  useInfiniteQuery({
+    queryKey: listingKeys.categoryProducts(categoryId, filters),
+    queryFn: ({ pageParam, signal }) => getCategoryProducts(categoryId, filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // (TanStack's keepPreviousData, limited to the same category.)
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === categoryId ? previous : undefined),
+  });

@@ -1,0 +1,198 @@
+import {
+  listingLimits,
+  listingTexts,
+  productConditions,
+  productSorts,
+  webTexts,
+  type Category,
+} from '@recell/contract';
+import { Field, inputClass } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { useCategoryProducts } from '../api/get-category-products';
+import { useCategorySearch } from '../hooks/use-category-search';
+import type { ListingActionHandlers } from './listing-actions';
+import { ProductCard } from './product-card';
+
+/**
+ * A category's phones: a search form (words, price range, condition, order) whose state lives in
+ * the URL, and the matching phones a page at a time.
+ */
+export function CategoryBrowser({ category, ...handlers }: { category: Category } & ListingActionHandlers) {
+  const search = useCategorySearch();
+  const results = useCategoryProducts(category.id, search.filters);
+  const products = results.data?.pages.flatMap((page) => page.items) ?? [];
+  const { draft, selects, errors } = search;
+
+  return (
+    <>
+      <form
+        role="search"
+        aria-label={listingTexts.searchLabel}
+        noValidate
+        className="mt-6 grid grid-cols-2 gap-x-3 gap-y-4 rounded-2xl border border-slate-200 bg-white p-4 lg:grid-cols-[minmax(0,3fr)_repeat(2,minmax(0,1fr))_minmax(0,1.3fr)_minmax(0,1.5fr)] lg:items-start dark:border-slate-800 dark:bg-slate-900"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search.commit();
+        }}
+      >
+        <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+          <div className="min-w-0 flex-1">
+            <Field label={listingTexts.searchLabel}>
+              {(props) => (
+                <input
+                  type="search"
+                  enterKeyHint="search"
+                  autoComplete="off"
+                  maxLength={listingLimits.searchMaxLength}
+                  placeholder={listingTexts.searchPlaceholder}
+                  className={inputClass}
+                  {...props}
+                  value={draft.q}
+                  onChange={(event) => {
+                    search.setText('q', event.target.value);
+                  }}
+                  onBlur={search.commit}
+                />
+              )}
+            </Field>
+          </div>
+          <button type="submit" className="btn btn-primary">
+            {listingTexts.searchButton}
+          </button>
+        </div>
+        <Field label={listingTexts.minPrice} error={errors.minPrice}>
+          {(props) => (
+            <input
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              className={inputClass}
+              {...props}
+              value={draft.minPrice}
+              onChange={(event) => {
+                search.setText('minPrice', event.target.value);
+              }}
+              onBlur={search.commit}
+            />
+          )}
+        </Field>
+        <Field label={listingTexts.maxPrice} error={errors.maxPrice}>
+          {(props) => (
+            <input
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              className={inputClass}
+              {...props}
+              value={draft.maxPrice}
+              onChange={(event) => {
+                search.setText('maxPrice', event.target.value);
+              }}
+              onBlur={search.commit}
+            />
+          )}
+        </Field>
+        <div className="col-span-2 sm:col-span-1">
+          <Field label={listingTexts.condition}>
+            {(props) => (
+              <select
+                className={inputClass}
+                {...props}
+                value={selects.condition}
+                onChange={(event) => {
+                  const condition = productConditions.find((known) => known === event.target.value);
+                  search.setSelect({ condition: condition ?? '' });
+                }}
+              >
+                <option value="">{listingTexts.anyCondition}</option>
+                {productConditions.map((condition) => (
+                  <option key={condition} value={condition}>
+                    {condition}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <Field label={listingTexts.sortLabel}>
+            {(props) => (
+              <select
+                className={inputClass}
+                {...props}
+                value={selects.sort}
+                onChange={(event) => {
+                  const sort = productSorts.find((known) => known === event.target.value);
+                  if (sort) search.setSelect({ sort });
+                }}
+              >
+                {productSorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {listingTexts.sortNames[sort]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </form>
+
+      <section aria-label={listingTexts.resultsLabel(category.brand)} className="mt-8">
+        {results.isPending ? (
+          <Spinner />
+        ) : results.isError && products.length === 0 ? (
+          <LoadError error={results.error} onRetry={() => void results.refetch()} />
+        ) : (
+          <>
+            <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+              {products.length > 0
+                ? listingTexts.resultCount(products.length, results.hasNextPage)
+                : search.hasFilters
+                  ? listingTexts.noMatches
+                  : listingTexts.emptyCategory}
+            </p>
+            {products.length === 0 && search.hasFilters && (
+              <div className="mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+                <p className="text-slate-600 dark:text-slate-300">{listingTexts.noMatchesHint}</p>
+                <button type="button" className="btn btn-outline mt-4" onClick={search.clear}>
+                  {listingTexts.clearFilters}
+                </button>
+              </div>
+            )}
+            {products.length > 0 && (
+              <ul
+                className={`mt-4 grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+                aria-busy={results.isPlaceholderData || undefined}
+              >
+                {products.map((product, index) => (
+                  <li key={product.id} className="flex">
+                    <ProductCard product={product} imageLoading={index === 0 ? 'eager' : 'lazy'} {...handlers} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {results.hasNextPage && (
+              <div className="mt-8 flex justify-center">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={results.isFetchingNextPage}
+                  aria-busy={results.isFetchingNextPage || undefined}
+                  onClick={() => void results.fetchNextPage()}
+                >
+                  {results.isFetchingNextPage ? webTexts.loading : listingTexts.loadMore}
+                </button>
+              </div>
+            )}
+            {results.isFetchNextPageError && (
+              <div className="mt-4">
+                <LoadError error={results.error} onRetry={() => void results.fetchNextPage()} />
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}

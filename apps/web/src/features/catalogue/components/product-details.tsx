@@ -1,0 +1,138 @@
+import { categoryBrands, formatPrice, listingTexts, webTexts, type Product } from '@recell/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatListingTime } from '@/lib/format-time';
+import { listingSrcSet, productDetailsSizes } from '@/lib/responsive-image';
+import { useListingActions, WishlistAndReportButtons, type ListingActionHandlers } from './listing-actions';
+import { VerifiedBadge } from './verified-badge';
+
+const termClass = 'text-sm text-slate-600 dark:text-slate-400';
+
+/**
+ * A phone's page: the larger picture, every field of the listing, how far below the original price
+ * it is, the seller with the verified badge, and the card's actions. A sold phone is marked, and
+ * cannot be booked.
+ */
+export function ProductDetails({
+  product,
+  isWishlisted = false,
+  ...handlers
+}: { product: Product; isWishlisted?: boolean } & ListingActionHandlers) {
+  const actions = useListingActions(product, handlers);
+  const nameId = useId();
+  const srcSet = listingSrcSet(product.imageUrl);
+  const isSold = product.status === 'sold';
+  const saving = listingTexts.belowOriginal(product.priceCents, product.originalPriceCents);
+  const facts: [string, string][] = [
+    [listingTexts.brandLabel, product.brand],
+    [listingTexts.modelLabel, product.model],
+    [listingTexts.conditionLabel, product.condition],
+    [webTexts.usedLabel, product.used],
+    [webTexts.locationLabel, product.location],
+    [listingTexts.authenticityLabel, product.authenticity],
+    [listingTexts.featuresLabel, product.features],
+  ];
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 sm:py-12" aria-labelledby={nameId}>
+      <title>{`${product.name} · ReCell`}</title>
+      <Link to={paths.category.to(product.categoryId)} className="link text-sm">
+        {categoryBrands[product.categoryId]}
+      </Link>
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div className="relative">
+          <img
+            src={product.imageUrl}
+            srcSet={srcSet}
+            sizes={srcSet ? productDetailsSizes : undefined}
+            alt={product.name}
+            width={800}
+            height={800}
+            decoding="async"
+            fetchPriority="high"
+            className="aspect-square w-full rounded-2xl bg-slate-100 object-cover dark:bg-slate-800"
+          />
+          {isSold && (
+            <p className="absolute top-3 left-3 rounded-full bg-slate-900 px-3 py-1 text-sm font-bold tracking-wide text-white uppercase">
+              {listingTexts.soldMarker}
+            </p>
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex items-start justify-between gap-3">
+            <h1 id={nameId} className="text-3xl font-bold break-words sm:text-4xl">
+              {product.name}
+            </h1>
+            <WishlistAndReportButtons
+              isWishlisted={isWishlisted}
+              describedBy={nameId}
+              onToggleWishlist={actions.toggleWishlist}
+              onReport={actions.report}
+            />
+          </div>
+
+          <div>
+            <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+              <span className="sr-only">{webTexts.priceLabel}: </span>
+              <span className="text-3xl font-bold text-teal-800 dark:text-teal-300">
+                {formatPrice(product.priceCents)}
+              </span>
+              <span className="text-slate-600 dark:text-slate-400">
+                {webTexts.originalPriceLabel}: <s>{formatPrice(product.originalPriceCents)}</s>
+              </span>
+            </p>
+            {saving && <p className="mt-1 font-medium text-emerald-800 dark:text-emerald-300">{saving}</p>}
+          </div>
+
+          <div className="grid gap-2 sm:grid-cols-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              aria-describedby={nameId}
+              disabled={isSold}
+              onClick={actions.book}
+            >
+              {webTexts.bookNow}
+            </button>
+          </div>
+
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
+            {facts.map(([term, value]) => (
+              <div key={term} className={term === listingTexts.featuresLabel ? 'col-span-2 min-w-0' : 'min-w-0'}>
+                <dt className={termClass}>{term}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+            <div className="col-span-2">
+              <dt className={termClass}>{listingTexts.listedAt}</dt>
+              <dd>
+                <time dateTime={product.createdAt}>{formatListingTime(product.createdAt)}</time>
+              </dd>
+            </div>
+          </dl>
+
+          <div>
+            <h2 className="text-lg font-semibold">{listingTexts.descriptionLabel}</h2>
+            <p className="mt-1 break-words whitespace-pre-line">{product.description}</p>
+          </div>
+
+          <section
+            aria-labelledby={`${nameId}-seller`}
+            className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+          >
+            <h2 id={`${nameId}-seller`} className="text-lg font-semibold">
+              {listingTexts.sellerHeading}
+            </h2>
+            <p className="mt-2 flex items-center gap-1.5 font-semibold">
+              <span className="break-words">{product.seller.name}</span>
+              {product.seller.isVerified && <VerifiedBadge />}
+            </p>
+            <p className="text-sm break-words text-slate-600 dark:text-slate-400">{product.seller.email}</p>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

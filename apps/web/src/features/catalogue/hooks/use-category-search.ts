@@ -1,0 +1,158 @@
+import {
+  listingLimits,
+  productConditions,
+  ProductQuerySchema,
+  productSorts,
+  type ProductCondition,
+  type ProductSort,
+} from '@recell/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { CategoryProductFilters } from '../api/get-category-products';
+
+/** How long typing pauses before the search runs. */
+export const searchDebounceMs = 300;
+
+/** The typed filters: kept as typed in the URL; the API gets them trimmed and checked. */
+export type TextFilters = { q: string; minPrice: string; maxPrice: string };
+export type SelectFilters = { condition: ProductCondition | ''; sort: ProductSort };
+
+const textNames = ['q', 'minPrice', 'maxPrice'] as const;
+const sameText = (a: TextFilters, b: TextFilters) => textNames.every((name) => a[name] === b[name]);
+
+const isCondition = (value: string | null): value is ProductCondition =>
+  productConditions.some((condition) => condition === value);
+const isSort = (value: string | null): value is ProductSort => productSorts.some((sort) => sort === value);
+
+const readText = (params: URLSearchParams): TextFilters => ({
+  q: params.get('q') ?? '',
+  minPrice: params.get('minPrice') ?? '',
+  maxPrice: params.get('maxPrice') ?? '',
+});
+
+const readSelects = (params: URLSearchParams): SelectFilters => {
+  const condition = params.get('condition');
+  const sort = params.get('sort');
+  return { condition: isCondition(condition) ? condition : '', sort: isSort(sort) ? sort : 'newest' };
+};
+
+/** The URL of a search: only what is set (newest is the default order and stays implicit). */
+const toParams = (text: TextFilters, selects: SelectFilters) => {
+  const params = new URLSearchParams();
+  for (const name of textNames) if (text[name].trim() !== '') params.set(name, text[name]);
+  if (selects.condition) params.set('condition', selects.condition);
+  if (selects.sort !== 'newest') params.set('sort', selects.sort);
+  return params;
+};
+
+const { shape } = ProductQuerySchema;
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
+
+/**
+ * What the API is asked for, from the URL: the contract's own checks on each value. A value the
+ * API would refuse (a price that is not an amount, a range upside down) is left out of the request
+ * and its message shown beside its input instead.
+ */
+export function toApiFilters(text: TextFilters, selects: SelectFilters) {
+  const filters: CategoryProductFilters = {};
+  const errors: { minPrice?: string; maxPrice?: string } = {};
+  const q = text.q.trim().slice(0, listingLimits.searchMaxLength);
+  if (q) filters.q = q;
+  const min = shape.minPrice.safeParse(text.minPrice);
+  const max = shape.maxPrice.safeParse(text.maxPrice);
+  if (min.success && min.data !== undefined) filters.minPrice = text.minPrice.trim();
+  else errors.minPrice = firstIssue(min);
+  if (max.success && max.data !== undefined) {
+    if (min.success && min.data !== undefined && max.data < min.data) {
+      errors.maxPrice = ProductQuerySchema.safeParse({ minPrice: min.data, maxPrice: max.data }).error?.issues[0]
+        ?.message;
+    } else filters.maxPrice = text.maxPrice.trim();
+  } else errors.maxPrice = firstIssue(max);
+  if (selects.condition) filters.condition = selects.condition;
+  if (selects.sort !== 'newest') filters.sort = selects.sort;
+  return { filters, errors };
+}
+
+/**
+ * A category page's search, kept in the URL (`?q=&minPrice=&maxPrice=&condition=&sort=`) so a
+ * search can be shared and Back returns to the previous one.
+ *
+ * The text inputs have a draft that reaches the URL 300 ms after typing pauses: the first write of
+ * a typing spell adds a history entry, the next ones replace it, so Back skips the keystrokes and
+ * returns to the search before. Submitting (Enter), leaving the input, or changing a select ends
+ * the spell; a select change adds an entry. When the URL changes otherwise (Back, Forward, a
+ * link), the inputs follow it.
+ */
+export function useCategorySearch() {
+  // useLocation and useNavigate rather than react-router's useSearchParams: the router is part of
+  // every first load, and useSearchParams would bring its search-param helpers there (~0.3 kB).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searchParams = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const urlText = readText(searchParams);
+  const selects = readSelects(searchParams);
+
+  const [draft, setDraft] = useState(urlText);
+  // The URL text last rendered, and the last one this hook wrote itself.
+  const [seenText, setSeenText] = useState(urlText);
+  const [writtenText, setWrittenText] = useState<TextFilters | null>(null);
+  if (!sameText(urlText, seenText)) {
+    setSeenText(urlText);
+    // A write of ours arriving must not undo what was typed meanwhile; anything else is followed.
+    if (!writtenText || !sameText(urlText, writtenText)) setDraft(urlText);
+    setWrittenText(null);
+  }
+
+  /** True while a typing spell has its own history entry, which later writes replace. */
+  const typingEntry = useRef(false);
+
+  const write = useCallback(
+    (text: TextFilters, nextSelects: SelectFilters, replace: boolean) => {
+      setWrittenText(text);
+      const search = toParams(text, nextSelects).toString();
+      void navigate({ search: search ? `?${search}` : '' }, { replace });
+    },
+    [navigate],
+  );
+
+  // Typing: the search follows 300 ms after the last keystroke.
+  const textChanged = !sameText(draft, urlText);
+  const { condition, sort } = selects;
+  useEffect(() => {
+    if (!textChanged) return;
+    const timer = setTimeout(() => {
+      write(draft, { condition, sort }, typingEntry.current);
+      typingEntry.current = true;
+    }, searchDebounceMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [draft, textChanged, condition, sort, write]);
+
+  /** Enter, the Search button or leaving an input: what was typed applies now, the spell ends. */
+  const commit = () => {
+    if (textChanged) write(draft, selects, typingEntry.current);
+    typingEntry.current = false;
+  };
+
+  const setSelect = (next: Partial<SelectFilters>) => {
+    write(draft, { ...selects, ...next }, false);
+    typingEntry.current = false;
+  };
+
+  const clear = () => {
+    const empty = { q: '', minPrice: '', maxPrice: '' };
+    setDraft(empty);
+    write(empty, { condition: '', sort: selects.sort }, false);
+    typingEntry.current = false;
+  };
+
+  const setText = (name: keyof TextFilters, value: string) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+  };
+
+  const { filters, errors } = toApiFilters(urlText, selects);
+  const hasFilters = Boolean(filters.q ?? filters.minPrice ?? filters.maxPrice ?? filters.condition);
+  return { draft, selects, filters, errors, hasFilters, setText, setSelect, commit, clear };
+}

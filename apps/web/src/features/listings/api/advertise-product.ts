@@ -1,0 +1,29 @@
+import { ProductSchema } from '@recell/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { listingApiPaths } from '@/config/listing-api-paths';
+import { apiRequest } from '@/lib/api-client';
+import { listingKeys } from '@/lib/query-keys';
+import { updateMyProducts } from './update-my-products';
+
+/** POST /api/products/:id/advertise: the seller's phone joins the home page's advertised grid. */
+export const advertiseProduct = (id: string) =>
+  apiRequest(listingApiPaths.advertise(id), ProductSchema, { method: 'POST' });
+
+/**
+ * Advertises a phone: My Products shows it advertised at once; the home grid and the phone's page
+ * load again. A refusal (advertised already, sold meanwhile) reloads My Products to show why.
+ */
+export function useAdvertiseProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => advertiseProduct(id),
+    onSuccess: (advertised) => {
+      updateMyProducts(queryClient, (product) => (product.id === advertised.id ? advertised : product));
+      queryClient.setQueryData(listingKeys.product(advertised.id), advertised);
+      void queryClient.invalidateQueries({ queryKey: listingKeys.advertised });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: listingKeys.myProducts });
+    },
+  });
+}

@@ -1,0 +1,183 @@
+import { listingTexts, messages } from '@recell/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AuthContextValue } from '@/features/auth';
+import { mockApi } from '@/test/api-mock';
+import { FakeXhr } from '@/test/fake-xhr';
+import { categoryList, jsonResponse, makeMe, makeProduct } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { AddProductForm } from './add-product-form';
+
+const seller: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'seller' }), logout: async () => {} };
+
+/** Every field's label with the spec's message for it when left empty (spec §5), in form order. */
+const requiredFields: [string, string][] = [
+  [listingTexts.productName, messages.nameRequired],
+  [listingTexts.category, messages.categoryRequired],
+  [listingTexts.price, messages.priceRequired],
+  [listingTexts.originalPrice, messages.originalPriceRequired],
+  [listingTexts.brand, messages.brandRequired],
+  [listingTexts.model, messages.modelRequired],
+  [listingTexts.used, messages.usedRequired],
+  [listingTexts.location, messages.locationRequired],
+  [listingTexts.phone, messages.phoneRequired],
+  [listingTexts.condition, messages.conditionRequired],
+  [listingTexts.authenticity, messages.authenticityRequired],
+  [listingTexts.features, messages.featuresRequired],
+  [listingTexts.description, messages.descriptionRequired],
+  [listingTexts.photo, messages.imageRequired],
+];
+
+const photo = () => new File(['png bytes'], 'phone.png', { type: 'image/png' });
+
+const fillAll = async () => {
+  await userEvent.type(screen.getByLabelText(listingTexts.productName), 'Galaxy S21');
+  await userEvent.selectOptions(screen.getByLabelText(listingTexts.category), 'Samsung');
+  await userEvent.type(screen.getByLabelText(listingTexts.price), '449.99');
+  await userEvent.type(screen.getByLabelText(listingTexts.originalPrice), '799');
+  await userEvent.type(screen.getByLabelText(listingTexts.brand), 'Samsung');
+  await userEvent.type(screen.getByLabelText(listingTexts.model), 'S21');
+  await userEvent.type(screen.getByLabelText(listingTexts.used), '1 year');
+  await userEvent.type(screen.getByLabelText(listingTexts.location), 'Dhaka');
+  await userEvent.type(screen.getByLabelText(listingTexts.phone), '+880 1711-000000');
+  await userEvent.selectOptions(screen.getByLabelText(listingTexts.condition), 'Good');
+  await userEvent.type(screen.getByLabelText(listingTexts.authenticity), 'Original, with box');
+  await userEvent.type(screen.getByLabelText(listingTexts.features), '128 GB, 5G');
+  await userEvent.type(screen.getByLabelText(listingTexts.description), 'Like new.');
+  await userEvent.upload(screen.getByLabelText(listingTexts.photo), photo());
+};
+const submit = () => userEvent.click(screen.getByRole('button', { name: listingTexts.addProductButton }));
+
+describe('the Add Product form', () => {
+  beforeEach(() => {
+    FakeXhr.install();
+    mockApi({ 'GET /api/categories': () => jsonResponse(categoryList) });
+  });
+
+  it('labels every field and offers the brands from the categories call and the conditions', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller });
+
+    for (const [label] of requiredFields) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    const category = screen.getByLabelText(listingTexts.category);
+    await waitFor(() => {
+      expect([...category.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+        listingTexts.categoryPlaceholder,
+        'Apple',
+        'Xiaomi',
+        'Samsung',
+      ]);
+    });
+    const condition = screen.getByLabelText(listingTexts.condition);
+    expect([...condition.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      '',
+      'Excellent',
+      'Good',
+      'Fair',
+    ]);
+    // numeric keypads on phones
+    expect(screen.getByLabelText(listingTexts.price)).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText(listingTexts.originalPrice)).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText(listingTexts.phone)).toHaveAttribute('type', 'tel');
+  });
+
+  it("says every field's spec message on an empty submit, beside its field, and sends nothing", async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller });
+
+    await submit();
+
+    await screen.findByText(messages.nameRequired);
+    for (const [label, message] of requiredFields) {
+      expect(screen.getByText(message)).toBeVisible();
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    // the first field with a message has the focus
+    expect(screen.getByLabelText(listingTexts.productName)).toHaveFocus();
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('refuses an original price below the price and a phone number that is not one', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller });
+    await fillAll();
+    await userEvent.clear(screen.getByLabelText(listingTexts.originalPrice));
+    await userEvent.type(screen.getByLabelText(listingTexts.originalPrice), '300');
+    await userEvent.clear(screen.getByLabelText(listingTexts.phone));
+    await userEvent.type(screen.getByLabelText(listingTexts.phone), 'call me');
+
+    await submit();
+
+    expect(await screen.findByText('Original price must be at least the price')).toBeInTheDocument();
+    expect(screen.getByLabelText(listingTexts.phone)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a phone number of 6 to 20 digits'),
+    );
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('sends the phone with its photo, shows the upload, then says so, resets and opens My Products', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
+    await fillAll();
+
+    await submit();
+    const xhr = await FakeXhr.next();
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/products']);
+    expect(xhr.formFields).toEqual({
+      name: 'Galaxy S21',
+      categoryId: '3',
+      price: '449.99',
+      originalPrice: '799',
+      brand: 'Samsung',
+      model: 'S21',
+      used: '1 year',
+      location: 'Dhaka',
+      phone: '+8801711000000',
+      condition: 'Good',
+      authenticity: 'Original, with box',
+      features: '128 GB, 5G',
+      description: 'Like new.',
+      image: 'phone.png',
+    });
+
+    xhr.progress(0.4);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading… 40%' })).toHaveValue(40);
+    xhr.progress(1);
+    expect(await screen.findByRole('progressbar', { name: listingTexts.savingProduct })).toBeInTheDocument();
+    xhr.respond(201, makeProduct({ name: 'Galaxy S21', categoryId: '3', isAdvertised: false }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.productAdded);
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/my-products$/);
+    });
+    // (the form stays mounted in this test, so its reset shows)
+    expect(screen.getByLabelText(listingTexts.productName)).toHaveValue('');
+    expect(screen.getByLabelText(listingTexts.price)).toHaveValue('');
+    expect(screen.getByLabelText(listingTexts.description)).toHaveValue('');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it("puts the API's field errors under their fields and stays on the form", async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
+    await fillAll();
+
+    await submit();
+    (await FakeXhr.next()).respond(400, {
+      error: {
+        code: 'validation',
+        message: 'Image must be 10 MB or smaller',
+        fields: { image: 'Image must be 10 MB or smaller', model: 'Model name must be at most 80 characters' },
+      },
+    });
+
+    await waitFor(() => {
+      expect(screen.getByLabelText(listingTexts.photo)).toHaveAccessibleDescription(
+        expect.stringContaining('Image must be 10 MB or smaller'),
+      );
+    });
+    expect(screen.getByLabelText(listingTexts.model)).toHaveAccessibleDescription(
+      'Model name must be at most 80 characters',
+    );
+    expect(screen.getByLabelText(listingTexts.model)).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/addProduct');
+    expect(screen.getByLabelText(listingTexts.productName)).toHaveValue('Galaxy S21');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * HTTP benchmark of the category browse and search endpoint against a bare Fastify route.
+ *
+ *   npx tsx bench/http-catalogue.ts                                     # recell_bench, 10 s per scenario
+ *   npx tsx bench/http-catalogue.ts --database-url postgres://postgres@127.0.0.1:5432/recell_bench \
+ *     --duration 10 --connections 32 [--warmup 2] [--only browse-newest,search-rare] [--accept-encoding br]
+ *
+ * Starts the real API (child process, NODE_ENV=production, LOG_LEVEL=warn, SEED=none) on 127.0.0.1
+ * against the database (fill it first with bench/generate-catalogue.ts), captures a real first browse
+ * page, starts a bare Fastify server answering those same bytes, then loads each scenario for a fixed
+ * duration (and at most --max-requests requests) with autocannon and prints requests/s, p50/p95/p99
+ * and the ratio to the bare route. Requests carry a signed-in buyer's access token, as the category
+ * page does. Each scenario then runs again with one connection for --latency-duration seconds
+ * (default 5; 0 skips it): latency without queueing. Both servers are stopped at the end.
+ */
+import { parseArgs } from 'node:util';
+import {
+  allScenarioKeys,
+  codeFingerprint,
+  countListings,
+  printResults,
+  printVerdicts,
+  runCatalogueBench,
+} from './lib/http-bench.ts';
+import { defaultDatabaseUrl, formatInt, parseCount } from './lib/util.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? defaultDatabaseUrl },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '32' },
+    'max-requests': { type: 'string', default: '500000' },
+    'deep-pages': { type: 'string', default: '10' },
+    only: { type: 'string' },
+    skip: { type: 'string' },
+    'accept-encoding': { type: 'string' },
+    pool: { type: 'string', default: '10' },
+    'latency-duration': { type: 'string', default: '5' },
+  },
+});
+
+const split = (text: string | undefined) => (text ? text.split(',').map((s) => s.trim()) : []);
+for (const key of [...split(args.only), ...split(args.skip)])
+  if (!allScenarioKeys.includes(key)) throw new Error(`Unknown scenario ${key}; one of ${allScenarioKeys.join(', ')}`);
+
+const databaseUrl = args['database-url']!;
+const listings = await countListings(databaseUrl);
+console.log(
+  `Catalogue HTTP benchmark: ${formatInt(listings)} listings in ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; ` +
+    `${args.duration} s per scenario (after ${args.warmup} s warm-up), ${args.connections} connections` +
+    (args['accept-encoding'] ? `, Accept-Encoding: ${args['accept-encoding']}` : ', no compression'),
+);
+console.log(`Code: ${codeFingerprint()}`);
+const results = await runCatalogueBench({
+  databaseUrl,
+  duration: Number(args.duration),
+  warmup: Number(args.warmup),
+  connections: Number(args.connections),
+  maxRequests: parseCount(args['max-requests']!),
+  deepPages: Number(args['deep-pages']),
+  only: split(args.only),
+  skip: split(args.skip),
+  acceptEncoding: args['accept-encoding'],
+  poolMax: Number(args.pool),
+  latencyDuration: Number(args['latency-duration']),
+});
+console.log('');
+printResults(results);
+console.log('');
+printVerdicts(results, listings);

@@ -1,0 +1,418 @@
+/**
+ * The catalogue HTTP benchmark: starts the real API against a bench database and a bare Fastify
+ * route serving a captured browse page (same bytes), then loads each scenario in turn on 127.0.0.1
+ * and returns throughput and latency percentiles. Used by http-catalogue.ts and catalogue-scaling.ts.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { createAccessTokens } from '../../apps/api/src/modules/auth/tokens.ts';
+import { benchBuyerEmail } from './catalogue-data.ts';
+import { backendPids, cpuMeter } from './cpu.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { repoRoot, startApi, startBare, type RunningServer } from './servers.ts';
+import { formatInt, formatMs, printTable, sleep } from './util.ts';
+
+export interface Scenario {
+  key: string;
+  label: string;
+  group: 'bare' | 'browse' | 'search';
+  server: 'bare' | 'api';
+  paths: string[];
+}
+
+export interface ScenarioResult extends LoadResult {
+  scenario: Scenario;
+  /** Items on the first page of the first path, and that page's body size (uncompressed). */
+  items: number;
+  bodyBytes: number;
+  /** CPU ms per request of the server's Node process, and of PostgreSQL's backends (Linux). */
+  serverCpuMs: number;
+  dbCpuMs: number;
+  /** The same requests one at a time (unloaded latency), when `latencyDuration` > 0. */
+  single?: LoadResult | undefined;
+}
+
+export interface BenchOptions {
+  databaseUrl: string;
+  duration: number;
+  warmup: number;
+  connections: number;
+  maxRequests: number;
+  /** Pages followed through nextCursor for the deep-pages scenario. */
+  deepPages: number;
+  /** Only these scenario keys (all when empty). */
+  only?: string[];
+  /** Skip these scenario keys. */
+  skip?: string[];
+  acceptEncoding?: string | undefined;
+  poolMax?: number;
+  /** Seconds of a second pass with one connection (latency without queueing); 0 to skip. */
+  latencyDuration?: number;
+  log?: (line: string) => void;
+}
+
+export const allScenarioKeys = [
+  'bare',
+  'browse-newest',
+  'browse-deep',
+  'browse-price',
+  'browse-filter',
+  'search-common',
+  'search-medium',
+  'search-rare',
+  'search-city',
+  'search-miss',
+  'search-price',
+];
+
+export const productsPath = (categoryId: string, params: Record<string, string | number | undefined> = {}) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+  const text = query.toString();
+  return `/api/categories/${categoryId}/products${text ? `?${text}` : ''}`;
+};
+
+const categories = ['1', '2', '3'];
+
+/** The scenarios whose paths are known up front; browse-deep is built by following cursors. */
+const staticScenarios = (): Scenario[] => [
+  { key: 'bare', label: 'bare Fastify route (same bytes)', group: 'bare', server: 'bare', paths: ['/bare'] },
+  {
+    key: 'browse-newest',
+    label: 'browse newest, page 1',
+    group: 'browse',
+    server: 'api',
+    paths: categories.map((id) => productsPath(id)),
+  },
+  {
+    key: 'browse-price',
+    label: 'browse by price (asc, desc), page 1',
+    group: 'browse',
+    server: 'api',
+    paths: categories.flatMap((id) => ['price_asc', 'price_desc'].map((sort) => productsPath(id, { sort }))),
+  },
+  {
+    key: 'browse-filter',
+    label: 'browse, condition + price range',
+    group: 'browse',
+    server: 'api',
+    paths: [
+      productsPath('1', { condition: 'Good', minPrice: 200, maxPrice: 400 }),
+      productsPath('2', { condition: 'Excellent', minPrice: 100, maxPrice: 250 }),
+      productsPath('3', { condition: 'Fair', minPrice: 150, maxPrice: 600, sort: 'price_asc' }),
+    ],
+  },
+  {
+    key: 'search-common',
+    label: "search common ('galax', 'iphon', 'redm')",
+    group: 'search',
+    server: 'api',
+    paths: [productsPath('3', { q: 'galax' }), productsPath('1', { q: 'iphon' }), productsPath('2', { q: 'redm' })],
+  },
+  {
+    key: 'search-medium',
+    label: "search medium ('fold', 'mini', 'poco')",
+    group: 'search',
+    server: 'api',
+    paths: [productsPath('3', { q: 'fold' }), productsPath('1', { q: 'mini' }), productsPath('2', { q: 'poco' })],
+  },
+  {
+    key: 'search-rare',
+    label: "search rare ('xcov', 'shark')",
+    group: 'search',
+    server: 'api',
+    paths: [productsPath('3', { q: 'xcov' }), productsPath('2', { q: 'shark' })],
+  },
+  {
+    // ~1.8 % of a category: rarer than a search window usually finds a page in, common enough that
+    // fetching every match is costly on a large catalogue (the hardest frequency for window+index).
+    key: 'search-city',
+    label: "search a city ('anchorage', 'spokane', 'boise')",
+    group: 'search',
+    server: 'api',
+    paths: [
+      productsPath('3', { q: 'anchorage' }),
+      productsPath('1', { q: 'spokane' }),
+      productsPath('2', { q: 'boise' }),
+    ],
+  },
+  {
+    key: 'search-miss',
+    label: "search, no match ('nokia')",
+    group: 'search',
+    server: 'api',
+    paths: categories.map((id) => productsPath(id, { q: 'nokia' })),
+  },
+  {
+    key: 'search-price',
+    label: "search + price sort ('galax', 'pro max')",
+    group: 'search',
+    server: 'api',
+    paths: [
+      productsPath('3', { q: 'galax', sort: 'price_asc' }),
+      productsPath('1', { q: 'pro max', sort: 'price_desc' }),
+    ],
+  },
+];
+
+interface Page {
+  items: unknown[];
+  nextCursor: string | null;
+}
+
+const getPage = async (api: RunningServer, path: string, headers: Record<string, string>) => {
+  const response = await fetch(api.url + path, { headers });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${body.slice(0, 300)}`);
+  return { page: JSON.parse(body) as Page, bytes: Buffer.byteLength(body) };
+};
+
+/** The bench buyer's id (created when missing), to sign an access token as a signed-in visitor. */
+const benchBuyerId = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into users (name, email, role) values ('Bench Buyer', $1, 'user') on conflict do nothing`,
+      [benchBuyerEmail],
+    );
+    const row = await client.query<{ id: string }>('select id from users where lower(email) = lower($1)', [
+      benchBuyerEmail,
+    ]);
+    return row.rows[0]!.id;
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * Which code was measured: the last migration and a short hash of the catalogue module and schema
+ * (the working tree, committed or not), printed with the figures.
+ */
+export const codeFingerprint = () => {
+  const files = [
+    'apps/api/src/db/schema.ts',
+    'apps/api/src/modules/catalogue/catalogue.repository.ts',
+    'apps/api/src/modules/catalogue/catalogue.service.ts',
+    'apps/api/src/modules/catalogue/catalogue.routes.ts',
+  ];
+  const hash = createHash('sha256');
+  for (const file of files) {
+    try {
+      hash.update(readFileSync(path.join(repoRoot, file)));
+    } catch {
+      hash.update(`missing ${file}`);
+    }
+  }
+  let migration = 'unknown';
+  try {
+    const journal = JSON.parse(
+      readFileSync(path.join(repoRoot, 'apps/api/src/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: { tag: string }[];
+    };
+    migration = journal.entries.at(-1)?.tag ?? 'none';
+  } catch {
+    // no journal
+  }
+  return `migration ${migration}, catalogue code ${hash.digest('hex').slice(0, 10)}`;
+};
+
+export const countListings = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>('select count(*) as n from products')).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+};
+
+export const runCatalogueBench = async (opts: BenchOptions): Promise<ScenarioResult[]> => {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const jwtSecret = `bench-${'x'.repeat(40)}`;
+  const userId = await benchBuyerId(opts.databaseUrl);
+  const { token } = await createAccessTokens(jwtSecret, 86_400).sign({ userId, role: 'user' });
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (opts.acceptEncoding) headers['accept-encoding'] = opts.acceptEncoding;
+  const plainHeaders = { authorization: `Bearer ${token}` };
+
+  const wanted = (key: string) => (!opts.only?.length || opts.only.includes(key)) && !opts.skip?.includes(key);
+  const servers: RunningServer[] = [];
+  try {
+    const api = await startApi({ databaseUrl: opts.databaseUrl, jwtSecret, poolMax: opts.poolMax ?? 10 });
+    servers.push(api);
+    // The bare route answers the bytes of a real first browse page.
+    const firstPath = productsPath('3');
+    const firstResponse = await fetch(api.url + firstPath, { headers: plainHeaders });
+    const firstBody = await firstResponse.text();
+    if (!firstResponse.ok)
+      throw new Error(`GET ${firstPath} answered ${firstResponse.status}: ${firstBody.slice(0, 300)}`);
+    const bare = await startBare(firstBody);
+    servers.push(bare);
+    log(
+      `API ${api.url} (pid ${api.pid}), bare ${bare.url} (pid ${bare.pid}); browse page: ${formatInt(Buffer.byteLength(firstBody))} bytes`,
+    );
+
+    const scenarios = staticScenarios().filter((s) => wanted(s.key));
+    if (wanted('browse-deep')) {
+      // Follow nextCursor from page 1 of each category; load pages 2..deepPages.
+      const paths: string[] = [];
+      for (const id of categories) {
+        let cursor: string | null = null;
+        for (let page = 1; page < opts.deepPages; page++) {
+          const result: { page: Page } = await getPage(
+            api,
+            productsPath(id, { cursor: cursor ?? undefined }),
+            plainHeaders,
+          );
+          cursor = result.page.nextCursor;
+          if (!cursor) break;
+          paths.push(productsPath(id, { cursor }));
+        }
+      }
+      scenarios.splice(2, 0, {
+        key: 'browse-deep',
+        label: `browse newest, pages 2–${opts.deepPages} via cursor`,
+        group: 'browse',
+        server: 'api',
+        paths,
+      });
+    }
+
+    const results: ScenarioResult[] = [];
+    for (const scenario of scenarios) {
+      const server = scenario.server === 'bare' ? bare : api;
+      // Every path must answer 200 before it is loaded; the first one's page is reported.
+      let items = 0;
+      let bodyBytes = 0;
+      for (const [index, path] of scenario.paths.entries()) {
+        if (scenario.server === 'bare') {
+          bodyBytes = Buffer.byteLength(firstBody);
+          items = (JSON.parse(firstBody) as Page).items.length;
+          break;
+        }
+        const { page, bytes } = await getPage(api, path, plainHeaders);
+        if (index === 0) {
+          items = page.items.length;
+          bodyBytes = bytes;
+        }
+      }
+      const load = {
+        url: server.url,
+        paths: scenario.paths,
+        headers,
+        connections: opts.connections,
+        maxRequests: opts.maxRequests,
+      };
+      if (opts.warmup > 0) await runLoad({ ...load, duration: opts.warmup });
+      const serverCpu = cpuMeter(async () => [server.pid]);
+      const dbCpu = cpuMeter(() => backendPids(opts.databaseUrl));
+      await Promise.all([serverCpu.start(), dbCpu.start()]);
+      const result = await runLoad({ ...load, duration: opts.duration });
+      const [serverMs, dbMs] = await Promise.all([serverCpu.stop(), dbCpu.stop()]);
+      results.push({
+        ...result,
+        scenario,
+        items,
+        bodyBytes,
+        serverCpuMs: result.requests ? serverMs / result.requests : NaN,
+        dbCpuMs: result.requests ? dbMs / result.requests : NaN,
+      });
+      // Requests the load generator gave up on at the end are still running: let them finish.
+      await sleep(1500);
+      if ((opts.latencyDuration ?? 0) > 0) {
+        results.at(-1)!.single = await runLoad({ ...load, connections: 1, duration: opts.latencyDuration! });
+        await sleep(200);
+      }
+      const single = results.at(-1)!.single;
+      log(
+        `  ${scenario.key.padEnd(14)} ${formatInt(result.rps).padStart(7)} req/s  p50 ${formatMs(result.p50)} ms  ` +
+          `p95 ${formatMs(result.p95)} ms  p99 ${formatMs(result.p99)} ms` +
+          (single
+            ? `  | 1 conn: p50 ${formatMs(single.p50)} p95 ${formatMs(single.p95)} p99 ${formatMs(single.p99)} ms`
+            : '') +
+          (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+      );
+    }
+    return results;
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+  }
+};
+
+export const printResults = (results: ScenarioResult[]) => {
+  const bare = results.find((r) => r.scenario.key === 'bare');
+  printTable(
+    [
+      'scenario',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'vs bare',
+      '1-conn p50',
+      '1-conn p95',
+      '1-conn p99',
+      'node CPU ms/req',
+      'pg CPU ms/req',
+      'items',
+      'body B',
+      'requests',
+      'non-2xx',
+    ],
+    results.map((r) => [
+      r.scenario.label,
+      formatInt(r.rps),
+      formatMs(r.p50),
+      formatMs(r.p95),
+      formatMs(r.p99),
+      formatMs(r.max),
+      bare ? `${(r.rps / bare.rps).toFixed(2)}×` : '–',
+      r.single ? formatMs(r.single.p50) : '–',
+      r.single ? formatMs(r.single.p95) : '–',
+      r.single ? formatMs(r.single.p99) : '–',
+      r.serverCpuMs.toFixed(2),
+      r.scenario.server === 'bare' ? '–' : r.dbCpuMs.toFixed(2),
+      r.items,
+      formatInt(r.bodyBytes),
+      formatInt(r.requests),
+      r.non2xx + r.errors,
+    ]),
+  );
+};
+
+/** The issue's goals that one run can judge (flatness needs catalogue-scaling.ts). */
+export const printVerdicts = (results: ScenarioResult[], listings: number) => {
+  const bare = results.find((r) => r.scenario.key === 'bare');
+  const browse = results.find((r) => r.scenario.key === 'browse-newest');
+  const lines: string[] = [];
+  if (bare && browse) {
+    const ratio = browse.rps / bare.rps;
+    lines.push(`browse ≥ 0.5× bare route: ${ratio.toFixed(2)}× → ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`);
+  }
+  const searches = results.filter((r) => r.scenario.group === 'search');
+  if (searches.length) {
+    const at = listings >= 1_000_000 ? '' : ` (goal is at 1 M listings; this catalogue has ${formatInt(listings)})`;
+    const worst = searches.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    lines.push(
+      `search p95 < 50 ms, loaded (saturating): worst ${formatMs(worst.p95)} ms ` +
+        `(${worst.scenario.key}) → ${worst.p95 < 50 ? 'PASS' : 'FAIL'}${at}`,
+    );
+    const singles = searches.filter((r) => r.single);
+    if (singles.length) {
+      const worstSingle = singles.reduce((a, b) => (b.single!.p95 > a.single!.p95 ? b : a));
+      const p95 = worstSingle.single!.p95;
+      lines.push(
+        `search p95 < 50 ms, one request at a time: worst ${formatMs(p95)} ms (${worstSingle.scenario.key}) → ` +
+          `${p95 < 50 ? 'PASS' : 'FAIL'}${at}`,
+      );
+    }
+  }
+  const failed = results.filter((r) => r.non2xx || r.errors);
+  if (failed.length) lines.push(`WARNING: non-2xx or errors in ${failed.map((r) => r.scenario.key).join(', ')}`);
+  for (const line of lines) console.log(line);
+};

@@ -1,0 +1,134 @@
+/**
+ * The two servers the HTTP benchmark loads, each in a child process of its own (so the load
+ * generator in this process does not share their event loop): the real ReCell API (apps/api
+ * src/server.ts, production settings) and a bare Fastify server with one static route.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep } from './util.ts';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const host = '127.0.0.1';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const children = new Set<ChildProcess>();
+let exitHooked = false;
+/** Children die with us, whatever ends this process. */
+const hookExit = () => {
+  if (exitHooked) return;
+  exitHooked = true;
+  const killAll = () => {
+    for (const child of children) child.kill('SIGKILL');
+  };
+  process.on('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+};
+
+const startChild = async (
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  cleanup?: () => Promise<void>,
+): Promise<RunningServer> => {
+  hookExit();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: host },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', () => children.delete(child));
+  const url = `http://${host}:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await cleanup?.();
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await cleanup?.();
+      throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    }
+    try {
+      const response = await fetch(url + readyPath);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name} did not become ready within 60 s`);
+    }
+    await sleep(200);
+  }
+  return { url, pid: child.pid!, stop };
+};
+
+/** The real API, as production runs it (NODE_ENV=production, LOG_LEVEL=warn, no seeding). */
+export const startApi = async (opts: { databaseUrl: string; jwtSecret: string; poolMax?: number }) => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-bench-'));
+  await mkdir(path.join(dataDir, 'uploads'));
+  return startChild(
+    'the ReCell API',
+    path.join(repoRoot, 'apps/api/src/server.ts'),
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED: 'none',
+      JWT_SECRET: opts.jwtSecret,
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+      DATABASE_URL: opts.databaseUrl,
+      DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      SHUTDOWN_GRACE_MS: '2000',
+    },
+    '/readyz',
+    () => rm(dataDir, { recursive: true, force: true }),
+  );
+};
+
+/** bench/bare-server.ts serving `payload` (bytes) as JSON on GET /bare. */
+export const startBare = async (payload: string) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'recell-bare-'));
+  const file = path.join(dir, 'payload.json');
+  await writeFile(file, payload);
+  return startChild(
+    'the bare Fastify server',
+    path.join(repoRoot, 'bench/bare-server.ts'),
+    { BARE_PAYLOAD_FILE: file },
+    '/bare',
+    () => rm(dir, { recursive: true, force: true }),
+  );
+};

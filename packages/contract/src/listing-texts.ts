@@ -1,0 +1,91 @@
+import { formatPrice } from './money.ts';
+
+/**
+ * Texts of the web's listing screens (Add Product, My Products, category pages, a phone's details)
+ * that the spec does not give; the spec's own texts (required-field messages, toasts, 'No Your
+ * Products', 'Advertise', …) live in messages.ts. Shared so the browser tests find controls by the
+ * names the app gives them.
+ *
+ * Their own module, like account-texts.ts: a module is bundled whole into the first chunk that
+ * needs it, and only lazily loaded pages use these.
+ */
+export const listingTexts = {
+  // Add Product form: a visible label per field, in the spec's order
+  productName: 'Product name',
+  category: 'Category',
+  categoryPlaceholder: 'Choose a brand',
+  price: 'Selling price ($)',
+  priceHint: 'In dollars, like 449 or 449.99',
+  originalPrice: 'Original price ($)',
+  originalPriceHint: 'What the phone cost new',
+  brand: 'Brand',
+  model: 'Model',
+  used: 'Used for',
+  usedHint: 'How long it has been used, like 1 year',
+  location: 'Location',
+  phone: 'Phone number',
+  phoneHint: 'Only buyers who book this phone see it',
+  condition: 'Condition',
+  conditionPlaceholder: 'Choose one',
+  authenticity: 'Authenticity',
+  authenticityHint: 'Original, refurbished, with box and receipt, …',
+  features: 'Features',
+  description: 'Description',
+  photo: 'Photo',
+  addProductButton: 'Add Product',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  savingProduct: 'Saving your phone…',
+
+  // My Products table (the spec's column names)
+  columnImage: 'Image',
+  columnName: 'Name',
+  columnPrice: 'Price',
+  columnOriginal: 'Original',
+  columnLocation: 'Location',
+  columnStatus: 'Sales status',
+  columnPromote: 'Promote',
+  columnAction: 'Action',
+  delete: 'Delete',
+  cancel: 'Cancel',
+  deleteTitle: (name: string) => `Delete ${name}?`,
+  deleteText: 'The listing and its advertisement are removed. Buyers will not see this phone any more.',
+  deleting: 'Deleting…',
+  advertising: 'Advertising…',
+  showMore: 'Show more',
+
+  // Category page
+  searchLabel: 'Search phones',
+  searchPlaceholder: 'Name, model, feature, location…',
+  searchButton: 'Search',
+  minPrice: 'Min price ($)',
+  maxPrice: 'Max price ($)',
+  anyCondition: 'Any condition',
+  sortLabel: 'Sort by',
+  sortNames: { newest: 'Newest', price_asc: 'Price: low to high', price_desc: 'Price: high to low' },
+  clearFilters: 'Clear filters',
+  loadMore: 'Load more',
+  resultCount: (count: number, hasMore: boolean) =>
+    hasMore ? `Showing the first ${count} phones` : `${count} ${count === 1 ? 'phone' : 'phones'} found`,
+  noMatches: 'No phones match your search',
+  noMatchesHint: 'Try fewer words, another spelling or a wider price range.',
+  emptyCategory: 'No phones for sale in this brand yet',
+  resultsLabel: (brand: string) => `${brand} phones`,
+
+  // A phone's details
+  listedAt: 'Listed',
+  brandLabel: 'Brand',
+  modelLabel: 'Model',
+  conditionLabel: 'Condition',
+  authenticityLabel: 'Authenticity',
+  featuresLabel: 'Features',
+  descriptionLabel: 'Description',
+  sellerHeading: 'Seller',
+  soldMarker: 'Sold',
+  /** '$350 less than the original price (44% off)'; null when it is not below the original price. */
+  belowOriginal: (priceCents: number, originalPriceCents: number) => {
+    const savedCents = originalPriceCents - priceCents;
+    if (savedCents <= 0 || originalPriceCents <= 0) return null;
+    const percent = Math.round((savedCents / originalPriceCents) * 100);
+    return `${formatPrice(savedCents)} less than the original price${percent > 0 ? ` (${percent}% off)` : ''}`;
+  },
+} as const;

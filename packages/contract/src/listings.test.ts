@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { uploadMessages } from './auth.ts';
+import {
+  CreateProductSchema,
+  dollarsToCents,
+  listingMessages,
+  ProductFieldsSchema,
+  ProductFormSchema,
+  ProductQuerySchema,
+} from './listings.ts';
+import { messages } from './messages.ts';
+
+/** The first message per field, as the forms and the API show them. */
+const firstMessages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => {
+  const fields: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) fields[issue.path.join('.')] ??= issue.message;
+  return fields;
+};
+
+/** What an untouched Add Product form holds: every input an empty string. */
+const blankForm = {
+  name: '',
+  categoryId: '',
+  price: '',
+  originalPrice: '',
+  brand: '',
+  model: '',
+  used: '',
+  location: '',
+  phone: '',
+  condition: '',
+  authenticity: '',
+  features: '',
+  description: '',
+};
+
+const filledForm = {
+  name: 'iPhone 13 Pro 128GB',
+  categoryId: '1',
+  price: '589.99',
+  originalPrice: '999',
+  brand: 'Apple',
+  model: 'iPhone 13 Pro',
+  used: '1 year',
+  location: 'Austin, TX',
+  phone: '+1 512-555-0147',
+  condition: 'Excellent',
+  authenticity: 'Original',
+  features: '128 GB, Face ID',
+  description: 'Always in a case.',
+};
+
+const requiredMessages = {
+  name: messages.nameRequired,
+  categoryId: messages.categoryRequired,
+  price: messages.priceRequired,
+  originalPrice: messages.originalPriceRequired,
+  brand: messages.brandRequired,
+  model: messages.modelRequired,
+  used: messages.usedRequired,
+  location: messages.locationRequired,
+  phone: messages.phoneRequired,
+  condition: messages.conditionRequired,
+  authenticity: messages.authenticityRequired,
+  features: messages.featuresRequired,
+  description: messages.descriptionRequired,
+};
+
+describe('the Add Product schemas speak the spec’s messages', () => {
+  it('names every field of an untouched form with its required message, never a number-parse one', () => {
+    expect(firstMessages(ProductFieldsSchema.safeParse(blankForm))).toEqual(requiredMessages);
+    expect(firstMessages(ProductFieldsSchema.safeParse({}))).toEqual(requiredMessages);
+    expect(firstMessages(ProductFormSchema.safeParse({ ...blankForm, image: [] }))).toEqual({
+      ...requiredMessages,
+      image: messages.imageRequired,
+    });
+    expect(firstMessages(CreateProductSchema.safeParse({}))).toEqual({
+      ...requiredMessages,
+      imageId: messages.imageRequired,
+    });
+    // Whitespace is nothing typed.
+    expect(firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, name: '   ', price: '  ' }))).toEqual({
+      name: messages.nameRequired,
+      price: messages.priceRequired,
+    });
+  });
+
+  it('reads dollars from text or numbers, up to two decimals, and converts to exact cents', () => {
+    const parsed = ProductFieldsSchema.parse(filledForm);
+    expect(parsed).toMatchObject({ price: 589.99, originalPrice: 999, phone: '+15125550147', name: filledForm.name });
+    expect(dollarsToCents(parsed.price)).toBe(58_999);
+    for (const [input, cents] of [
+      ['0.1', 10],
+      ['0.29', 29],
+      ['$12.5', 1250],
+      [' 100000 ', 10_000_000],
+      [1.15, 115],
+      [4.35, 435],
+      [99_999.99, 9_999_999],
+    ] as const) {
+      const result = ProductFieldsSchema.parse({ ...filledForm, price: input, originalPrice: 100_000 });
+      expect(dollarsToCents(result.price), String(input)).toBe(cents);
+    }
+  });
+
+  it('refuses prices that are not plain positive amounts up to $100,000', () => {
+    const priceMessage = (price: unknown) =>
+      firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, price, originalPrice: '100000' })).price;
+    for (const bad of ['abc', '12.345', '1e3', '-5', '0x10', '1,299', '12.', 'NaN', 'Infinity', 0.1 + 0.2]) {
+      expect(priceMessage(bad), String(bad)).toBe(listingMessages.priceInvalid);
+    }
+    expect(priceMessage(-5)).toBe(listingMessages.priceInvalid);
+    expect(priceMessage('0')).toBe(listingMessages.priceTooLow);
+    expect(priceMessage('0.00')).toBe(listingMessages.priceTooLow);
+    expect(priceMessage('100000.01')).toBe(listingMessages.priceTooHigh);
+    expect(priceMessage(1e12)).toBe(listingMessages.priceInvalid);
+    expect(priceMessage(true)).toBe(messages.priceRequired);
+    expect(firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, originalPrice: '999999' })).originalPrice).toBe(
+      listingMessages.originalPriceTooHigh,
+    );
+  });
+
+  it('asks for an original price at least the price, only once both are valid', () => {
+    expect(
+      firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, price: '500', originalPrice: '499.99' })),
+    ).toEqual({
+      originalPrice: listingMessages.originalPriceBelowPrice,
+    });
+    expect(ProductFieldsSchema.safeParse({ ...filledForm, price: '500', originalPrice: '500' }).success).toBe(true);
+    // A missing price is just missing: no comparison message beside it.
+    expect(firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, price: '' }))).toEqual({
+      price: messages.priceRequired,
+    });
+  });
+
+  it('caps every text and checks the phone number and the choices', () => {
+    const result = ProductFieldsSchema.safeParse({
+      ...filledForm,
+      name: 'x'.repeat(121),
+      description: 'y'.repeat(2001),
+      phone: '12345',
+      categoryId: '4',
+      condition: 'Mint',
+    });
+    expect(firstMessages(result)).toEqual({
+      name: listingMessages.tooLong('Name', 120),
+      description: listingMessages.tooLong('Description', 2000),
+      phone: listingMessages.phoneInvalid,
+      categoryId: messages.categoryRequired,
+      condition: messages.conditionRequired,
+    });
+    for (const phone of ['phone', '+', '123-abc-4567', '1'.repeat(21), '++123456']) {
+      expect(firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, phone })).phone, phone).toBe(
+        listingMessages.phoneInvalid,
+      );
+    }
+    expect(ProductFieldsSchema.parse({ ...filledForm, phone: 5125550147 }).phone).toBe('5125550147');
+  });
+
+  it('checks the chosen picture in the browser form', () => {
+    const file = (size: number, type = 'image/jpeg') => ({ size, type, name: 'phone.jpg' });
+    const imageMessage = (image: unknown) => firstMessages(ProductFormSchema.safeParse({ ...filledForm, image })).image;
+    expect(imageMessage(undefined)).toBe(messages.imageRequired);
+    expect(imageMessage([])).toBe(messages.imageRequired);
+    expect(imageMessage([file(0)])).toBe(messages.imageRequired);
+    expect(imageMessage([file(11 * 1024 * 1024)])).toBe(uploadMessages.tooLarge);
+    expect(imageMessage([file(100, 'image/heic')])).toBe(uploadMessages.unsupportedType);
+    expect(imageMessage([file(100)])).toBeUndefined();
+    expect(imageMessage(file(100, ''))).toBeUndefined();
+  });
+});
+
+describe('ProductQuerySchema', () => {
+  it('defaults to the newest first and treats empty parameters as absent', () => {
+    expect(ProductQuerySchema.parse({})).toEqual({ limit: 24, sort: 'newest' });
+    expect(ProductQuerySchema.parse({ q: '', minPrice: '', maxPrice: ' ', condition: '', sort: '' })).toEqual({
+      limit: 24,
+      sort: 'newest',
+    });
+    expect(
+      ProductQuerySchema.parse({
+        q: ' pro ',
+        minPrice: '100',
+        maxPrice: '499.5',
+        condition: 'Good',
+        sort: 'price_asc',
+      }),
+    ).toEqual({ limit: 24, q: 'pro', minPrice: 100, maxPrice: 499.5, condition: 'Good', sort: 'price_asc' });
+  });
+
+  it('refuses bad filters with clear messages', () => {
+    expect(
+      firstMessages(
+        ProductQuerySchema.safeParse({
+          minPrice: 'cheap',
+          maxPrice: '-1',
+          condition: 'Mint',
+          sort: 'oldest',
+          q: 'x'.repeat(101),
+        }),
+      ),
+    ).toEqual({
+      minPrice: listingMessages.minPriceInvalid,
+      maxPrice: listingMessages.maxPriceInvalid,
+      condition: listingMessages.conditionInvalid,
+      sort: listingMessages.sortInvalid,
+      q: listingMessages.searchTooLong,
+    });
+    expect(firstMessages(ProductQuerySchema.safeParse({ minPrice: '500', maxPrice: '100' }))).toEqual({
+      maxPrice: listingMessages.priceRangeInverted,
+    });
+  });
+});

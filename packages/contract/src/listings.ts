@@ -1,0 +1,304 @@
+/**
+ * Listings: what a seller sends to put a phone on sale, what the browse and search endpoints take,
+ * and the texts of both. The API validates with these schemas and the web form validates with the
+ * same ones (react-hook-form + zodResolver), so the two sides never disagree.
+ *
+ * Prices are typed in dollars (a form's text input, or a number in JSON), at most two decimals, and
+ * stored as integer cents: `dollarsToCents` converts a validated price exactly.
+ */
+import { z } from 'zod';
+import { imageLimits, uploadMessages } from './auth.ts';
+import { ProductSchema } from './catalogue.ts';
+import { categoryIds } from './constants.ts';
+import { messages } from './messages.ts';
+import { PageQuerySchema } from './pagination.ts';
+
+/** The conditions a seller picks from (a select on the form; a filter on category pages). */
+export const productConditions = ['Excellent', 'Good', 'Fair'] as const;
+export type ProductCondition = (typeof productConditions)[number];
+
+/** The orders a category page can be sorted in. */
+export const productSorts = ['newest', 'price_asc', 'price_desc'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/** Bounds the spec leaves open (§5 "Length or range bounds: not shown"); ours, enforced on both sides. */
+export const listingLimits = {
+  /** A price is more than $0 and at most $100,000 (10,000,000 cents). */
+  maxPriceDollars: 100_000,
+  maxLength: {
+    name: 120,
+    brand: 60,
+    model: 80,
+    used: 60,
+    location: 120,
+    authenticity: 200,
+    features: 1000,
+    description: 2000,
+  },
+  /** A phone number is 6 to 20 digits, optionally after a leading +. */
+  phoneDigits: { min: 6, max: 20 },
+  /** A search is at most this long; only its first `searchMaxWords` words are used. */
+  searchMaxLength: 100,
+  searchMaxWords: 8,
+} as const;
+
+/** Our own texts where the spec is silent. The required-field texts are the spec's (`messages`). */
+export const listingMessages = {
+  priceInvalid: 'Enter the price in dollars, like 499 or 499.99',
+  priceTooLow: 'Price must be more than $0',
+  priceTooHigh: `Price must be at most $${listingLimits.maxPriceDollars.toLocaleString('en-US')}`,
+  originalPriceInvalid: 'Enter the original price in dollars, like 999 or 999.99',
+  originalPriceTooLow: 'Original price must be more than $0',
+  originalPriceTooHigh: `Original price must be at most $${listingLimits.maxPriceDollars.toLocaleString('en-US')}`,
+  originalPriceBelowPrice: 'Original price must be at least the price',
+  phoneInvalid: `Enter a phone number of ${listingLimits.phoneDigits.min} to ${listingLimits.phoneDigits.max} digits`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  conditionInvalid: `Choose a condition: ${productConditions.join(', ')}`,
+  sortInvalid: 'Sort by newest, price_asc or price_desc',
+  minPriceInvalid: 'Enter the minimum price in dollars, like 100 or 99.99',
+  maxPriceInvalid: 'Enter the maximum price in dollars, like 500 or 499.99',
+  priceRangeInverted: 'The maximum price must not be below the minimum price',
+  searchTooLong: `Search for at most ${listingLimits.searchMaxLength} characters`,
+  productNotFound: 'This phone was not found. It may have been removed.',
+  categoryNotFound: 'This category does not exist',
+  notYourProduct: 'Only the seller who listed this phone can do that',
+  soldCannotBeAdvertised: 'This phone has been sold, so it cannot be advertised',
+  alreadyAdvertised: 'This phone is already advertised',
+  cursorOtherSort: 'This cursor belongs to another sort order; start again from the first page',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+
+const requiredText = (requiredMessage: string, label: string, max: number) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, listingMessages.tooLong(label, max));
+
+/** "499", "499.9", "499.99", " $499 " — digits with at most two decimals, nothing else. */
+const dollarsPattern = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/;
+
+/** The exact number of cents of a validated dollar amount (499.99 → 49999; no float drift). */
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** Dollars as typed: trimmed text or a finite number; undefined when it is not a plain amount. */
+const parseDollars = (value: string | number): number | undefined => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  const match = dollarsPattern.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) + Number((match[2] ?? '').padEnd(2, '0')) / 100;
+};
+
+interface DollarTexts {
+  required: string;
+  invalid: string;
+  tooLow: string;
+  tooHigh: string;
+}
+
+/**
+ * A price in dollars. A blank input (an untouched form field) is missing, so it gets the spec's
+ * required message, never a number-parsing one. The output is the amount in dollars (a number).
+ */
+const dollars = (texts: DollarTexts) =>
+  z.union([z.string(), z.number()], { error: texts.required }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: texts.required });
+      return z.NEVER;
+    }
+    const amount = parseDollars(value);
+    if (amount === undefined) {
+      ctx.addIssue({ code: 'custom', message: texts.invalid });
+      return z.NEVER;
+    }
+    if (amount <= 0) {
+      ctx.addIssue({ code: 'custom', message: texts.tooLow });
+      return z.NEVER;
+    }
+    if (amount > listingLimits.maxPriceDollars) {
+      ctx.addIssue({ code: 'custom', message: texts.tooHigh });
+      return z.NEVER;
+    }
+    return amount;
+  });
+
+/** Digits with an optional leading +; spaces, dashes, dots and brackets people type are dropped. */
+const PhoneSchema = z
+  .union([z.string(), z.number()], { error: messages.phoneRequired })
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, messages.phoneRequired)
+      .max(40, listingMessages.phoneInvalid)
+      .transform((value) => value.replace(/[\s\-.()]/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(
+            new RegExp(`^\\+?\\d{${listingLimits.phoneDigits.min},${listingLimits.phoneDigits.max}}$`),
+            listingMessages.phoneInvalid,
+          ),
+      ),
+  );
+
+const { maxLength } = listingLimits;
+
+/**
+ * The Add Product form's fields in form order, each required with the spec's message. The form's
+ * phone number input (`number` in the spec) is `phone` here.
+ */
+const productFieldShape = {
+  name: requiredText(messages.nameRequired, 'Name', maxLength.name),
+  categoryId: z.enum(categoryIds, { error: messages.categoryRequired }),
+  price: dollars({
+    required: messages.priceRequired,
+    invalid: listingMessages.priceInvalid,
+    tooLow: listingMessages.priceTooLow,
+    tooHigh: listingMessages.priceTooHigh,
+  }),
+  originalPrice: dollars({
+    required: messages.originalPriceRequired,
+    invalid: listingMessages.originalPriceInvalid,
+    tooLow: listingMessages.originalPriceTooLow,
+    tooHigh: listingMessages.originalPriceTooHigh,
+  }),
+  brand: requiredText(messages.brandRequired, 'Brand name', maxLength.brand),
+  model: requiredText(messages.modelRequired, 'Model name', maxLength.model),
+  used: requiredText(messages.usedRequired, 'Used for', maxLength.used),
+  location: requiredText(messages.locationRequired, 'Location', maxLength.location),
+  phone: PhoneSchema,
+  condition: z.enum(productConditions, { error: messages.conditionRequired }),
+  authenticity: requiredText(messages.authenticityRequired, 'Authenticity', maxLength.authenticity),
+  features: requiredText(messages.featuresRequired, 'Features', maxLength.features),
+  description: requiredText(messages.descriptionRequired, 'Description', maxLength.description),
+};
+
+/** A used phone is not listed above what it cost new; checked once both prices are valid. */
+const originalNotBelowPrice = <T extends z.ZodType<{ price: number; originalPrice: number }>>(schema: T) =>
+  schema.refine((product) => product.originalPrice >= product.price, {
+    path: ['originalPrice'],
+    message: listingMessages.originalPriceBelowPrice,
+    when: (payload) => !payload.issues.some((issue) => ['price', 'originalPrice'].includes(String(issue.path?.[0]))),
+  });
+
+/**
+ * The listing's text fields: the multipart form's text parts, whose `image` file part is checked
+ * beside them (`messages.imageRequired` when missing).
+ */
+export const ProductFieldsSchema = originalNotBelowPrice(z.object(productFieldShape)).meta({ id: 'ProductFields' });
+export type ProductFieldsInput = z.input<typeof ProductFieldsSchema>;
+export type ProductFields = z.output<typeof ProductFieldsSchema>;
+
+/** How an image id from POST /api/uploads looks (the SHA-256 of the stored picture). */
+export const imageIdPattern = /^[a-f0-9]{64}$/;
+
+/**
+ * POST /api/products as JSON: the fields plus `imageId`, a picture uploaded first through
+ * POST /api/uploads. (As multipart form data, send the picture itself as the file `image`.)
+ */
+export const CreateProductSchema = originalNotBelowPrice(
+  z.object({
+    ...productFieldShape,
+    imageId: z
+      .string({ error: messages.imageRequired })
+      .trim()
+      .min(1, messages.imageRequired)
+      .regex(imageIdPattern, uploadMessages.imageNotFound),
+  }),
+).meta({ id: 'CreateProduct' });
+export type CreateProductInput = z.input<typeof CreateProductSchema>;
+export type CreateProduct = z.output<typeof CreateProductSchema>;
+
+/** A chosen file as a browser gives it (a File), described structurally so no DOM types are needed. */
+export interface PickedFile {
+  readonly size: number;
+  readonly type: string;
+  readonly name?: string;
+}
+
+const isPickedFile = (value: unknown): value is PickedFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PickedFile).size === 'number' &&
+  typeof (value as PickedFile).type === 'string';
+
+/** The first chosen file of a file input's value (a FileList), or the value itself when it is a File. */
+export const pickedImage = (value: unknown): PickedFile | undefined => {
+  const candidate =
+    typeof value === 'object' && value !== null && 'length' in value && typeof value.length === 'number'
+      ? (value as ArrayLike<unknown>)[0]
+      : value;
+  return isPickedFile(candidate) && candidate.size > 0 ? candidate : undefined;
+};
+
+const acceptedImageTypes: readonly string[] = imageLimits.acceptedTypes;
+
+/**
+ * The Add Product form in the browser: the same fields, plus the file input `image` (its FileList
+ * or a File). The spec's 'User Image Required' when none is chosen; too large or the wrong kind
+ * is said at once (the server checks the bytes again).
+ */
+export const ProductFormSchema = originalNotBelowPrice(
+  z.object({
+    ...productFieldShape,
+    image: z
+      .custom<ArrayLike<PickedFile> | PickedFile>((value) => pickedImage(value) !== undefined, {
+        error: messages.imageRequired,
+      })
+      .superRefine((value, ctx) => {
+        const file = pickedImage(value)!;
+        if (file.size > imageLimits.maxBytes) ctx.addIssue({ code: 'custom', message: uploadMessages.tooLarge });
+        else if (file.type !== '' && !acceptedImageTypes.includes(file.type))
+          ctx.addIssue({ code: 'custom', message: uploadMessages.unsupportedType });
+      }),
+  }),
+);
+export type ProductFormInput = z.input<typeof ProductFormSchema>;
+export type ProductForm = z.output<typeof ProductFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Browsing
+
+/** Query-string values: an empty parameter (`?q=&minPrice=`) is the same as none. */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+const priceFilter = (invalid: string) =>
+  z
+    .string()
+    .trim()
+    .regex(dollarsPattern, invalid)
+    .transform((value) => parseDollars(value)!)
+    .pipe(z.number().max(listingLimits.maxPriceDollars, listingMessages.priceTooHigh));
+
+/**
+ * GET /api/categories/:id/products (no OpenAPI id: a query string's schema must stay inline): `q` searches name, brand, model, features, description and
+ * location (every word must match; a word also matches longer words it starts, so "gal" finds
+ * "Galaxy"); `minPrice`/`maxPrice` in dollars, inclusive; `condition`; `sort` (newest first by
+ * default); `limit` and the `cursor` of the previous page, which belongs to its sort.
+ */
+export const ProductQuerySchema = PageQuerySchema.extend({
+  q: blankAsMissing(z.string().trim().max(listingLimits.searchMaxLength, listingMessages.searchTooLong).optional()),
+  minPrice: blankAsMissing(priceFilter(listingMessages.minPriceInvalid).optional()),
+  maxPrice: blankAsMissing(priceFilter(listingMessages.maxPriceInvalid).optional()),
+  condition: blankAsMissing(z.enum(productConditions, { error: listingMessages.conditionInvalid }).optional()),
+  sort: blankAsMissing(z.enum(productSorts, { error: listingMessages.sortInvalid }).default('newest')),
+}).refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+  path: ['maxPrice'],
+  message: listingMessages.priceRangeInverted,
+  when: (payload) => !payload.issues.some((issue) => ['minPrice', 'maxPrice'].includes(String(issue.path?.[0]))),
+});
+export type ProductQueryInput = z.input<typeof ProductQuerySchema>;
+export type ProductQuery = z.output<typeof ProductQuerySchema>;
+
+/** The seller's own listing (My Products): the public listing with its status and whether it is advertised. */
+export const MyProductSchema = ProductSchema;
+export type MyProduct = z.infer<typeof MyProductSchema>;
+
+export const MyProductPageSchema = z
+  .object({ items: z.array(MyProductSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'MyProductPage' });
+export type MyProductPage = z.infer<typeof MyProductPageSchema>;
+
+/** Path parameters of the listing routes; any string, so a malformed id is a 404 like an unknown one. */
+export const ProductIdParamsSchema = z.object({ id: z.string().max(64) });
+export const CategoryIdParamsSchema = z.object({ id: z.string().max(64) });
