@@ -161,7 +161,8 @@ export const advertisements = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('advertisements_created_idx').on(t.createdAt.desc())],
+  // The home grid walks this index newest first and stops at the page size (keyset on created_at, product_id).
+  (t) => [index('advertisements_newest_idx').on(t.createdAt.desc(), t.productId.desc())],
 );
 
 export const orders = pgTable(
