@@ -19,6 +19,12 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { socialRoutes } from './modules/auth/social/social.routes.ts';
+import { listingChangesPlugin } from './plugins/listing-changes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +90,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Request plugins (multipart, auth) are registered here.
   await app.register(multipartPlugin);
   await app.register(authPlugin);
+  await app.register(listingChangesPlugin);
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
@@ -92,6 +99,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(uploadsRoutes);
   await app.register(accountRoutes);
   await app.register(socialRoutes);
+  await app.register(ordersRoutes);
+  await app.register(wishlistRoutes);
+  await app.register(reportsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(adminRoutes);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, uploadsDir: config.uploadsDir });
   return app;

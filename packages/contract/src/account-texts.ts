@@ -47,11 +47,13 @@ export const accountTexts = {
   // Dashboard shell (menu entries name the spec's screens)
   dashboardMenu: 'Dashboard menu',
   myProducts: 'My Products',
+  mySales: 'My Sales',
   addProduct: 'Add Product',
   myOrders: 'My Orders',
   myWishlist: 'My Wishlist',
   allUsers: 'All Users',
   allSellers: 'All Sellers',
   reportedItems: 'Reported Items',
+  auditLog: 'Audit Log',
   payment: 'Payment',
 } as const;

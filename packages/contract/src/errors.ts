@@ -9,6 +9,7 @@ export const errorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'payment_failed',
   'rate_limited',
   'unavailable',
   'internal',
@@ -34,6 +35,8 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** The card processor refused the card (declined, expired, wrong CVC …); nothing was charged. */
+  payment_failed: 402,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

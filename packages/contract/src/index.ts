@@ -11,3 +11,6 @@ export * from './auth.ts';
 export * from './session.ts';
 export * from './listings.ts';
 export * from './listing-texts.ts';
+export * from './orders.ts';
+export * from './payments.ts';
+export * from './admin.ts';

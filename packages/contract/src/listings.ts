@@ -121,7 +121,7 @@ const dollars = (texts: DollarTexts) =>
   });
 
 /** Digits with an optional leading +; spaces, dashes, dots and brackets people type are dropped. */
-const PhoneSchema = z
+export const PhoneSchema = z
   .union([z.string(), z.number()], { error: messages.phoneRequired })
   .transform((value) => String(value).trim())
   .pipe(

@@ -181,6 +181,8 @@ export const orders = pgTable(
     priceCents: integer('price_cents').notNull(),
     status: orderStatusEnum('status').notNull().default('booked'),
     transactionId: text('transaction_id'),
+    /** The processor's payment intent for this order, reused while the buyer stays on the payment page. */
+    paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -248,9 +250,15 @@ export const reports = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** How an admin closed it: 'dismissed' (listing kept) or 'listing_removed'. */
+    resolution: text('resolution'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('reports_created_idx').on(t.createdAt.desc()),
+    index('reports_open_product_idx')
+      .on(t.productId, t.createdAt.desc())
+      .where(sql`${t.resolvedAt} is null`),
     // One open report per buyer per phone.
     uniqueIndex('reports_one_open_per_reporter_key')
       .on(t.productId, t.reporterId)
@@ -274,4 +282,43 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt.desc()),
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId),
   ],
+);
+
+/**
+ * The built-in test-mode card processor's payment intents (the embedded default of the payments
+ * port). Shaped like Stripe's: status requires_payment_method → requires_capture (card authorised)
+ * → succeeded (captured), or canceled. Only the card's last four digits are ever kept.
+ */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    lastErrorCode: text('last_error_code'),
+    lastErrorMessage: text('last_error_message'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('test_payment_intents_order_idx').on(t.orderId)],
+);
+
+/** Processor webhook events already handled: each event is processed once, however often it is sent. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

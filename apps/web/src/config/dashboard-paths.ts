@@ -6,6 +6,7 @@
 export const dashboardPaths = {
   myProducts: { pattern: '/dashboard/my-products', to: () => '/dashboard/my-products' },
   addProduct: { pattern: '/dashboard/addProduct', to: () => '/dashboard/addProduct' },
+  mySales: { pattern: '/dashboard/my-sales', to: () => '/dashboard/my-sales' },
   myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
   myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },
   payment: {
@@ -15,4 +16,5 @@ export const dashboardPaths = {
   allUsers: { pattern: '/dashboard/all-users', to: () => '/dashboard/all-users' },
   allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
   reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },
+  auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
 } as const;

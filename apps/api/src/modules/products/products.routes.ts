@@ -62,7 +62,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readListingForm(request);
-      return reply.code(201).send(await service.createProduct(app, request.user!, form));
+      const product = await service.createProduct(app, request.user!, form);
+      app.listingsChanged();
+      return reply.code(201).send(product);
     },
   );
 
@@ -106,6 +108,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.removeProduct(app.db, request.user!, request.params.id);
+      app.listingsChanged();
       return (reply as FastifyReply).code(204).send();
     },
   );
@@ -121,7 +124,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ProductSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.advertiseProduct(app.db, request.user!, request.params.id)),
+    async (request, reply) => {
+      const product = await service.advertiseProduct(app.db, request.user!, request.params.id);
+      app.listingsChanged();
+      return reply.code(201).send(product);
+    },
   );
 };

@@ -8,6 +8,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
   seller: [
     { label: accountTexts.myProducts, to: dashboardPaths.myProducts.to() },
     { label: accountTexts.addProduct, to: dashboardPaths.addProduct.to() },
+    { label: accountTexts.mySales, to: dashboardPaths.mySales.to() },
   ],
   user: [
     { label: accountTexts.myOrders, to: dashboardPaths.myOrders.to() },
@@ -17,5 +18,6 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.allUsers, to: dashboardPaths.allUsers.to() },
     { label: accountTexts.allSellers, to: dashboardPaths.allSellers.to() },
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
+    { label: accountTexts.auditLog, to: dashboardPaths.auditLog.to() },
   ],
 };

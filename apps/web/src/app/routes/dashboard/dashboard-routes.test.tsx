@@ -36,6 +36,7 @@ describe('the dashboard', () => {
       [
         ['My Products', '/dashboard/my-products'],
         ['Add Product', '/dashboard/addProduct'],
+        ['My Sales', '/dashboard/my-sales'],
       ],
     ],
     [
@@ -51,6 +52,7 @@ describe('the dashboard', () => {
         ['All Users', '/dashboard/all-users'],
         ['All Sellers', '/dashboard/all-sellers'],
         ['Reported Items', '/dashboard/reported-items'],
+        ['Audit Log', '/dashboard/audit-log'],
       ],
     ],
   ])("gives a %s their role's menu", async (role, links) => {
@@ -61,12 +63,14 @@ describe('the dashboard', () => {
   it.each<[Role, string, string]>([
     ['seller', '/dashboard/my-products', 'My Products'],
     ['seller', '/dashboard/addProduct', 'Add Product'],
+    ['seller', '/dashboard/my-sales', 'My Sales'],
     ['user', '/dashboard/my-orders', 'My Orders'],
     ['user', '/dashboard/my-wishlist', 'My Wishlist'],
     ['user', '/dashboard/orders/payment/7', 'Payment'],
     ['admin', '/dashboard/all-users', 'All Users'],
     ['admin', '/dashboard/all-sellers', 'All Sellers'],
     ['admin', '/dashboard/reported-items', 'Reported Items'],
+    ['admin', '/dashboard/audit-log', 'Audit Log'],
   ])('opens %s pages to a %s: %s', async (role, route, heading) => {
     renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -10,12 +10,14 @@ import { DashboardPage } from './dashboard-page';
 // Each role's pages are their own chunks: a buyer never loads the admin's code.
 const MyProductsPage = lazyPage(() => import('./my-products'));
 const AddProductPage = lazyPage(() => import('./add-product'));
+const MySalesPage = lazyPage(() => import('./my-sales'));
 const MyWishlistPage = lazyPage(() => import('./my-wishlist'));
 const MyOrdersPage = lazyPage(() => import('./my-orders'));
 const PaymentPage = lazyPage(() => import('./payment'));
 const AllUsersPage = lazyPage(() => import('./all-users'));
 const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
+const AuditLogPage = lazyPage(() => import('./audit-log'));
 
 /** Patterns relative to /dashboard. */
 const p = (pattern: string) => pattern.replace(/^\/dashboard\//, '');
@@ -36,6 +38,7 @@ export default function DashboardRoutes() {
         <Route element={<RequireRole role="seller" />}>
           <Route path={p(dashboardPaths.myProducts.pattern)} element={<MyProductsPage />} />
           <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />
+          <Route path={p(dashboardPaths.mySales.pattern)} element={<MySalesPage />} />
         </Route>
         <Route element={<RequireRole role="user" />}>
           <Route path={p(dashboardPaths.myWishlist.pattern)} element={<MyWishlistPage />} />
@@ -46,6 +49,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />
           <Route path={p(dashboardPaths.allSellers.pattern)} element={<AllSellersPage />} />
           <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
+          <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

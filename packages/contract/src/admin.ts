@@ -1,0 +1,96 @@
+/**
+ * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log. Every endpoint is
+ * admin only (401 anonymous, 403 any other role or a disabled admin's token).
+ *
+ * Deleting an account never loses money records (design.md): the account is disabled, its sessions
+ * revoked at once, its listings withdrawn (removed) with their advertisements; orders and payments
+ * that reference it remain for the other party. An admin cannot delete another admin or themselves.
+ */
+import { z } from 'zod';
+import { ProductSchema } from './catalogue.ts';
+import { roles } from './constants.ts';
+import { PageQuerySchema } from './pagination.ts';
+import { reportReasons } from './orders.ts';
+
+export const adminMessages = {
+  userNotFound: 'This user was not found',
+  cannotRemoveAdmin: 'An admin account cannot be removed here',
+  notASeller: 'Only sellers can be verified',
+  alreadyVerified: 'This seller is already verified',
+  reportNotFound: 'There is no open report on this phone',
+  searchTooLong: 'Search for at most 100 characters',
+} as const;
+
+export const AdminUserQuerySchema = PageQuerySchema.extend({
+  /** 'user' for All Users (buyers), 'seller' for All Sellers. */
+  role: z.enum(['user', 'seller']),
+  /** Part of the name or email. */
+  q: z.string().trim().max(100, adminMessages.searchTooLong).optional(),
+});
+export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
+
+export const AdminUserSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(roles),
+    isVerified: z.boolean(),
+    imageUrl: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserPageSchema = z
+  .object({ items: z.array(AdminUserSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminUserPage' });
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+export const AdminUserIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** One report on a phone, as the Report Text modal shows it. */
+export const ReportSchema = z
+  .object({
+    id: z.uuid(),
+    reason: z.enum(reportReasons),
+    text: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    reporter: z.object({ id: z.uuid(), name: z.string(), email: z.string(), imageUrl: z.string().nullable() }),
+  })
+  .meta({ id: 'Report' });
+export type Report = z.infer<typeof ReportSchema>;
+
+/** A reported phone with its open reports (several reports on one phone are grouped), newest report first. */
+export const ReportedProductSchema = z
+  .object({
+    product: ProductSchema,
+    reportCount: z.number().int(),
+    latestReportAt: z.iso.datetime({ offset: true }),
+    reports: z.array(ReportSchema),
+  })
+  .meta({ id: 'ReportedProduct' });
+export type ReportedProduct = z.infer<typeof ReportedProductSchema>;
+
+export const ReportedProductPageSchema = z
+  .object({ items: z.array(ReportedProductSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ReportedProductPage' });
+export type ReportedProductPage = z.infer<typeof ReportedProductPageSchema>;
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.uuid(),
+    actor: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+    action: z.string(),
+    subjectType: z.string(),
+    subjectId: z.string(),
+    detail: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = z
+  .object({ items: z.array(AuditEntrySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -1,0 +1,187 @@
+/**
+ * Buying: bookings (orders), the buyer's wishlist, reports on listings and the seller's sales. The
+ * API validates with these schemas and the web's forms validate with the same ones.
+ *
+ * Rules (design.md "State rules"): only buyers (role user) book, wishlist and report; a buyer
+ * cannot book a phone that is sold or removed, or their own listing, and holds at most one open
+ * order per phone. The order's price is the phone's price when it was booked: what the payment
+ * charges. Another buyer's order is a 404 (its existence is not revealed).
+ */
+import { z } from 'zod';
+import { CategoryIdSchema, ProductSchema } from './catalogue.ts';
+import { orderStatuses, productStatuses } from './constants.ts';
+import { PhoneSchema } from './listings.ts';
+import { messages } from './messages.ts';
+
+/** Bounds of our own where the spec is silent. */
+export const buyingLimits = {
+  location: 120,
+  reportText: 1000,
+  /** The wishlist hearts of one buyer: at most this many phones are kept in the wishlist. */
+  wishlistMax: 500,
+} as const;
+
+/** Report reasons, in the order the report modal lists them. */
+export const reportReasons = ['stolen', 'fake', 'wrong_description', 'scam', 'other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+export const reportReasonLabels: Record<ReportReason, string> = {
+  stolen: 'Stolen',
+  fake: 'Fake or counterfeit',
+  wrong_description: 'Wrong description',
+  scam: 'Scam',
+  other: 'Other',
+};
+
+/** Our own texts where the spec is silent (its toasts live in messages.ts). */
+export const buyingMessages = {
+  productNotForSale: 'This phone is no longer for sale',
+  ownProduct: 'You cannot book your own phone',
+  alreadyBooked: 'You have already booked this phone. Find it in My Orders.',
+  orderNotFound: 'This order was not found',
+  paidOrderCannotBeRemoved: 'A paid order cannot be removed',
+  locationTooLong: `Location must be at most ${buyingLimits.location} characters`,
+  reasonRequired: 'Choose a reason',
+  reportTextRequired: 'Tell us what is wrong with this listing',
+  reportTextTooLong: `Keep the report under ${buyingLimits.reportText} characters`,
+  alreadyReported: 'You have already reported this phone. An admin will look at it.',
+  ownProductReport: 'You cannot report your own phone',
+  wishlistFull: `Your wishlist holds at most ${buyingLimits.wishlistMax} phones`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+
+/** The booking modal's form: the phone and where to meet; the buyer's name and email are the account's. */
+export const BookingSchema = z
+  .object({
+    productId: z.uuid(),
+    phone: PhoneSchema,
+    location: z
+      .string({ error: messages.locationRequired })
+      .trim()
+      .min(1, messages.locationRequired)
+      .max(buyingLimits.location, buyingMessages.locationTooLong),
+  })
+  .meta({ id: 'Booking' });
+export type BookingInput = z.input<typeof BookingSchema>;
+export type Booking = z.output<typeof BookingSchema>;
+
+/** The phone as an order or a sale shows it, whatever became of it since (sold, removed). */
+export const OrderProductSchema = z
+  .object({
+    id: z.uuid(),
+    categoryId: CategoryIdSchema,
+    name: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    imageUrl: z.string(),
+    /** The phone's current listing price and original price. */
+    priceCents: z.number().int(),
+    originalPriceCents: z.number().int(),
+    location: z.string(),
+    status: z.enum(productStatuses),
+  })
+  .meta({ id: 'OrderProduct' });
+export type OrderProduct = z.infer<typeof OrderProductSchema>;
+
+/** A buyer's order. The seller's phone number is given to the buyer who booked. */
+export const OrderSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(orderStatuses),
+    /** The price when booked: what the payment charges. */
+    priceCents: z.number().int(),
+    phone: z.string(),
+    location: z.string(),
+    transactionId: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    paidAt: z.iso.datetime({ offset: true }).nullable(),
+    /** True while the order is booked and its phone is still for sale. */
+    canPay: z.boolean(),
+    product: OrderProductSchema,
+    seller: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      isVerified: z.boolean(),
+      phone: z.string(),
+    }),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderPageSchema = z
+  .object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'OrderPage' });
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+export const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
+
+// ---------------------------------------------------------------------------------------------
+// My Sales (seller): who booked which phone, so the seller can hand it over
+
+export const SaleSchema = z
+  .object({
+    /** The order's id. */
+    id: z.uuid(),
+    status: z.enum(orderStatuses),
+    priceCents: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    paidAt: z.iso.datetime({ offset: true }).nullable(),
+    product: OrderProductSchema,
+    buyer: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      /** From the booking. */
+      phone: z.string(),
+      location: z.string(),
+    }),
+  })
+  .meta({ id: 'Sale' });
+export type Sale = z.infer<typeof SaleSchema>;
+
+export const SalePageSchema = z
+  .object({ items: z.array(SaleSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'SalePage' });
+export type SalePage = z.infer<typeof SalePageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Wishlist
+
+export const WishlistItemSchema = z
+  .object({
+    product: ProductSchema,
+    addedAt: z.iso.datetime({ offset: true }),
+    /** The buyer's latest order for this phone that is not cancelled, if any (the payment column). */
+    order: z.object({ id: z.uuid(), status: z.enum(orderStatuses) }).nullable(),
+  })
+  .meta({ id: 'WishlistItem' });
+export type WishlistItem = z.infer<typeof WishlistItemSchema>;
+
+export const WishlistPageSchema = z
+  .object({ items: z.array(WishlistItemSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'WishlistPage' });
+export type WishlistPage = z.infer<typeof WishlistPageSchema>;
+
+/** Every phone in the buyer's wishlist, for the hearts on cards. */
+export const WishlistIdsSchema = z.object({ productIds: z.array(z.uuid()) }).meta({ id: 'WishlistIds' });
+export type WishlistIds = z.infer<typeof WishlistIdsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+export const ReportFormSchema = z
+  .object({
+    reason: z.enum(reportReasons, { error: buyingMessages.reasonRequired }),
+    text: z
+      .string({ error: buyingMessages.reportTextRequired })
+      .trim()
+      .min(1, buyingMessages.reportTextRequired)
+      .max(buyingLimits.reportText, buyingMessages.reportTextTooLong),
+  })
+  .meta({ id: 'ReportForm' });
+export type ReportFormInput = z.input<typeof ReportFormSchema>;
+export type ReportForm = z.output<typeof ReportFormSchema>;
+
+export const ReportCreatedSchema = z.object({ id: z.uuid() }).meta({ id: 'ReportCreated' });

@@ -1,0 +1,82 @@
+/**
+ * Card payments. The payments port has two processors: the built-in test-mode processor (the
+ * embedded default, Stripe's test-card behaviour) and Stripe (when STRIPE_* are set). Either way:
+ * the amount comes from the order, never from the client; the card is authorised first and only
+ * captured inside the sale, so a buyer who loses a race for a phone is never charged; a payment is
+ * recorded only when the processor reports `succeeded`, once per order and per processor payment id.
+ */
+import { z } from 'zod';
+import { OrderSchema } from './orders.ts';
+
+export const cardProcessors = ['test', 'stripe'] as const;
+export type CardProcessorName = (typeof cardProcessors)[number];
+
+/** GET /api/payments/config: which processor the payment page talks to. */
+export const PaymentConfigSchema = z
+  .object({
+    processor: z.enum(cardProcessors),
+    /** Stripe's publishable key (null for the test-mode processor). */
+    publishableKey: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentConfig' });
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
+
+/** POST /api/orders/:id/payment-intent: the intent for this order (the same one while it is open). */
+export const PaymentIntentSchema = z
+  .object({
+    paymentIntentId: z.string(),
+    clientSecret: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    processor: z.enum(cardProcessors),
+  })
+  .meta({ id: 'PaymentIntent' });
+export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
+
+/** The test-mode processor's card form (number, expiry, CVC); the number is never stored. */
+export const TestCardSchema = z
+  .object({
+    clientSecret: z.string().min(1).max(200),
+    number: z.string().max(40),
+    /** "MM/YY" as typed. */
+    expiry: z.string().max(10),
+    cvc: z.string().max(8),
+  })
+  .meta({ id: 'TestCardConfirmation' });
+export type TestCard = z.infer<typeof TestCardSchema>;
+
+/** The test-mode processor's answer to a confirmation. */
+export const TestConfirmationSchema = z
+  .object({ paymentIntentId: z.string(), status: z.string() })
+  .meta({ id: 'TestConfirmation' });
+
+/** POST /api/orders/:id/pay: after the card is confirmed, the server captures and records the sale. */
+export const PayOrderSchema = z.object({ paymentIntentId: z.string().min(1).max(200) }).meta({ id: 'PayOrder' });
+export type PayOrder = z.infer<typeof PayOrderSchema>;
+
+export const PaidOrderSchema = OrderSchema.meta({ id: 'PaidOrder' });
+
+/**
+ * The card processor's messages, as Stripe words them (the test cards' behaviour), and ours for
+ * what happens around the sale.
+ */
+export const paymentMessages = {
+  // Stripe's own texts for its test cards
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expiredCard: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  incorrectNumber: 'Your card number is incorrect.',
+  invalidNumber: 'Your card number is invalid.',
+  invalidExpiry: "Your card's expiration date is invalid.",
+  invalidExpiryYear: "Your card's expiration year is in the past.",
+  invalidCvc: "Your card's security code is invalid.",
+  processingError: 'An error occurred while processing your card. Try again in a little bit.',
+  // Ours
+  orderPaid: 'This order has already been paid',
+  phoneSold: 'This phone has just been sold to another buyer. Your card has not been charged.',
+  orderNotPayable: 'This order can no longer be paid',
+  paymentNotConfirmed: 'The card payment has not been confirmed yet',
+  paymentIntentMismatch: 'This payment does not belong to this order',
+  webhookSignatureInvalid: 'The webhook signature is not valid',
+} as const;
