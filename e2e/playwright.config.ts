@@ -107,7 +107,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+      // E2E_WEB_DIST lets a second checkout's build be served without touching apps/web/dist.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       // The embedded database, whatever the calling shell says (`.ci/run` sets DATABASE_URL only
       // for the API suite; an empty value counts as unset).
