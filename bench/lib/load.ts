@@ -12,7 +12,11 @@ export interface LoadOptions {
   duration: number;
   connections: number;
   maxRequests: number;
+  /** Append a query parameter with a new value to every request (defeats a server-side cache). */
+  cacheBust?: boolean | undefined;
 }
+
+let bust = 0;
 
 export interface LoadResult {
   requests: number;
@@ -48,7 +52,18 @@ export const runLoad = async (opts: LoadOptions): Promise<LoadResult> => {
       duration: opts.duration,
       timeout: 10,
       headers: opts.headers ?? {},
-      requests: opts.paths.map((path) => ({ method: 'GET', path })),
+      requests: opts.paths.map((path) =>
+        opts.cacheBust
+          ? {
+              method: 'GET',
+              path,
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                path: `${path}${path.includes('?') ? '&' : '?'}v=${++bust}`,
+              }),
+            }
+          : { method: 'GET', path },
+      ),
     },
     (error, result) => finish(error, result),
   );

@@ -53,9 +53,9 @@ export const dashboardMenu = (page: Page): Locator =>
 
 /** Each role's dashboard menu, as the spec lists it (§2). */
 export const roleMenus: Record<Role, string[]> = {
-  seller: [accountTexts.myProducts, accountTexts.addProduct],
+  seller: [accountTexts.myProducts, accountTexts.addProduct, accountTexts.mySales],
   user: [accountTexts.myOrders, accountTexts.myWishlist],
-  admin: [accountTexts.allUsers, accountTexts.allSellers, accountTexts.reportedItems],
+  admin: [accountTexts.allUsers, accountTexts.allSellers, accountTexts.reportedItems, accountTexts.auditLog],
 };
 
 /** The dashboard's welcome page with the sidebar of `user`: their name, View profile, their menu. */

@@ -56,3 +56,44 @@ describe('config for identity and storage', () => {
     });
   });
 });
+
+describe('config for card payments', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  };
+
+  it('uses the built-in test-mode processor when no Stripe key is set', () => {
+    expect(loadConfig({}).payments).toEqual({ processor: 'test' });
+  });
+
+  it('uses Stripe when all three keys are set, with its own API unless told otherwise', () => {
+    expect(loadConfig(stripe).payments).toEqual({
+      processor: 'stripe',
+      secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_123',
+      webhookSecret: 'whsec_123',
+      apiUrl: undefined,
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it('refuses some Stripe keys without the others, naming all three', () => {
+    for (const missing of Object.keys(stripe)) {
+      const env = { ...stripe, [missing]: '' };
+      expect(() => loadConfig(env)).toThrow(
+        /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none/,
+      );
+    }
+  });
+
+  it('names a key that is not the kind of Stripe key its variable holds', () => {
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_123' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_123' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
+  });
+});

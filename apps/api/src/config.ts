@@ -65,6 +65,19 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanString.default(false),
   /** Where browsers fetch stored images from (a CDN or the bucket's public address). */
   S3_PUBLIC_URL: z.url().optional(),
+
+  // Card payments: the built-in test-mode processor, or Stripe when all three keys are set.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe SDK sends its calls (a local server in tests); Stripe's own API when unset. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -109,6 +122,17 @@ export interface Config {
         forcePathStyle: boolean;
         publicUrl: string;
       };
+  /** The card processor: built-in test mode (no keys), or Stripe. */
+  payments:
+    | { processor: 'test' }
+    | {
+        processor: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        /** Set only to point the SDK somewhere other than Stripe (tests). */
+        apiUrl: string | undefined;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +159,10 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
   const github = pair('GITHUB', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET);
   if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
   if (e.STORAGE === 's3' && !e.S3_PUBLIC_URL) problems.push('S3_PUBLIC_URL: required when STORAGE=s3');
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  const isStripe = stripeKeys.every(Boolean);
+  if (!isStripe && stripeKeys.some(Boolean))
+    problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     nodeEnv: e.NODE_ENV,
@@ -178,6 +206,15 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
             publicUrl: e.S3_PUBLIC_URL!.replace(/\/$/, ''),
           }
         : { kind: 'disk' },
+    payments: isStripe
+      ? {
+          processor: 'stripe',
+          secretKey: e.STRIPE_SECRET_KEY!,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : { processor: 'test' },
   };
 };
 

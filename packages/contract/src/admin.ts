@@ -49,6 +49,26 @@ export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
 export const AdminUserIdParamsSchema = z.object({ id: z.string().max(64) });
 
+/** Path parameters of the Reported Items actions; any string, so a malformed id is a 404 like an unknown one. */
+export const ReportedProductParamsSchema = z.object({ productId: z.string().max(64) });
+
+/** Bounds of our own where the spec is silent. */
+export const adminLimits = {
+  /** A reported phone lists at most this many of its open reports (newest first); `reportCount` counts them all. */
+  reportsPerProduct: 50,
+} as const;
+
+/**
+ * What the audit log records for the admin's actions (`action`, with `subjectType` 'user' or
+ * 'product' and `subjectId` that record's id). Other modules add their own (product.removed, …).
+ */
+export const adminAuditActions = {
+  userRemoved: 'user.removed',
+  sellerVerified: 'seller.verified',
+  reportListingRemoved: 'report.listing_removed',
+  reportDismissed: 'report.dismissed',
+} as const;
+
 /** One report on a phone, as the Report Text modal shows it. */
 export const ReportSchema = z
   .object({

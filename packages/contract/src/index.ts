@@ -13,4 +13,7 @@ export * from './listings.ts';
 export * from './listing-texts.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './payment-texts.ts';
 export * from './admin.ts';
+export * from './admin-texts.ts';
+export * from './buying-texts.ts';

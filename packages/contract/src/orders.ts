@@ -185,3 +185,10 @@ export type ReportFormInput = z.input<typeof ReportFormSchema>;
 export type ReportForm = z.output<typeof ReportFormSchema>;
 
 export const ReportCreatedSchema = z.object({ id: z.uuid() }).meta({ id: 'ReportCreated' });
+export type ReportCreated = z.infer<typeof ReportCreatedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters
+
+/** PUT / DELETE /api/me/wishlist/:productId. */
+export const WishlistParamsSchema = z.object({ productId: z.string().max(64) });

@@ -72,6 +72,11 @@ export const paymentMessages = {
   invalidExpiryYear: "Your card's expiration year is in the past.",
   invalidCvc: "Your card's security code is invalid.",
   processingError: 'An error occurred while processing your card. Try again in a little bit.',
+  /** Stripe's answer, in test mode, to a valid card number that is not one of its test cards. */
+  testModeLiveCard:
+    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  /** Stripe's answer to a client secret that does not match the payment intent. */
+  clientSecretMismatch: 'The client_secret provided does not match any associated PaymentIntent on this account.',
   // Ours
   orderPaid: 'This order has already been paid',
   phoneSold: 'This phone has just been sold to another buyer. Your card has not been charged.',
@@ -79,4 +84,10 @@ export const paymentMessages = {
   paymentNotConfirmed: 'The card payment has not been confirmed yet',
   paymentIntentMismatch: 'This payment does not belong to this order',
   webhookSignatureInvalid: 'The webhook signature is not valid',
+  paymentAlreadyConfirmed: 'This card payment has already been confirmed',
+  paymentIntentCanceled: 'This card payment was cancelled and nothing was charged. Please pay again.',
+  paymentRefunded: 'Your payment could not be completed, so it has been refunded. Please try again.',
 } as const;
+
+/** POST /api/webhooks/stripe: the event was received (and handled, or already handled before). */
+export const WebhookReceiptSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceipt' });

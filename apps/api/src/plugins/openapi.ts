@@ -21,6 +21,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         { name: 'uploads', description: 'Pictures for profiles and listings' },
         { name: 'auth', description: 'Sign-up, login, sessions and social sign-in' },
         { name: 'account', description: 'The signed-in user' },
+        { name: 'listings', description: 'Sellers put phones on sale, advertise and remove them' },
+        { name: 'orders', description: 'Buyers book phones; sellers see who booked theirs' },
+        { name: 'wishlist', description: 'The buyer’s wishlist' },
+        { name: 'reports', description: 'Buyers report listings to the admins' },
+        { name: 'payments', description: 'Card payments: intents, the sale, the processor’s webhooks' },
+        { name: 'admin', description: 'Moderation: accounts, reported phones, audit log (admins)' },
       ],
       components: {
         securitySchemes: {

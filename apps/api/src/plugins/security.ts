@@ -26,6 +26,19 @@ export const contentSecurityPolicy = {
 export const imageOrigins = (storage: Config['storage']): string[] =>
   storage.kind === 's3' ? [new URL(storage.publicUrl).origin] : [];
 
+/**
+ * What Stripe Elements needs when Stripe is the card processor: its script, its card-field and
+ * 3-D Secure frames, and its API. Nothing changes for the built-in test-mode processor.
+ */
+export const paymentDirectives = (payments: Config['payments']): Record<string, string[]> =>
+  payments.processor === 'stripe'
+    ? {
+        scriptSrc: [...contentSecurityPolicy.scriptSrc, 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: [...contentSecurityPolicy.connectSrc, 'https://api.stripe.com'],
+      }
+    : {};
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { isProduction: boolean }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -33,6 +46,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { isProducti
       directives: {
         ...contentSecurityPolicy,
         imgSrc: [...contentSecurityPolicy.imgSrc, ...imageOrigins(app.config.storage)],
+        ...paymentDirectives(app.config.payments),
         // Only ask browsers to upgrade to https where we actually serve https (production).
         ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -13,3 +13,20 @@ export const listingKeys = {
   /** The seller's My Products. */
   myProducts: ['my-products'] as const,
 };
+
+/**
+ * Query keys of the buying screens: a booking, a payment or a wishlist change in one screen
+ * invalidates what the others show (the payment page invalidates `myOrders` once paid).
+ */
+export const buyingKeys = {
+  /** The buyer's My Orders (every page). */
+  myOrders: ['my-orders'] as const,
+  /** One of the buyer's orders (the payment page). */
+  order: (id: string) => ['order', id] as const,
+  /** The buyer's My Wishlist (every page). */
+  myWishlist: ['my-wishlist'] as const,
+  /** The ids of the phones in the buyer's wishlist: the hearts on cards. */
+  wishlistIds: ['wishlist-ids'] as const,
+  /** The seller's My Sales (every page). */
+  mySales: ['my-sales'] as const,
+};

@@ -19,6 +19,8 @@ export interface SeedCommandDeps {
 const openConfigured = (config: SeedCommandConfig) =>
   openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Runs the command and returns the process exit code. */
 export const runSeedCommand = async (
   config: SeedCommandConfig,
@@ -50,6 +52,8 @@ export const runSeedCommand = async (
         `Seeded the demo data into ${where} in ${total} (${seeding} of it seeding):`,
         `  ${counts.categories} categories, ${counts.accounts} accounts, ${counts.listings} listings ` +
           `(${counts.advertised} advertised, ${counts.sold} sold), ${counts.images} images in ${config.uploadsDir}`,
+        `  ${count(counts.booked, 'open order')}, ${count(counts.wishlisted, 'wishlisted phone')}, ` +
+          `${count(counts.reported, 'open report')}`,
         `Accounts (password "${demoPassword}"):`,
         ...demoAccounts.map(
           (a) =>

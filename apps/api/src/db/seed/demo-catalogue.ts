@@ -1,9 +1,10 @@
 /**
  * The demo catalogue as plain data: five accounts, three dozen used phones across the three brands,
- * the advertised ones and one phone already sold (a paid order with its payment). Seeded on the first
+ * the advertised ones and one phone already sold (a paid order with its payment), and the buyers'
+ * activity (an open order, a wishlist, an open report). Seeded on the first
  * start outside production and by `npm run db:seed`. Every account signs in with `demoPassword`.
  */
-import type { CategoryId } from '@recell/contract';
+import type { CategoryId, ReportReason } from '@recell/contract';
 import type { AvatarArt, PhoneArt } from './art.ts';
 
 /** The one password of every demo account (the README lists it). */
@@ -740,5 +741,54 @@ export const demoListings: readonly DemoListing[] = [
       'Solid mid-range phone. Some light scratches on the matte back, screen is perfect. Comes with a spare case.',
     listedDaysAgo: 41.5,
     art: { camera: 'galaxy-module', front: 'punch-hole', color: '#f3c8b4', wallpaperHue: 15, wordmark: 'SAMSUNG' },
+  },
+];
+
+// ----------------------------------------------------------------------------- Buying activity
+// What the demo buyers are in the middle of, so My Orders, My Wishlist, My Sales and the admin's
+// Reported Items have something to show. Listings are named; all of them are for sale and not
+// advertised (the home grid and the browser tests' phones stay as they are).
+
+/** An open (booked, unpaid) order. */
+export interface DemoBooking {
+  buyer: DemoBuyerKey;
+  listing: string;
+  bookedDaysAgo: number;
+}
+
+export const demoBookings: readonly DemoBooking[] = [
+  { buyer: 'buyer', listing: 'Galaxy Note20 Ultra 256GB Mystic Bronze', bookedDaysAgo: 0.4 },
+];
+
+export interface DemoWishlistItem {
+  buyer: DemoBuyerKey;
+  listing: string;
+  addedDaysAgo: number;
+}
+
+export const demoWishlist: readonly DemoWishlistItem[] = [
+  // Kept in mind first, then booked (above): My Wishlist shows its order.
+  { buyer: 'buyer', listing: 'Galaxy Note20 Ultra 256GB Mystic Bronze', addedDaysAgo: 3.1 },
+  { buyer: 'buyer', listing: 'Xiaomi 13T 256GB Alpine Blue', addedDaysAgo: 0.9 },
+];
+
+/** An open report, waiting for an admin. */
+export interface DemoReport {
+  reporter: DemoBuyerKey;
+  listing: string;
+  reason: ReportReason;
+  text: string;
+  reportedDaysAgo: number;
+}
+
+export const demoReports: readonly DemoReport[] = [
+  {
+    reporter: 'buyer2',
+    listing: 'iPhone XR 64GB White',
+    reason: 'wrong_description',
+    text:
+      'The listing says the replaced screen works fine, but when I called, the seller told me Face ID stopped ' +
+      'working after the repair. That is not in the description.',
+    reportedDaysAgo: 1.3,
   },
 ];

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk-storage.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
-import { advertisements, categories, orders, payments, products, users } from '../schema.ts';
+import { advertisements, categories, orders, payments, products, reports, users, wishlist } from '../schema.ts';
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
 import { demoPassword } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
@@ -142,7 +142,67 @@ describe('seeding the demo data', () => {
     expect(
       await database.db.select().from(advertisements).where(eq(advertisements.productId, product.id)),
     ).toHaveLength(0);
-    expect(await database.db.select().from(orders)).toHaveLength(1);
+    expect(await database.db.select().from(orders).where(eq(orders.status, 'paid'))).toHaveLength(1);
+  });
+
+  it('gives the demo buyers something in progress: an open order, a wishlist and an open report', async () => {
+    const emails = Object.fromEntries(
+      (await database.db.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]),
+    );
+    const productRows = await database.db.select().from(products);
+    const productOf = (id: string) => productRows.find((p) => p.id === id)!;
+    const advertised = new Set(
+      (await database.db.select({ id: advertisements.productId }).from(advertisements)).map((a) => a.id),
+    );
+
+    // One booked, unpaid order by buyer@ on a phone still for sale and not advertised, at its price.
+    const open = await database.db.select().from(orders).where(eq(orders.status, 'booked'));
+    expect(open).toHaveLength(1);
+    const [booking] = open;
+    const booked = productOf(booking!.productId);
+    expect(booking).toMatchObject({
+      buyerId: emails['buyer@recell.test'],
+      priceCents: booked.priceCents,
+      transactionId: null,
+      paidAt: null,
+    });
+    expect(booking!.phone).toMatch(/^\d{10}$/);
+    expect(booking!.location.length).toBeGreaterThan(0);
+    expect(booked.status).toBe('available');
+    expect(advertised.has(booked.id)).toBe(false);
+    expect(booking!.createdAt.getTime()).toBeGreaterThan(booked.createdAt.getTime());
+    expect(booking!.createdAt.getTime()).toBeLessThan(Date.now());
+    // Its phone belongs to seller@, whose My Sales then shows it beside the sold phone.
+    expect(booked.sellerId).toBe(emails['seller@recell.test']);
+    expect(await database.db.select().from(orders)).toHaveLength(2);
+    expect(await database.db.select().from(payments)).toHaveLength(1);
+
+    // Two phones for sale in buyer@'s wishlist, none of them advertised (the home hearts stay empty).
+    const items = await database.db.select().from(wishlist);
+    expect(items).toHaveLength(2);
+    for (const item of items) {
+      expect(item.userId).toBe(emails['buyer@recell.test']);
+      expect(productOf(item.productId).status).toBe('available');
+      expect(advertised.has(item.productId)).toBe(false);
+      expect(item.createdAt.getTime()).toBeGreaterThan(productOf(item.productId).createdAt.getTime());
+    }
+    expect(new Set(items.map((i) => i.productId)).size).toBe(2);
+
+    // One open report by buyer2@ on another phone for sale.
+    const openReports = await database.db.select().from(reports);
+    expect(openReports).toHaveLength(1);
+    const [report] = openReports;
+    expect(report).toMatchObject({
+      reporterId: emails['buyer2@recell.test'],
+      reason: 'wrong_description',
+      resolvedAt: null,
+      resolution: null,
+    });
+    expect(report!.text.length).toBeGreaterThan(40);
+    expect(report!.productId).not.toBe(booking!.productId);
+    expect(productOf(report!.productId).status).toBe('available');
+    expect(advertised.has(report!.productId)).toBe(false);
+    expect(first.counts).toMatchObject({ booked: 1, wishlisted: 2, reported: 1 });
   });
 
   it('stores every picture as a small WebP under its content hash, with a 400 px copy of each listing picture', async () => {
@@ -185,6 +245,9 @@ describe('seeding the demo data', () => {
     expect(await database.db.select().from(users).where(eq(users.email, 'stray@recell.test'))).toHaveLength(0);
     expect(await database.db.select().from(users)).toHaveLength(5);
     expect(await database.db.select().from(payments)).toHaveLength(1);
+    expect(await database.db.select().from(orders)).toHaveLength(2);
+    expect(await database.db.select().from(wishlist)).toHaveLength(2);
+    expect(await database.db.select().from(reports)).toHaveLength(1);
     expect((await readdir(uploadsDir)).includes('zz')).toBe(false);
   });
 
@@ -254,6 +317,7 @@ describe('npm run db:seed', () => {
       expect(code).toBe(0);
       const text = lines.join('\n');
       expect(text).toMatch(/3 categories, 5 accounts, \d+ listings \(\d+ advertised, 1 sold\)/);
+      expect(text).toContain('1 open order, 2 wishlisted phones, 1 open report');
       expect(text).toContain('recell-demo');
       expect(text).toContain('seller@recell.test');
       expect(await database.db.select().from(users)).toHaveLength(5);

@@ -14,7 +14,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { categoryBrands, categoryIds, type CategoryId } from '@recell/contract';
 import type { Database, Executor } from '../client.ts';
 import * as schema from '../schema.ts';
-import { advertisements, categories, orders, payments, products, users } from '../schema.ts';
+import { advertisements, categories, orders, payments, products, reports, users, wishlist } from '../schema.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import {
@@ -25,7 +25,15 @@ import {
   listingSmallWidth,
   type Brand,
 } from './art.ts';
-import { demoAccounts, demoListings, demoPassword, type DemoAccountKey } from './demo-catalogue.ts';
+import {
+  demoAccounts,
+  demoBookings,
+  demoListings,
+  demoPassword,
+  demoReports,
+  demoWishlist,
+  type DemoAccountKey,
+} from './demo-catalogue.ts';
 
 export type SeedMode = 'demo' | 'categories';
 
@@ -43,6 +51,11 @@ export interface SeedCounts {
   listings: number;
   advertised: number;
   sold: number;
+  /** Open (booked, unpaid) orders. */
+  booked: number;
+  wishlisted: number;
+  /** Open reports. */
+  reported: number;
   images: number;
 }
 
@@ -51,7 +64,17 @@ export interface SeedResult {
   counts: SeedCounts;
 }
 
-const noCounts: SeedCounts = { categories: 0, accounts: 0, listings: 0, advertised: 0, sold: 0, images: 0 };
+const noCounts: SeedCounts = {
+  categories: 0,
+  accounts: 0,
+  listings: 0,
+  advertised: 0,
+  sold: 0,
+  booked: 0,
+  wishlisted: 0,
+  reported: 0,
+  images: 0,
+};
 
 /** Any constant: the key of the advisory lock seeders take, so concurrent starts seed once. */
 const seedLockKey = 7_305_215_501;
@@ -263,12 +286,56 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     sold += 1;
   }
 
+  // The buyers' activity, on listings named in demo-catalogue.ts.
+  const listingIds = new Map(demoListings.map((listing, index) => [listing.name, rows[index]!]));
+  const listingNamed = (name: string) => {
+    const row = listingIds.get(name);
+    if (!row) throw new Error(`demo catalogue: no listing named ${name}`);
+    return row;
+  };
+  for (const booking of demoBookings) {
+    const product = listingNamed(booking.listing);
+    const buyer = accounts[booking.buyer];
+    await tx.insert(orders).values({
+      productId: product.id,
+      buyerId: accountIds[buyer.key],
+      phone: buyer.phone,
+      location: buyer.city,
+      priceCents: product.priceCents,
+      status: 'booked',
+      createdAt: daysBefore(now, booking.bookedDaysAgo),
+    });
+  }
+  if (demoWishlist.length > 0) {
+    await tx.insert(wishlist).values(
+      demoWishlist.map((item) => ({
+        userId: accountIds[item.buyer],
+        productId: listingNamed(item.listing).id,
+        createdAt: daysBefore(now, item.addedDaysAgo),
+      })),
+    );
+  }
+  if (demoReports.length > 0) {
+    await tx.insert(reports).values(
+      demoReports.map((report) => ({
+        productId: listingNamed(report.listing).id,
+        reporterId: accountIds[report.reporter],
+        reason: report.reason,
+        text: report.text,
+        createdAt: daysBefore(now, report.reportedDaysAgo),
+      })),
+    );
+  }
+
   return {
     categories: categoryIds.length,
     accounts: demoAccounts.length,
     listings: rows.length,
     advertised: adverts.length,
     sold,
+    booked: demoBookings.length,
+    wishlisted: demoWishlist.length,
+    reported: demoReports.length,
     images: assets.imageCount,
   };
 };

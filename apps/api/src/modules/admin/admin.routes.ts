@@ -1,4 +1,151 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminUserIdParamsSchema,
+  AdminUserPageSchema,
+  AdminUserQuerySchema,
+  AdminUserSchema,
+  AuditPageSchema,
+  ErrorBodySchema,
+  PageQuerySchema,
+  ReportedProductPageSchema,
+  ReportedProductParamsSchema,
+} from '@recell/contract';
+import * as service from './admin.service.ts';
 
-/** Moderation: users, sellers, reported items, audit log (issue 6). */
-export const adminRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+/**
+ * Moderation (admin only): All Users, All Sellers, Reported Items, Audit Log. Anonymous callers
+ * get 401 (a disabled admin's token too), any other role 403.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.requireRole('admin')];
+
+  app.get(
+    '/api/admin/users',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'All Users (role=user) or All Sellers (role=seller): active accounts, newest first (admin)',
+        description:
+          '`q` finds accounts whose name or email contains it, in any case (`%` and `_` are plain characters). ' +
+          'Removed (disabled) accounts are not listed. Pass `nextCursor` as `cursor` for the next page.',
+        querystring: AdminUserQuerySchema,
+        response: { 200: AdminUserPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.listUsers(app.db, request.query),
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a buyer’s or a seller’s account (admin)',
+        description:
+          'The account is disabled and signed out everywhere at once; its phones for sale and its ' +
+          'advertisements leave every page and the open reports on them are closed; its open bookings are ' +
+          'cancelled. Sold phones, paid orders and payments stay on record. An admin account cannot be ' +
+          'removed (409); an unknown or already removed account is a 404.',
+        params: AdminUserIdParamsSchema,
+        response: errors(401, 403, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      await service.removeUser(app.db, request.user!, request.params.id);
+      app.listingsChanged();
+      return (reply as FastifyReply).code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/admin/sellers/:id/verify',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify a seller: the verified badge shows on all their cards (admin)',
+        params: AdminUserIdParamsSchema,
+        response: { 200: AdminUserSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const seller = await service.verifySeller(app.db, request.user!, request.params.id);
+      app.listingsChanged();
+      return seller;
+    },
+  );
+
+  app.get(
+    '/api/admin/reports',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reported Items: phones with open reports, grouped, latest report first (admin)',
+        description:
+          'Each phone comes with how many open reports it has and those reports (reporter, reason, text), ' +
+          'newest first. Removed phones and phones of removed sellers are not listed.',
+        querystring: PageQuerySchema,
+        response: { 200: ReportedProductPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.listReportedProducts(app.db, request.query),
+  );
+
+  app.delete(
+    '/api/admin/reports/:productId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a reported phone: close its reports, remove the listing and its advertisement (admin)',
+        description:
+          'A phone for sale becomes removed; a sold phone stays sold (its order and payment stand) but loses ' +
+          'its advertisement. 404 when the phone has no open report.',
+        params: ReportedProductParamsSchema,
+        response: errors(401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      await service.removeReportedListing(app.db, request.user!, request.params.productId);
+      app.listingsChanged();
+      return (reply as FastifyReply).code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/admin/reports/:productId/dismiss',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Dismiss the reports on a phone and keep the listing (admin)',
+        params: ReportedProductParamsSchema,
+        response: errors(401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      await service.dismissReports(app.db, request.user!, request.params.productId);
+      return (reply as FastifyReply).code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Audit Log: who did what to which record, newest first (admin)',
+        querystring: PageQuerySchema,
+        response: { 200: AuditPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.listAudit(app.db, request.query),
+  );
+};

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { advertisements, categories, products, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
@@ -8,9 +8,6 @@ export const listCategories = (db: Database) =>
     .select({ id: categories.id, brand: categories.brand, imageUrl: categories.imageUrl })
     .from(categories)
     .orderBy(asc(categories.position));
-
-export const categoryExists = async (db: Executor, id: string) =>
-  (await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1)).length > 0;
 
 /** The columns every public listing view shows; the seller's phone number is deliberately absent. */
 export const publicProductColumns = {
@@ -42,30 +39,83 @@ export const publicProductColumns = {
 export const microsOf = (column: SQL | AnyPgColumn) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 /** The timestamp of a cursor's microseconds: a stable expression an index condition can use. */
-export const timestampOf = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+export const timestampOf = (us: string | Placeholder) =>
+  sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 
-export type PublicProductRow = Awaited<ReturnType<typeof liveProductsByIds>>[number];
+// ---------------------------------------------------------------------------------------------
+// Prepared statements. The hot pages (plain category pages, the home grid, the listings of a
+// found page) run as named statements: PostgreSQL parses and plans them once per connection, and
+// drizzle builds their SQL once per process. Values travel as parameters; the page size is part
+// of the statement's text (and name), since a LIMIT the planner cannot see makes it plan for 10 %
+// of the table and never settle on the cheap generic plan.
+
+type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
+const preparedByDb = new WeakMap<Database, Map<string, Prepared>>();
+
+/** The statement `name` of this database, prepared on first use (`build` must give the same SQL each time). */
+const prepared = <T extends Prepared>(db: Database, name: string, build: () => T): T => {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = build()));
+  return statement as T;
+};
+
+/** A count written into statement text: a whole number in range (the route already bounded page sizes). */
+const wholeNumber = (value: number, max: number) => {
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`Not a count in 1..${max}: ${value}`);
+  return value;
+};
+const pageLimit = (limit: number) => wholeNumber(limit, 1000);
+/**
+ * A LIMIT written into the statement: drizzle sends a number as a parameter, and for a parameter
+ * PostgreSQL's generic plan assumes a tenth of the table, so the cheap generic plan never wins
+ * and every execution is planned again. SQL given to `.limit()` is written as is.
+ */
+const literalLimit = (limit: number) => sql.raw(String(pageLimit(limit))) as unknown as number;
+
+/** Whether the category exists (asked when a page comes out empty). */
+export const categoryExists = async (db: Database, id: string) =>
+  (
+    await prepared(db, 'catalogue_category_exists', () =>
+      db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, sql.placeholder('id') as unknown as string))
+        .limit(literalLimit(1))
+        .prepare('catalogue_category_exists'),
+    ).execute({ id })
+  ).length > 0;
 
 /** Advertised phones that are still for sale, newest advertisement first; keyset on (created_at, id). */
-export const listAdvertised = (db: Database, opts: { limit: number; after?: { us: string; id: string } | undefined }) =>
-  db
-    // The cursor keeps PostgreSQL's microseconds: a JS Date would round them to ms.
-    .select({ ...publicProductColumns, advertisedUs: microsOf(advertisements.createdAt) })
-    .from(advertisements)
-    .innerJoin(products, eq(products.id, advertisements.productId))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(
-      and(
-        eq(products.status, 'available'),
-        isNull(users.disabledAt),
-        opts.after
-          ? sql`(${advertisements.createdAt}, ${advertisements.productId}) < (${timestampOf(opts.after.us)}, ${opts.after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    // NULLS LAST, as advertisements_created_idx is sorted, so the index serves the order.
-    .orderBy(sql`${advertisements.createdAt} desc nulls last`, sql`${advertisements.productId} desc nulls last`)
-    .limit(opts.limit);
+export const listAdvertised = (
+  db: Database,
+  opts: { limit: number; after?: { us: string; id: string } | undefined },
+) => {
+  const limit = pageLimit(opts.limit);
+  const statement = prepared(db, `catalogue_advertised_${opts.after ? 'after' : 'first'}_${limit}`, () =>
+    db
+      // The cursor keeps PostgreSQL's microseconds: a JS Date would round them to ms.
+      .select({ ...publicProductColumns, advertisedUs: microsOf(advertisements.createdAt) })
+      .from(advertisements)
+      .innerJoin(products, eq(products.id, advertisements.productId))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(
+        and(
+          eq(products.status, 'available'),
+          isNull(users.disabledAt),
+          opts.after
+            ? sql`(${advertisements.createdAt}, ${advertisements.productId}) < (${timestampOf(sql.placeholder('us'))}, ${sql.placeholder('id')}::uuid)`
+            : undefined,
+        ),
+      )
+      // NULLS LAST, as advertisements_created_idx is sorted, so the index serves the order.
+      .orderBy(sql`${advertisements.createdAt} desc nulls last`, sql`${advertisements.productId} desc nulls last`)
+      .limit(literalLimit(limit))
+      .prepare(`catalogue_advertised_${opts.after ? 'after' : 'first'}_${limit}`),
+  );
+  return statement.execute(opts.after ? { us: opts.after.us, id: opts.after.id } : {});
+};
 
 // ---------------------------------------------------------------------------------------------
 // Category pages: browse, filter, search, with keyset pagination in three sorts.
@@ -95,7 +145,7 @@ export const hasMatchFilters = (f: BrowseFilters) =>
   f.minPriceCents !== undefined ||
   f.maxPriceCents !== undefined;
 
-/** The columns a sort reads: the listing's own, or those of the window a search scans. */
+/** The columns a sort reads: the listing's own, or those of the walk a search makes. */
 interface SortColumns {
   createdAt: SQL | AnyPgColumn;
   id: SQL | AnyPgColumn;
@@ -106,7 +156,7 @@ const productSortColumns: SortColumns = {
   id: products.id,
   priceCents: products.priceCents,
 };
-const windowSortColumns: SortColumns = { createdAt: sql`w.created_at`, id: sql`w.id`, priceCents: sql`w.price_cents` };
+const walkSortColumns: SortColumns = { createdAt: sql`o.created_at`, id: sql`o.id`, priceCents: sql`o.price_cents` };
 
 /**
  * The order of each sort, written as the browse indexes are sorted (products_browse_idx is
@@ -123,28 +173,27 @@ const orderOf = (sort: BrowseSort, c: SortColumns = productSortColumns): SQL[] =
   }
 };
 
-/** The sort's order backwards, to find where a window ends. */
-const reverseOrderOf = (sort: BrowseSort, c: SortColumns): SQL[] => {
-  switch (sort) {
-    case 'newest':
-      return [sql`${c.createdAt} asc nulls first`, sql`${c.id} asc nulls first`];
-    case 'price_asc':
-      return [sql`${c.priceCents} desc`, sql`${c.id} desc`];
-    case 'price_desc':
-      return [sql`${c.priceCents} asc`, sql`${c.id} asc`];
-  }
-};
+/** The cursor's values, by name, for a statement written with `afterKey(sort, true)`. */
+const keyValues = (sort: BrowseSort, key: BrowseKey | undefined): Record<string, unknown> =>
+  !key
+    ? {}
+    : sort === 'newest'
+      ? { afterUs: key.us, afterId: key.id }
+      : { afterPrice: key.priceCents, afterId: key.id };
 
-/** Rows after `key` in the sort: a row comparison the browse indexes answer directly. */
-const afterKey = (sort: BrowseSort, key: BrowseKey | undefined): SQL | undefined => {
+/** Rows after the cursor in the sort: a row comparison the browse indexes answer directly. */
+const afterKey = (sort: BrowseSort, key: BrowseKey | boolean | undefined): SQL | undefined => {
   if (!key) return undefined;
+  // A statement to prepare names the values; a one-off statement carries them.
+  const v = key === true ? undefined : key;
+  const id = v ? v.id : sql.placeholder('afterId');
   switch (sort) {
     case 'newest':
-      return sql`(${products.createdAt}, ${products.id}) < (${timestampOf(key.us)}, ${key.id}::uuid)`;
+      return sql`(${products.createdAt}, ${products.id}) < (${timestampOf(v ? v.us : sql.placeholder('afterUs'))}, ${id}::uuid)`;
     case 'price_asc':
-      return sql`(${products.priceCents}, ${products.id}) > (${key.priceCents}::int, ${key.id}::uuid)`;
+      return sql`(${products.priceCents}, ${products.id}) > (${v ? v.priceCents : sql.placeholder('afterPrice')}::int, ${id}::uuid)`;
     case 'price_desc':
-      return sql`(${products.priceCents}, ${products.id}) < (${key.priceCents}::int, ${key.id}::uuid)`;
+      return sql`(${products.priceCents}, ${products.id}) < (${v ? v.priceCents : sql.placeholder('afterPrice')}::int, ${id}::uuid)`;
   }
 };
 
@@ -152,17 +201,8 @@ const afterKey = (sort: BrowseSort, key: BrowseKey | undefined): SQL | undefined
  * Listings of the category for sale. 'available' is written as a literal so the planner can prove
  * the partial search index's predicate whatever the statement's parameters.
  */
-const liveInCategory = (categoryId: string) =>
-  and(eq(products.categoryId, categoryId), sql`${products.status} = 'available'`);
-
-/** The filters a listing must pass (all of them); undefined when there are none. */
-const matchOf = (f: BrowseFilters): SQL | undefined =>
-  and(
-    f.tsquery !== undefined ? sql`${products.search} @@ to_tsquery('simple', ${f.tsquery})` : undefined,
-    f.condition !== undefined ? eq(products.condition, f.condition) : undefined,
-    f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${f.minPriceCents}` : undefined,
-    f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${f.maxPriceCents}` : undefined,
-  );
+const liveInCategory = (categoryId: string | Placeholder) =>
+  and(eq(products.categoryId, categoryId as string), sql`${products.status} = 'available'`);
 
 /**
  * A listing of a disabled seller is withdrawn from every public view. The few disabled accounts
@@ -178,89 +218,163 @@ const keyColumns = {
 
 /**
  * A plain category page (no filters): walks the browse index in the sort's order from the cursor
- * and stops after `limit` rows, so its cost does not grow with the catalogue.
+ * and stops after `limit` rows, so its cost does not grow with the catalogue. A prepared statement
+ * per sort, cursor or not, and page size.
  */
 export const browseCategory = (
   db: Database,
   opts: { categoryId: string; sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
-) =>
-  db
-    .select({ ...publicProductColumns, us: keyColumns.us })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(advertisements, eq(advertisements.productId, products.id))
-    .where(and(liveInCategory(opts.categoryId), isNull(users.disabledAt), afterKey(opts.sort, opts.after)))
-    .orderBy(...orderOf(opts.sort))
-    .limit(opts.limit);
+) => {
+  const limit = pageLimit(opts.limit);
+  const name = `catalogue_browse_${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
+  const statement = prepared(db, name, () =>
+    db
+      .select({ ...publicProductColumns, us: keyColumns.us })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(advertisements, eq(advertisements.productId, products.id))
+      .where(
+        and(
+          liveInCategory(sql.placeholder('categoryId')),
+          isNull(users.disabledAt),
+          afterKey(opts.sort, Boolean(opts.after)),
+        ),
+      )
+      .orderBy(...orderOf(opts.sort))
+      .limit(literalLimit(limit))
+      .prepare(name),
+  );
+  return statement.execute({ categoryId: opts.categoryId, ...keyValues(opts.sort, opts.after) });
+};
+
+/** A filter's value: a named parameter of a statement to prepare. */
+const param = (name: string) => sql.placeholder(name);
 
 /**
- * Sorted by price, a price range bounds the walk down the price index itself, so the window starts
+ * The filters a listing must pass, with their values as named parameters (`filterValues`). The
+ * words go through to_tsquery once per execution (an InitPlan), not once per row.
+ */
+const matchParamsOf = (f: BrowseFilters): SQL | undefined =>
+  and(
+    f.tsquery !== undefined
+      ? sql`${products.search} @@ (select to_tsquery('simple', ${param('tsquery')}::text))`
+      : undefined,
+    f.condition !== undefined ? sql`${products.condition} = ${param('condition')}::text` : undefined,
+    f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${param('minPrice')}::int` : undefined,
+    f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${param('maxPrice')}::int` : undefined,
+  );
+
+const filterValues = (f: BrowseFilters): Record<string, unknown> => ({
+  categoryId: f.categoryId,
+  ...(f.tsquery !== undefined ? { tsquery: f.tsquery } : {}),
+  ...(f.condition !== undefined ? { condition: f.condition } : {}),
+  ...(f.minPriceCents !== undefined ? { minPrice: f.minPriceCents } : {}),
+  ...(f.maxPriceCents !== undefined ? { maxPrice: f.maxPriceCents } : {}),
+});
+
+/**
+ * Sorted by price, a price range bounds the walk down the price index itself, so the walk starts
  * at the range; sorted by date, the range is just a filter.
  */
 const priceBoundsFor = (sort: BrowseSort, f: BrowseFilters) =>
   sort === 'newest'
     ? undefined
     : and(
-        f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${f.minPriceCents}` : undefined,
-        f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${f.maxPriceCents}` : undefined,
+        f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${param('minPrice')}::int` : undefined,
+        f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${param('maxPrice')}::int` : undefined,
       );
 
-export interface WindowScan {
-  /** The listings of the window that pass the filters, in sort order (at most `limit`). */
+export interface WalkResult {
+  /** The listings walked past that pass the filters, in sort order (at most `limit`). */
   hits: BrowseKey[];
-  /** How many listings the window held (fewer than asked: the category ends inside it). */
-  size: number;
-  /** The window's last listing, where a further search starts. */
+  /** The public rows of the hits, by id (read in the same statement). */
+  rows: Map<string, PublicProductRow>;
+  /**
+   * Set when the walk went its whole length (`maxRows` listings) with fewer than `limit` hits:
+   * the last listing walked, where a search for the rest starts. Undefined when the page filled
+   * up, or when the category ended first (then there is nothing more to find).
+   */
   end: BrowseKey | undefined;
 }
 
-interface WindowRow extends Record<string, unknown> {
-  kind: 'hit' | 'end' | 'size';
-  id: string | null;
-  us: string | null;
-  price_cents: number;
-  rn: number;
-}
-
 /**
- * Filtered pages, step one: the next `windowSize` listings of the category in the sort's order
- * (an index walk, as for a plain page), and those of them that pass the filters. When enough
- * pass, they are the page: nothing earlier in the order was skipped. A bounded amount of work
- * whatever the filters are, and usually the whole answer for common words and wide filters.
+ * Filtered pages, the ordered walk: down the browse index in the sort's order from the cursor (as
+ * a plain page does), testing each listing against the filters, and stopping as soon as `limit`
+ * have passed, or after `maxRows` listings. Each row is numbered as it goes by; only hits and the
+ * `maxRows`-th row come out, and the LIMIT above them stops the index scan as soon as enough came
+ * out. The hits' public columns are joined in the same statement (one round trip for the page).
+ * Common words and wide filters fill a page after a few dozen listings; a word in 1 listing of
+ * 100 after some 2,500. A prepared statement per shape of filters, sort, cursor and page size.
  */
-export const scanWindow = async (
-  db: Executor,
+export const walkCategory = async (
+  db: Database,
   f: BrowseFilters,
-  opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number; windowSize: number },
-): Promise<WindowScan> => {
-  const order = sql.join(orderOf(opts.sort), sql`, `);
-  const windowOrder = sql.join(orderOf(opts.sort, windowSortColumns), sql`, `);
-  const result = (await db.execute(sql`
-    with w as (
-      select ${products.id} as id, ${products.createdAt} as created_at, ${products.priceCents} as price_cents,
-             (${and(matchOf(f), sellerIsActive)}) as hit
-      from ${products}
-      where ${and(liveInCategory(f.categoryId), afterKey(opts.sort, opts.after), priceBoundsFor(opts.sort, f))}
-      order by ${order}
-      limit ${opts.windowSize}
-    )
-    (select 'hit' as kind, id::text as id, ${microsOf(sql`created_at`)} as us, price_cents, rn::int as rn
-       from (select w.*, row_number() over (order by ${windowOrder}) as rn from w where hit) hits
-       where rn <= ${opts.limit})
-    union all
-    (select 'end', w.id::text, ${microsOf(sql`w.created_at`)}, w.price_cents, 0 from w order by ${sql.join(reverseOrderOf(opts.sort, windowSortColumns), sql`, `)} limit 1)
-    union all
-    -- The window's size travels in the price column of its own row.
-    (select 'size', null, null, count(*)::int, 0 from w)
-  `)) as unknown as { rows: WindowRow[] };
-  const toKey = (row: WindowRow): BrowseKey => ({ id: row.id!, us: row.us!, priceCents: Number(row.price_cents) });
-  const hits = result.rows
-    .filter((row) => row.kind === 'hit')
-    .sort((a, b) => Number(a.rn) - Number(b.rn))
-    .map(toKey);
-  const endRow = result.rows.find((row) => row.kind === 'end');
-  const size = Number(result.rows.find((row) => row.kind === 'size')?.price_cents ?? 0);
-  return { hits, size, end: endRow ? toKey(endRow) : undefined };
+  opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number; maxRows: number },
+): Promise<WalkResult> => {
+  const limit = pageLimit(opts.limit);
+  const maxRows = wholeNumber(opts.maxRows, 1_000_000);
+  const shape = [
+    opts.sort,
+    opts.after ? 'after' : 'first',
+    f.tsquery !== undefined ? 'q' : '',
+    f.condition !== undefined ? 'c' : '',
+    f.minPriceCents !== undefined ? 'min' : '',
+    f.maxPriceCents !== undefined ? 'max' : '',
+    limit,
+    maxRows,
+  ].join('_');
+  const name = `catalogue_walk_${shape}`;
+  const statement = prepared(db, name, () => {
+    const walked = sql`(
+      select n.id, n.created_at, n.price_cents, n.hit, n.pos
+      from (
+        select o.id, o.created_at, o.price_cents, o.hit,
+               row_number() over (order by ${sql.join(orderOf(opts.sort, walkSortColumns), sql`, `)}) as pos
+        from (
+          select ${products.id} as id, ${products.createdAt} as created_at, ${products.priceCents} as price_cents,
+                 (${and(matchParamsOf(f), sellerIsActive)}) as hit
+          from ${products}
+          where ${and(liveInCategory(param('categoryId')), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
+          order by ${sql.join(orderOf(opts.sort), sql`, `)}
+          limit ${sql.raw(String(maxRows))}
+        ) o
+      ) n
+      where n.hit or n.pos = ${sql.raw(String(maxRows))}
+      limit ${sql.raw(String(limit))}
+    ) w`;
+    return (
+      db
+        .select({
+          ...publicProductColumns,
+          walkPos: sql<number>`w.pos`.mapWith(Number),
+          walkHit: sql<boolean>`w.hit`,
+          walkId: sql<string>`w.id::text`,
+          walkUs: microsOf(sql`w.created_at`),
+          walkPriceCents: sql<number>`w.price_cents`.mapWith(Number),
+        })
+        .from(walked)
+        // Public columns for the hits only; the walk's last row may be a miss.
+        .leftJoin(products, and(sql`w.hit`, sql`${products.id} = w.id`))
+        .leftJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(advertisements, eq(advertisements.productId, products.id))
+        .orderBy(sql`w.pos`)
+        .prepare(name)
+    );
+  });
+  const result = await statement.execute({ ...filterValues(f), ...keyValues(opts.sort, opts.after) });
+  const hits: BrowseKey[] = [];
+  const rows = new Map<string, PublicProductRow>();
+  for (const row of result) {
+    if (!row.walkHit) continue;
+    hits.push({ id: row.walkId, us: row.walkUs, priceCents: row.walkPriceCents });
+    rows.set(row.walkId, row as PublicProductRow);
+  }
+  const last = result.at(-1);
+  const end =
+    hits.length < limit && last && last.walkPos === maxRows
+      ? { id: last.walkId, us: last.walkUs, priceCents: last.walkPriceCents }
+      : undefined;
+  return { hits, rows, end };
 };
 
 /**
@@ -279,14 +393,13 @@ const markerQuery = (f: BrowseFilters) =>
     .join(' & ');
 
 /**
- * Filtered pages, step two, when the window held too few matches: the matches are rare, so find
- * just them through an index and sort them. Words and condition go to the search index, where the
- * category and condition markers intersect with the words; a price range goes to the price index.
- * The category itself is named only beside a price range, so the category-wide browse indexes are
- * never a candidate without a range to narrow them. The statement runs with bitmap scans only
- * (settings local to its transaction): the planner's estimates for prefix searches within a
- * category are often far off, and walking the whole category in order for a rare word is the one
- * plan that must not happen.
+ * Filtered pages, through the index, when matches are rare: find just them and sort them. Words
+ * and condition go to the search index, where the category and condition markers intersect with
+ * the words; a price range goes to the price index. The category itself is named only beside a
+ * price range, so the category-wide browse indexes are never a candidate without a range to
+ * narrow them. The statement runs with bitmap scans only (settings local to its transaction): the
+ * planner's estimates for prefix searches within a category are often far off, and walking the
+ * whole category in order for a rare word is the one plan that must not happen.
  */
 export const searchMatches = (
   db: Database,
@@ -330,19 +443,61 @@ export const searchMatches = (
 };
 
 /** Public rows of the given listings of the category (still for sale, seller active), in no particular order. */
-export const liveProductsByIds = (db: Database, categoryId: string, ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .select(publicProductColumns)
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .leftJoin(advertisements, eq(advertisements.productId, products.id))
-        .where(
-          and(
-            inArray(products.id, ids),
-            eq(products.categoryId, categoryId),
-            sql`${products.status} = 'available'`,
-            isNull(users.disabledAt),
-          ),
-        );
+export const liveProductsByIds = (db: Database, categoryId: string, ids: string[]) => {
+  const statement = prepared(db, 'catalogue_live_products_by_ids', () =>
+    db
+      .select(publicProductColumns)
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(advertisements, eq(advertisements.productId, products.id))
+      .where(
+        and(
+          // One array parameter whatever the number of ids, so one statement serves every page.
+          sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
+          sql`${products.status} = 'available'`,
+          isNull(users.disabledAt),
+        ),
+      )
+      .prepare('catalogue_live_products_by_ids'),
+  );
+  // The ids come from the database (uuids), so the array literal needs no quoting.
+  return ids.length === 0 ? Promise.resolve([]) : statement.execute({ ids: `{${ids.join(',')}}`, categoryId });
+};
+
+export type PublicProductRow = Awaited<ReturnType<typeof liveProductsByIds>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// Word statistics, to choose between the ordered walk and the search index before either runs.
+
+export interface LexemeStats {
+  /** How many listings for sale the sample held. */
+  sampled: number;
+  /** The lexemes found in at least two sampled listings (markers included), sorted, and in how many. */
+  lexemes: string[];
+  counts: number[];
+}
+
+/**
+ * How often each lexeme occurs among listings for sale, from a sample of about 2,000 pages of the
+ * table (10–15 thousand listings, or all of a small catalogue): ts_stat over TABLESAMPLE SYSTEM,
+ * a few hundred milliseconds at a million listings. The category and condition markers are
+ * lexemes too, so the sample also tells each category's share. PostgreSQL's own statistics
+ * (pg_stats.most_common_elems) are too coarse for this: at the default statistics target they list
+ * only lexemes in more than about 0.6 % of rows, which is the very range the choice is about.
+ */
+export const searchLexemeStats = async (db: Database): Promise<LexemeStats> => {
+  const result = (await db.execute(sql`
+    select word, ndoc::int as ndoc
+    from ts_stat(format(
+      'select search from products tablesample system (%s) where status = ''available''',
+      least(100, 2000 * 100.0 / greatest(1, pg_relation_size('products') / current_setting('block_size')::int))
+    ))
+    where ndoc >= 2
+  `)) as unknown as { rows: { word: string; ndoc: number }[] };
+  const rows = result.rows.map((row) => [row.word, Number(row.ndoc)] as const);
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // Every listing holds exactly one category marker.
+  const sampled = rows.reduce((sum, [word, n]) => (word.startsWith('category ') ? sum + n : sum), 0);
+  return { sampled, lexemes: rows.map((row) => row[0]), counts: rows.map((row) => row[1]) };
+};

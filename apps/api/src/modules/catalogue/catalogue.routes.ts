@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CategoryIdParamsSchema,
@@ -6,10 +7,65 @@ import {
   PageQuerySchema,
   ProductPageSchema,
   ProductQuerySchema,
+  type ProductPage,
 } from '@recell/contract';
+import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
 import * as service from './catalogue.service.ts';
 
+/** How long a first page is served from memory, and how many are kept (about 20 kB each). */
+export const pageCacheTtlMs = 1000;
+export const pageCacheMaxEntries = 256;
+
+const jsonType = 'application/json; charset=utf-8';
+
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Off under NODE_ENV=test: API tests write rows straight to the database, beside the app, and
+  // read pages right after. catalogue-page-cache.test.ts runs the app as development does.
+  const cache = new PageCache({
+    ttlMs: app.config.nodeEnv === 'test' ? 0 : pageCacheTtlMs,
+    maxEntries: pageCacheMaxEntries,
+  });
+  app.onListingsChanged(() => cache.clear());
+
+  /**
+   * A first page answered within the last second, by its exact URL, before the query string is
+   * even validated: the same bytes for everyone until a listing changes or a second passes.
+   */
+  const fromCache = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!cache.enabled) return;
+    const page = cache.get(request.url);
+    if (!page) return;
+    reply.header('cache-control', 'no-store').type(jsonType);
+    const encoding =
+      page.body.length >= compressThreshold ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    // Compressed once for everyone (the app's compression skips a body that says its encoding).
+    if (encoding)
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(encodedPage(page, encoding));
+    return reply.send(page.body);
+  };
+
+  /**
+   * A page as JSON text, stored for the next visitors when it is a public first page. The pages
+   * are built field by field from the contract's shape (toPublicProduct), so they are serialized
+   * directly; outside production they are checked against the response schema as well.
+   */
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: ProductPage,
+    opts: { cacheable: boolean; generation: number },
+  ) => {
+    if (!app.config.isProduction) ProductPageSchema.parse(page);
+    // A string, as Node writes it together with the headers in one system call.
+    const body = JSON.stringify(page);
+    if (opts.cacheable) cache.set(request.url, body, opts.generation);
+    // Never kept by browsers: a seller who removes a phone must not see it on the next load.
+    return reply.header('cache-control', 'no-store').type(jsonType).send(body);
+  };
+
   app.get(
     '/api/categories',
     { schema: { tags: ['catalogue'], summary: 'The brand categories', response: { 200: CategoryListSchema } } },
@@ -19,6 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/advertised',
     {
+      onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
         summary: 'Advertised phones still for sale, newest first',
@@ -26,7 +83,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductPageSchema, 400: ErrorBodySchema },
       },
     },
-    async (request) => service.listAdvertised(app.db, request.query),
+    async (request, reply) => {
+      const generation = cache.generation;
+      const page = await service.listAdvertised(app.db, request.query);
+      return sendPage(request, reply, page, { cacheable: request.query.cursor === undefined, generation });
+    },
   );
 
   // Public like the home grid and the details page: the web asks visitors to log in before it
@@ -34,6 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/categories/:id/products',
     {
+      onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
         summary: 'Phones for sale in a category: search, filter, sort, page',
@@ -48,6 +110,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => service.listCategoryProducts(app.db, request.params.id, request.query),
+    async (request, reply) => {
+      const generation = cache.generation;
+      const page = await service.listCategoryProducts(app.db, request.params.id, request.query);
+      // First pages without words: a few hundred possible URLs that most visits open.
+      const cacheable = request.query.cursor === undefined && request.query.q === undefined;
+      return sendPage(request, reply, page, { cacheable, generation });
+    },
   );
 };

@@ -59,6 +59,15 @@ export const listAdvertised = async (db: Database, query: PageQuery): Promise<Pr
 // ---------------------------------------------------------------------------------------------
 // Category pages
 
+/** The words of a search: split on white space, those without a letter or digit dropped. */
+const wordsOf = (q: string | undefined) =>
+  q === undefined
+    ? []
+    : q
+        .split(/\s+/u)
+        .filter((word) => /[\p{L}\p{N}]/u.test(word))
+        .slice(0, listingLimits.searchMaxWords);
+
 /**
  * The words of a search as a to_tsquery('simple', …) text: every word must match, each as a
  * prefix (`'gal':*` finds "Galaxy"). Words are split on white space; each is quoted and escaped
@@ -67,10 +76,7 @@ export const listAdvertised = async (db: Database, query: PageQuery): Promise<Pr
  * digit are dropped; undefined when none is left. The text travels as a bound parameter.
  */
 export const toPrefixTsquery = (q: string): string | undefined => {
-  const words = q
-    .split(/\s+/u)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .slice(0, listingLimits.searchMaxWords);
+  const words = wordsOf(q);
   if (words.length === 0) return undefined;
   return words.map((word) => `${repository.quoteLexeme(word)}:*`).join(' & ');
 };
@@ -99,12 +105,101 @@ const encodeBrowseCursor = (sort: repository.BrowseSort, key: repository.BrowseK
   encodeCursor(sort === 'newest' ? { s: sort, us: key.us, id: key.id } : { s: sort, p: key.priceCents, id: key.id });
 
 /**
- * How many listings a filtered page looks at in sort order before it goes to the search index
- * instead. Scanning them is a fixed cost (a few milliseconds); when fewer than a page of them
- * match, the matches are rare enough (about 1 in 40 or fewer) that fetching just them through the
- * index and sorting them is cheap. See docs/decisions/0009-category-search-and-listings.md.
+ * How far a filtered page walks down the category in sort order, at most, before it asks the search
+ * index for the rest. The walk stops as soon as a page's worth matched, so this only bounds the walk
+ * for rare matches: words in fewer than about 1 listing in 120 (a page of 25 in 3,000). Below that,
+ * fetching every match through the index and sorting them is the cheaper way; the crossing point
+ * is near √(page × category size), 3,000 for a page of 25 in a category of 360,000.
+ * See docs/decisions/0011-catalogue-performance.md.
  */
-export const searchWindowRows = 1000;
+export const searchWindowRows = 3000;
+
+/** Lengths of a second walk (few, so each is one prepared statement). */
+const continuationRows = [250, 500, 1000, 2000, searchWindowRows];
+/** The smallest bucket at least `value` (the largest when none is). */
+const bucketAbove = (value: number, buckets: number[]) => buckets.find((b) => b >= value) ?? buckets.at(-1)!;
+
+/** How a filtered page finds its listings: walking in order first, or the search index only. */
+export type SearchPlan = 'walk' | 'index';
+
+/**
+ * At most what share of the category's listings can match, from a sample of the search column's
+ * lexemes: for each word, the share of sampled listings holding a lexeme it begins (a word the
+ * sample does not hold twice counts as 2), divided by the category's share, as if every such
+ * listing were in this category; the same for the condition. The rarest bound wins. Undefined
+ * when the sample cannot tell (it holds no listing of the category).
+ */
+export const matchShareBound = (
+  stats: repository.LexemeStats,
+  filters: Pick<repository.BrowseFilters, 'categoryId' | 'condition'>,
+  words: string[],
+): number | undefined => {
+  const countOf = (lexeme: string) => {
+    const i = lowerBound(stats.lexemes, lexeme);
+    return stats.lexemes[i] === lexeme ? stats.counts[i]! : 0;
+  };
+  const inCategory = countOf(`category ${filters.categoryId}`);
+  if (inCategory === 0) return undefined;
+  const unseen = 2;
+  let bound = inCategory;
+  for (const word of words) {
+    // What the 'simple' parser makes of plain letters and digits: the word, lower-cased. Other
+    // words (punctuation splits them) are left out of the bound.
+    if (!/^[a-z0-9]+$/i.test(word)) continue;
+    const prefix = word.toLowerCase();
+    let count = 0;
+    for (let i = lowerBound(stats.lexemes, prefix); i < stats.lexemes.length && count < inCategory; i++) {
+      if (!stats.lexemes[i]!.startsWith(prefix)) break;
+      count += stats.counts[i]!;
+    }
+    bound = Math.min(bound, count || unseen);
+  }
+  if (filters.condition !== undefined) bound = Math.min(bound, countOf(`condition ${filters.condition}`) || unseen);
+  return Math.min(1, bound / inCategory);
+};
+
+const lowerBound = (sorted: string[], value: string) => {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+};
+
+/**
+ * The word statistics of a database, kept in memory and sampled again every ten minutes in the
+ * background: a search never waits for them (until they arrive, every filtered page walks first),
+ * and a wrong or stale figure costs time, never a wrong answer.
+ */
+const statsRefreshMs = 10 * 60_000;
+const statsByDb = new WeakMap<Database, { stats?: repository.LexemeStats; readAt: number; reading?: boolean }>();
+const searchStats = (db: Database): repository.LexemeStats | undefined => {
+  let entry = statsByDb.get(db);
+  if (!entry) statsByDb.set(db, (entry = { readAt: -Infinity }));
+  if (!entry.reading && Date.now() - entry.readAt > statsRefreshMs) {
+    const current = entry;
+    current.reading = true;
+    repository
+      .searchLexemeStats(db)
+      .then((stats) => {
+        current.stats = stats;
+      })
+      .catch(() => {})
+      .finally(() => {
+        current.reading = false;
+        current.readAt = Date.now();
+      });
+  }
+  return entry.stats;
+};
+
+export interface ListOptions {
+  /** Force a plan for filtered pages (tests); by default chosen from the word statistics. */
+  plan?: SearchPlan | undefined;
+}
 
 /**
  * One page of a category's phones for sale: optionally searched (every word, as a prefix, over
@@ -117,6 +212,7 @@ export const listCategoryProducts = async (
   db: Database,
   categoryId: string,
   query: ProductQuery,
+  options: ListOptions = {},
 ): Promise<ProductPage> => {
   const { sort, limit } = query;
   const after = decodeBrowseCursor(query.cursor, sort);
@@ -140,33 +236,58 @@ export const listCategoryProducts = async (
     keys = page.map((row) => ({ us: row.us, priceCents: row.priceCents, id: row.id }));
   } else {
     const wanted = limit + 1;
-    const window = await repository.scanWindow(db, filters, {
-      sort,
-      after,
-      limit: wanted,
-      windowSize: searchWindowRows,
-    });
-    let found = window.hits;
-    if (found.length < wanted && window.size === searchWindowRows && window.end) {
+    let plan = options.plan;
+    if (plan === undefined) {
+      // Walk first unless the statistics show the walk cannot fill a page: then it would be wasted.
+      const stats = searchStats(db);
+      const bound = stats && matchShareBound(stats, filters, wordsOf(query.q));
+      plan = bound !== undefined && bound * searchWindowRows < wanted ? 'index' : 'walk';
+    }
+    let found: repository.BrowseKey[] = [];
+    let rows = new Map<string, repository.PublicProductRow>();
+    let restAfter: repository.BrowseKey | undefined = after;
+    let needRest = true;
+    if (plan === 'walk') {
+      let walk = await repository.walkCategory(db, filters, {
+        sort,
+        after,
+        limit: wanted,
+        maxRows: searchWindowRows,
+      });
+      found = walk.hits;
+      rows = walk.rows;
+      const need = wanted - found.length;
+      if (walk.end && need <= found.length) {
+        // Just short of a page: matches are about as common as the walk is long. A second, shorter
+        // walk, sized from what the first found, usually finishes the page for far less than
+        // fetching every later match through the index would cost.
+        walk = await repository.walkCategory(db, filters, {
+          sort,
+          after: walk.end,
+          limit: bucketAbove(need, [1, 2, 4, 8, 16, 32, 64, 128]),
+          maxRows: bucketAbove((2 * need * searchWindowRows) / found.length, continuationRows),
+        });
+        found = [...found, ...walk.hits];
+        for (const [id, row] of walk.rows) rows.set(id, row);
+        if (found.length >= wanted) walk.end = undefined;
+      }
+      // Rare matches: the walk went its whole length; the index finds the rest after where it ended.
+      needRest = walk.end !== undefined;
+      restAfter = walk.end;
+    }
+    if (needRest) {
       const rest = await repository.searchMatches(db, filters, {
         sort,
-        after: window.end,
+        after: restAfter,
         limit: wanted - found.length,
       });
       found = [...found, ...rest];
     }
     hasMore = found.length > limit;
     keys = found.slice(0, limit);
-    const rows = new Map(
-      (
-        await repository.liveProductsByIds(
-          db,
-          categoryId,
-          keys.map((key) => key.id),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    // In sort order; a listing removed since the scan just drops out of this page.
+    const missing = keys.filter((key) => !rows.has(key.id)).map((key) => key.id);
+    for (const row of await repository.liveProductsByIds(db, categoryId, missing)) rows.set(row.id, row);
+    // In sort order; a listing removed since the search just drops out of this page.
     items = keys.flatMap((key) => {
       const row = rows.get(key.id);
       return row ? [toPublicProduct(row)] : [];

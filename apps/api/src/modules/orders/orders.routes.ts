@@ -1,4 +1,101 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BookingSchema,
+  ErrorBodySchema,
+  OrderIdParamsSchema,
+  OrderPageSchema,
+  OrderSchema,
+  PageQuerySchema,
+  SalePageSchema,
+} from '@recell/contract';
+import * as service from './orders.service.ts';
 
-/** Bookings, My Orders and My Sales (issue 5). */
-export const ordersRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+/** Bookings, My Orders and My Sales (issue 5). Buyers are role 'user'. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/orders',
+    {
+      onRequest: [app.requireRole('user')],
+      schema: {
+        tags: ['orders'],
+        summary: 'Book a phone (buyer)',
+        description:
+          'The order keeps the phone’s price at this moment: what a payment charges. Any price in the body ' +
+          'is ignored. Refused with 409 when the phone is sold or removed, is the buyer’s own listing, or ' +
+          'the buyer already has an open order on it; 404 for an unknown phone.',
+        body: BookingSchema,
+        response: { 201: OrderSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const order = await service.bookProduct(app.db, request.user!, request.body);
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/me/orders',
+    {
+      onRequest: [app.requireRole('user')],
+      schema: {
+        tags: ['orders'],
+        summary: 'My Orders: your booked and paid orders, newest first (buyer)',
+        description:
+          'Each order shows its phone as it is now (a phone sold to someone else shows sold and cannot be ' +
+          'paid: `canPay` is false) and the seller’s phone number.',
+        querystring: PageQuerySchema,
+        response: { 200: OrderPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.listMyOrders(app.db, request.user!.id, request.query),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      onRequest: [app.requireRole('user')],
+      schema: {
+        tags: ['orders'],
+        summary: 'One of your orders (its buyer only)',
+        params: OrderIdParamsSchema,
+        response: { 200: OrderSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => service.getOrder(app.db, request.user!.id, request.params.id),
+  );
+
+  app.delete(
+    '/api/orders/:id',
+    {
+      onRequest: [app.requireRole('user')],
+      schema: {
+        tags: ['orders'],
+        summary: 'Remove an unpaid order (its buyer only): the order is cancelled',
+        params: OrderIdParamsSchema,
+        response: errors(401, 403, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      await service.cancelOrder(app.db, request.user!, request.params.id);
+      return (reply as FastifyReply).code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/me/sales',
+    {
+      onRequest: [app.requireRole('seller')],
+      schema: {
+        tags: ['orders'],
+        summary: 'My Sales: booked and paid orders on your phones, newest first (seller)',
+        description: 'With the buyer’s name and email and the phone number and place they gave when booking.',
+        querystring: PageQuerySchema,
+        response: { 200: SalePageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.listMySales(app.db, request.user!.id, request.query),
+  );
+};

@@ -1,4 +1,161 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorBodySchema,
+  OrderIdParamsSchema,
+  PaidOrderSchema,
+  PaymentConfigSchema,
+  paymentMessages,
+  PaymentIntentSchema,
+  PayOrderSchema,
+  TestCardSchema,
+  TestConfirmationSchema,
+  WebhookReceiptSchema,
+} from '@recell/contract';
+import { z } from 'zod';
+import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
+import { createCardProcessor } from '../../adapters/payments/index.ts';
+import type { StripeCardProcessor } from '../../adapters/payments/stripe-processor.ts';
+import type { TestCardProcessor } from '../../adapters/payments/test-processor.ts';
+import { badRequest } from '../../errors.ts';
+import * as service from './payments.service.ts';
 
-/** Card payments and the sale (issue 5). */
-export const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card processor the configuration chose: built-in test mode, or Stripe. */
+    cardProcessor: CardProcessor;
+  }
+}
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+const TestIntentParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * Card payments and the sale (issue 5): the processor's config for the page, the order's payment
+ * intent, the sale itself, the test-mode processor's card confirmation and Stripe's webhook. Not
+ * encapsulated, so `app.cardProcessor` is available to every module.
+ */
+export const paymentsRoutes = fp(
+  async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const processor = createCardProcessor(app.config.payments, app.db);
+    app.decorate<CardProcessor>('cardProcessor', processor);
+    if (processor.name === 'test' && app.config.isProduction) {
+      app.log.warn('card payments use the built-in test-mode processor: set STRIPE_* to take real payments');
+    }
+
+    app.get(
+      '/api/payments/config',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Which card processor the payment page talks to',
+          response: { 200: PaymentConfigSchema },
+        },
+      },
+      async () => service.paymentConfig(app.cardProcessor),
+    );
+
+    app.post(
+      '/api/orders/:id/payment-intent',
+      {
+        onRequest: [app.requireRole('user')],
+        schema: {
+          tags: ['payments'],
+          summary: 'The payment intent of your order (its buyer)',
+          description:
+            'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
+            'authorisation left from an abandoned attempt is released and a new intent made.',
+          params: OrderIdParamsSchema,
+          response: { 200: PaymentIntentSchema, ...errors(401, 403, 404, 409, 503) },
+        },
+      },
+      async (request) => service.preparePaymentIntent(app, request.user!, request.params.id),
+    );
+
+    app.post(
+      '/api/orders/:id/pay',
+      {
+        onRequest: [app.requireRole('user')],
+        schema: {
+          tags: ['payments'],
+          summary: 'Pay for your order with its confirmed card payment (its buyer)',
+          description:
+            'Captures the authorised card and, in one transaction, records the payment, marks the order paid ' +
+            'and the phone sold, and removes its advertisement. Repeating it after success returns the paid ' +
+            'order. If the phone was sold to someone else first, the authorisation is released (409) and ' +
+            'nothing is charged.',
+          params: OrderIdParamsSchema,
+          body: PayOrderSchema,
+          response: { 200: PaidOrderSchema, ...errors(400, 401, 402, 403, 404, 409, 503) },
+        },
+      },
+      async (request) => service.payOrder(app, request.user!, request.params.id, request.body),
+    );
+
+    if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
+    else await app.register(stripeWebhookRoutes, { processor });
+  },
+  { name: 'recell-payments', dependencies: ['recell-auth', 'recell-listing-changes'] },
+);
+
+/** The test-mode processor's confirmation, authorised by the intent's client secret as at Stripe. */
+const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardProcessor) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/test-processor/payment-intents/:id/confirm',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Confirm a payment intent with a card (built-in test-mode processor)',
+        description:
+          'What Stripe.js does against Stripe, authorised by the intent’s client secret. Stripe’s test cards ' +
+          'behave as in Stripe’s test mode (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, …). ' +
+          'A refused card is a 402 with Stripe’s message, and `fields` names the card field it is about.',
+        params: TestIntentParamsSchema,
+        body: TestCardSchema,
+        response: { 200: TestConfirmationSchema, ...errors(400, 402, 404, 409) },
+      },
+    },
+    async (request) => service.confirmTestPayment(processor, request.params.id, request.body),
+  );
+};
+
+/**
+ * Stripe's webhook, in a context of its own: its body is kept raw (the signature covers the exact
+ * bytes), without changing how any other route reads JSON.
+ */
+const stripeWebhookRoutes = async (fastify: FastifyInstance, opts: { processor: StripeCardProcessor }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/api/webhooks/stripe',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe’s events (signature-verified)',
+        description:
+          'Each event is handled once however often it is delivered. An authorised card ' +
+          '(payment_intent.amount_capturable_updated) settles the sale as /pay would; ' +
+          'payment_intent.succeeded is recorded if it was not yet; other events are acknowledged.',
+        response: { 200: WebhookReceiptSchema, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw badRequest(paymentMessages.webhookSignatureInvalid);
+      }
+      let event;
+      try {
+        event = opts.processor.constructEvent(request.body, signature);
+      } catch {
+        throw badRequest(paymentMessages.webhookSignatureInvalid);
+      }
+      await service.handleStripeEvent(fastify, event);
+      return { received: true as const };
+    },
+  );
+};

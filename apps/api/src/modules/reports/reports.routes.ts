@@ -1,4 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema, ProductIdParamsSchema, ReportCreatedSchema, ReportFormSchema } from '@recell/contract';
+import * as service from './reports.service.ts';
 
-/** Buyers report listings (issue 5). */
-export const reportsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+/** Buyers report listings (issue 5); admins read them under /api/reports (issue 6). */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/products/:id/reports',
+    {
+      onRequest: [app.requireRole('user')],
+      schema: {
+        tags: ['reports'],
+        summary: 'Report a phone to the admins (buyer)',
+        description:
+          'A reason and what is wrong. One open report per buyer per phone (409 while it is open); 404 for ' +
+          'an unknown or removed phone.',
+        params: ProductIdParamsSchema,
+        body: ReportFormSchema,
+        response: { 201: ReportCreatedSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.reportProduct(app.db, request.user!, request.params.id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+};

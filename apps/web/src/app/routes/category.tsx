@@ -37,7 +37,6 @@ export function CategoryPage() {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
       <title>{`${category.brand} · ReCell`}</title>
       <h1 className="text-3xl font-bold sm:text-4xl">{category.brand}</h1>
-      {/* The heart, Report and Book now get their signed-in behaviour in the buying issue. */}
       <CategoryBrowser key={category.id} category={category} />
     </div>
   );

@@ -23,7 +23,6 @@ export function ProductPage() {
       </Page>
     );
   }
-  // The heart, Report and Book now get their signed-in behaviour in the buying issue.
   return <ProductDetails product={product.data} />;
 }
 

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { AdminUsersTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
-/** Admin: every seller (built in a later issue; the route, its guard and the menu entry work now). */
+/** Admin: every seller (spec §2 All Sellers), searchable, with Verify and Delete. */
 export function AllSellersPage() {
-  return <DashboardPage title={accountTexts.allSellers} />;
+  return (
+    <DashboardPage title={accountTexts.allSellers}>
+      <AdminUsersTable role="seller" />
+    </DashboardPage>
+  );
 }
 
 export default AllSellersPage;

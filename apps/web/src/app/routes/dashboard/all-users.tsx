@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { AdminUsersTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
-/** Admin: every buyer (built in a later issue; the route, its guard and the menu entry work now). */
+/** Admin: every buyer (spec §2 All Users), searchable, with Delete. */
 export function AllUsersPage() {
-  return <DashboardPage title={accountTexts.allUsers} />;
+  return (
+    <DashboardPage title={accountTexts.allUsers}>
+      <AdminUsersTable role="user" />
+    </DashboardPage>
+  );
 }
 
 export default AllUsersPage;

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { AuditLogTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
-/** The audit log (being built; the route, its guard and the menu entry work now). */
+/** Admin: who did what to which record, when (admin actions, deletions, payments), newest first. */
 export function AuditLogPage() {
-  return <DashboardPage title={accountTexts.auditLog} />;
+  return (
+    <DashboardPage title={accountTexts.auditLog}>
+      <AuditLogTable />
+    </DashboardPage>
+  );
 }
 
 export default AuditLogPage;

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { MyOrdersTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
-/** The buyer's orders (built in a later issue; the route, its guard and the menu entry work now). */
+/** The buyer's orders (spec §2 My Orders): pay, delete an unpaid one, call the seller. */
 export function MyOrdersPage() {
-  return <DashboardPage title={accountTexts.myOrders} />;
+  return (
+    <DashboardPage title={accountTexts.myOrders}>
+      <MyOrdersTable />
+    </DashboardPage>
+  );
 }
 
 export default MyOrdersPage;

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { MySalesTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
-/** The seller's sales (being built; the route, its guard and the menu entry work now). */
+/** The seller's sales: who booked which phone, how to reach them, and whether it is paid. */
 export function MySalesPage() {
-  return <DashboardPage title={accountTexts.mySales} />;
+  return (
+    <DashboardPage title={accountTexts.mySales}>
+      <MySalesTable />
+    </DashboardPage>
+  );
 }
 
 export default MySalesPage;

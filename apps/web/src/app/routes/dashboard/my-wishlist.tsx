@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { MyWishlistTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
-/** The buyer's wishlist (built in a later issue; the route, its guard and the menu entry work now). */
+/** The buyer's wishlist (spec §2 My Wishlist): remove, book, pay. */
 export function MyWishlistPage() {
-  return <DashboardPage title={accountTexts.myWishlist} />;
+  return (
+    <DashboardPage title={accountTexts.myWishlist}>
+      <MyWishlistTable />
+    </DashboardPage>
+  );
 }
 
 export default MyWishlistPage;

@@ -1,9 +1,14 @@
 import { accountTexts } from '@recell/contract';
+import { ReportedItemsTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
-/** Admin: reported listings (built in a later issue; the route, its guard and the menu entry work now). */
+/** Admin: phones buyers reported (spec §2 Reported Items), with their reports, Delete and Dismiss. */
 export function ReportedItemsPage() {
-  return <DashboardPage title={accountTexts.reportedItems} />;
+  return (
+    <DashboardPage title={accountTexts.reportedItems}>
+      <ReportedItemsTable />
+    </DashboardPage>
+  );
 }
 
 export default ReportedItemsPage;

@@ -1,10 +1,15 @@
 import { webTexts } from '@recell/contract';
 import { useAdvertised } from '../api/get-advertised';
+import { useBuyingActions } from './listing-actions';
 import { ProductCard } from './product-card';
 
-/** Home: advertised phones, shown only when there are any (nothing while loading or on failure). */
+/**
+ * Home: advertised phones, shown only when there are any (nothing while loading or on failure),
+ * each with the buyer's actions (heart, Report, Book now).
+ */
 export function AdvertisedSection() {
   const advertised = useAdvertised();
+  const buying = useBuyingActions({});
   const products = advertised.data?.pages.flatMap((page) => page.items) ?? [];
   if (products.length === 0) return null;
 
@@ -16,7 +21,7 @@ export function AdvertisedSection() {
       <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} />
+            <ProductCard product={product} isWishlisted={buying.isWishlisted(product.id)} {...buying.actions} />
           </li>
         ))}
       </ul>
@@ -32,6 +37,7 @@ export function AdvertisedSection() {
           </button>
         </div>
       )}
+      {buying.dialogs}
     </section>
   );
 }

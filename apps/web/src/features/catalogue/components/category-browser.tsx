@@ -11,15 +11,17 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategoryProducts } from '../api/get-category-products';
 import { useCategorySearch } from '../hooks/use-category-search';
-import type { ListingActionHandlers } from './listing-actions';
+import { useBuyingActions, type ListingActionHandlers } from './listing-actions';
 import { ProductCard } from './product-card';
 
 /**
  * A category's phones: a search form (words, price range, condition, order) whose state lives in
- * the URL, and the matching phones a page at a time.
+ * the URL, and the matching phones a page at a time, each with the buyer's actions (heart, Report,
+ * Book now).
  */
 export function CategoryBrowser({ category, ...handlers }: { category: Category } & ListingActionHandlers) {
   const search = useCategorySearch();
+  const buying = useBuyingActions(handlers);
   const results = useCategoryProducts(category.id, search.filters);
   const products = results.data?.pages.flatMap((page) => page.items) ?? [];
   const { draft, selects, errors } = search;
@@ -167,7 +169,12 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
               >
                 {products.map((product, index) => (
                   <li key={product.id} className="flex">
-                    <ProductCard product={product} imageLoading={index === 0 ? 'eager' : 'lazy'} {...handlers} />
+                    <ProductCard
+                      product={product}
+                      imageLoading={index === 0 ? 'eager' : 'lazy'}
+                      isWishlisted={buying.isWishlisted(product.id)}
+                      {...buying.actions}
+                    />
                   </li>
                 ))}
               </ul>
@@ -193,6 +200,7 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
           </>
         )}
       </section>
+      {buying.dialogs}
     </>
   );
 }

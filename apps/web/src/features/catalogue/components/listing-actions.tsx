@@ -1,17 +1,34 @@
 import { webTexts, type Product } from '@recell/contract';
 import { FlagIcon, HeartIcon } from '@/components/icons';
 import { useRequireSignIn } from '@/features/auth';
+import { useListingBuying } from '@/features/buying';
 
 /**
- * What a signed-in user's wishlist heart, Report and Book now do. The buying issue wires them (the
- * wishlist, the report and booking modals); until then a signed-in click does nothing. Signed-out
- * visitors never reach them: they are sent to the login page, which brings them back.
+ * What a signed-in user's wishlist heart, Report and Book now do. The grids and the details page
+ * give them the buying feature's behaviour (the wishlist, the report and booking modals, buyers
+ * only) unless their caller passes its own. Signed-out visitors never reach them: they are sent to
+ * the login page, which brings them back.
  */
 export type ListingActionHandlers = {
   onToggleWishlist?: ((product: Product) => void) | undefined;
   onReport?: ((product: Product) => void) | undefined;
   onBook?: ((product: Product) => void) | undefined;
 };
+
+/**
+ * The buyer's side of a grid or a phone's page: each action the caller did not pass does what the
+ * buying feature does, the hearts are filled from the buyer's wishlist, and `dialogs` (the booking
+ * and report modals) is rendered once beside the cards.
+ */
+export function useBuyingActions(handlers: ListingActionHandlers) {
+  const buying = useListingBuying();
+  const actions: Required<ListingActionHandlers> = {
+    onToggleWishlist: handlers.onToggleWishlist ?? buying.handlers.onToggleWishlist,
+    onReport: handlers.onReport ?? buying.handlers.onReport,
+    onBook: handlers.onBook ?? buying.handlers.onBook,
+  };
+  return { actions, isWishlisted: buying.isWishlisted, dialogs: buying.dialogs };
+}
 
 /** The three actions as click handlers, each behind the sign-in guard. */
 export function useListingActions(product: Product, handlers: ListingActionHandlers) {

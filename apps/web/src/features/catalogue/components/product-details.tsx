@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatListingTime } from '@/lib/format-time';
 import { listingSrcSet, productDetailsSizes } from '@/lib/responsive-image';
-import { useListingActions, WishlistAndReportButtons, type ListingActionHandlers } from './listing-actions';
+import {
+  useBuyingActions,
+  useListingActions,
+  WishlistAndReportButtons,
+  type ListingActionHandlers,
+} from './listing-actions';
 import { VerifiedBadge } from './verified-badge';
 
 const termClass = 'text-sm text-slate-600 dark:text-slate-400';
@@ -16,10 +21,12 @@ const termClass = 'text-sm text-slate-600 dark:text-slate-400';
  */
 export function ProductDetails({
   product,
-  isWishlisted = false,
+  isWishlisted: isWishlistedProp,
   ...handlers
 }: { product: Product; isWishlisted?: boolean } & ListingActionHandlers) {
-  const actions = useListingActions(product, handlers);
+  const buying = useBuyingActions(handlers);
+  const actions = useListingActions(product, buying.actions);
+  const isWishlisted = isWishlistedProp ?? buying.isWishlisted(product.id);
   const nameId = useId();
   const srcSet = listingSrcSet(product.imageUrl);
   const isSold = product.status === 'sold';
@@ -133,6 +140,7 @@ export function ProductDetails({
           </section>
         </div>
       </div>
+      {buying.dialogs}
     </article>
   );
 }

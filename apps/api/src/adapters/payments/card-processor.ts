@@ -1,0 +1,104 @@
+/**
+ * The card-payments port (design.md "Ports"): the built-in test-mode processor (the embedded
+ * default, Stripe's test-card behaviour, its intents in the app's own database) or Stripe
+ * PaymentIntents. Intents are authorised first (manual capture) and captured only inside the sale,
+ * so a buyer who loses the race for a phone is never charged (docs/decisions/0013).
+ */
+import type { CardProcessorName } from '@recell/contract';
+import type { Executor } from '../../db/client.ts';
+
+/** Stripe's PaymentIntent statuses (the test-mode processor uses the same words). */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+export interface ProcessorIntent {
+  id: string;
+  /** What the page confirms the card with; null when the processor does not return it. */
+  clientSecret: string | null;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The order it was created for (the intent's metadata); null when it names none. */
+  orderId: string | null;
+  /** The card's last four digits, once a card is attached (nothing more of the card is ever kept). */
+  last4: string | null;
+  /** Money of a captured intent was given back (a refunded intent keeps the status 'succeeded', as at Stripe). */
+  isRefunded: boolean;
+}
+
+export interface NewIntent {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  /** The same key creates the same intent once, however often the call is repeated. */
+  idempotencyKey: string;
+}
+
+/**
+ * The database transaction a call belongs to. The test-mode processor keeps its intents in the
+ * app's database and joins the caller's transaction, so a capture commits (or rolls back) with the
+ * sale it belongs to; and PGlite, a single connection, could not run a second transaction beside
+ * it. A remote processor (Stripe) ignores it.
+ */
+export interface ProcessorScope {
+  tx?: Executor;
+}
+
+export interface CardProcessor {
+  readonly name: CardProcessorName;
+  /** Stripe's publishable key for the page; null for the test-mode processor. */
+  readonly publishableKey: string | null;
+  /** A new intent to authorise `amountCents`, captured later (manual capture). */
+  createIntent(intent: NewIntent, scope?: ProcessorScope): Promise<ProcessorIntent>;
+  /** The intent as the processor sees it now; null when there is no such intent. */
+  retrieve(id: string, scope?: ProcessorScope): Promise<ProcessorIntent | null>;
+  /** Takes the authorised money (requires_capture → succeeded). Throws CardError when refused. */
+  capture(id: string, scope?: ProcessorScope): Promise<ProcessorIntent>;
+  /** Releases an authorisation that will not be captured (the buyer is never charged). */
+  cancel(id: string, scope?: ProcessorScope): Promise<void>;
+  /** Gives back the money of a captured intent. */
+  refund(id: string, scope?: ProcessorScope): Promise<void>;
+}
+
+/** The card form's fields, as the test-mode processor names them. */
+export type CardField = 'number' | 'expiry' | 'cvc';
+
+/** The processor refused the card or the charge; nothing was taken. `message` is the processor's. */
+export class CardError extends Error {
+  constructor(
+    /** Stripe's decline or error code (card_declined, insufficient_funds, incorrect_cvc, …). */
+    readonly code: string,
+    message: string,
+    /** The card field the error is about, when it is about one. */
+    readonly field?: CardField,
+  ) {
+    super(message);
+    this.name = 'CardError';
+  }
+}
+
+/** The intent is not in a state that allows the call (capturing a canceled intent, …). */
+export class IntentStateError extends Error {
+  constructor(readonly status: string) {
+    super(`the payment intent is ${status}`);
+    this.name = 'IntentStateError';
+  }
+}
+
+/** The processor could not be reached or failed on its side; try again later. */
+export class ProcessorUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ProcessorUnavailableError';
+  }
+}
+
+/** Statuses in which the intent still waits for the buyer's card. */
+export const isAwaitingCard = (status: IntentStatus) =>
+  status === 'requires_payment_method' || status === 'requires_confirmation' || status === 'requires_action';

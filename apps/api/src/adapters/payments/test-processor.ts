@@ -1,0 +1,129 @@
+/**
+ * The built-in test-mode card processor: the embedded default of the payments port. It behaves
+ * like Stripe in test mode (intents with a client secret, manual capture, Stripe's test cards and
+ * messages) and keeps its intents in the app's database (test_payment_intents), so every API
+ * replica sees the same ones. It never keeps a card number or CVC: only the last four digits.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import {
+  CardError,
+  IntentStateError,
+  type CardProcessor,
+  type IntentStatus,
+  type NewIntent,
+  type ProcessorIntent,
+  type ProcessorScope,
+} from './card-processor.ts';
+import { authoriseTestCard, type CardInput } from './test-cards.ts';
+import * as repository from './test-processor.repository.ts';
+
+/** No intent has this id and client secret (the caller learns nothing about which was wrong). */
+export class IntentNotFoundError extends Error {
+  constructor() {
+    super('no such payment intent');
+    this.name = 'IntentNotFoundError';
+  }
+}
+
+export interface TestCardProcessor extends CardProcessor {
+  readonly name: 'test';
+  /**
+   * What the payment page does with Stripe.js: confirms the intent with the card, authorised by
+   * the intent's client secret. The card is checked as Stripe's test mode would; on success the
+   * intent waits for capture (requires_capture), on failure it keeps waiting for a card and a
+   * CardError carries Stripe's message.
+   */
+  confirm(id: string, card: CardInput & { clientSecret: string }): Promise<ProcessorIntent>;
+}
+
+const randomToken = (bytes: number) => randomBytes(bytes).toString('hex');
+
+const toIntent = (row: repository.TestIntentRow): ProcessorIntent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status as IntentStatus,
+  amountCents: row.amountCents,
+  currency: row.currency,
+  orderId: row.orderId,
+  last4: row.cardLast4,
+  isRefunded: row.refundedAt !== null,
+});
+
+const sameSecret = (expected: string, given: string) => {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export const createTestCardProcessor = (db: Database): TestCardProcessor => {
+  const executor = (scope?: ProcessorScope) => scope?.tx ?? db;
+
+  const current = async (id: string, scope?: ProcessorScope) => {
+    const row = await repository.findIntent(executor(scope), id);
+    if (!row) throw new IntentStateError('missing');
+    return row;
+  };
+
+  return {
+    name: 'test',
+    publishableKey: null,
+
+    // Idempotency needs no key here: the sale service creates an order's intent under the order's
+    // row lock, so one request at a time decides whether a new intent is needed.
+    async createIntent(intent: NewIntent, scope) {
+      const id = `pi_test_${randomToken(12)}`;
+      const row = await repository.insertIntent(executor(scope), {
+        id,
+        clientSecret: `${id}_secret_${randomToken(16)}`,
+        orderId: intent.orderId,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+      });
+      return toIntent(row);
+    },
+
+    async retrieve(id, scope) {
+      const row = await repository.findIntent(executor(scope), id);
+      return row ? toIntent(row) : null;
+    },
+
+    async capture(id, scope) {
+      const captured = await repository.markCaptured(executor(scope), id);
+      if (captured) return toIntent(captured);
+      const row = await current(id, scope);
+      // A repeated capture of the same intent answers as the first did (Stripe's idempotency key).
+      if (row.status === 'succeeded') return toIntent(row);
+      throw new IntentStateError(row.status);
+    },
+
+    async cancel(id, scope) {
+      if (await repository.markCanceled(executor(scope), id)) return;
+      const row = await current(id, scope);
+      if (row.status !== 'canceled') throw new IntentStateError(row.status);
+    },
+
+    async refund(id, scope) {
+      if (await repository.markRefunded(executor(scope), id)) return;
+      const row = await current(id, scope);
+      if (row.status !== 'succeeded') throw new IntentStateError(row.status);
+    },
+
+    async confirm(id, card) {
+      const row = await repository.findIntent(db, id);
+      if (!row || !sameSecret(row.clientSecret, card.clientSecret)) throw new IntentNotFoundError();
+      if (row.status !== 'requires_payment_method') throw new IntentStateError(row.status);
+      let authorised;
+      try {
+        authorised = authoriseTestCard(card);
+      } catch (error) {
+        if (error instanceof CardError) await repository.recordCardError(db, id, error);
+        throw error;
+      }
+      const updated = await repository.markAuthorised(db, id, authorised);
+      // Another confirmation of the same intent got there first.
+      if (!updated) throw new IntentStateError((await current(id)).status);
+      return toIntent(updated);
+    },
+  };
+};

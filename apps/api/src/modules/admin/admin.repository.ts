@@ -1,0 +1,283 @@
+import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { advertisements, auditLog, orders, products, reports, sessions, users } from '../../db/schema.ts';
+import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
+
+/** Where a newest-first page ends: the last row's created_at in microseconds (exact) and its id. */
+export interface NewestKey {
+  us: string;
+  id: string;
+}
+
+/** Rows strictly after `key` in (created_at desc, id desc) order. */
+const after = (createdAt: SQLWrapper, id: SQLWrapper, key?: NewestKey) =>
+  key ? sql`(${createdAt}, ${id}) < (${timestampOf(key.us)}, ${key.id}::uuid)` : undefined;
+
+/** created_at in exact microseconds since 1970, as text (as the catalogue's microsOf, for any expression). */
+const microsOfAny = (value: SQLWrapper) => sql<string>`(extract(epoch from ${value}) * 1000000)::bigint::text`;
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards (and the escape) taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+const adminUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  verified: users.verified,
+  imageUrl: users.imageUrl,
+  createdAt: users.createdAt,
+  disabledAt: users.disabledAt,
+};
+
+export type AdminUserRow = Awaited<ReturnType<typeof lockUser>>;
+
+/** Active accounts of a role, newest first; `q` (a LIKE pattern) matches the name or the email, any case. */
+export const listActiveUsers = (
+  db: Database,
+  opts: { role: 'user' | 'seller'; pattern?: string | undefined; limit: number; after?: NewestKey | undefined },
+) =>
+  db
+    .select({ ...adminUserColumns, us: microsOf(users.createdAt) })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, opts.role),
+        isNull(users.disabledAt),
+        opts.pattern !== undefined
+          ? or(
+              sql`${users.name} ilike ${opts.pattern} escape '\\'`,
+              sql`${users.email} ilike ${opts.pattern} escape '\\'`,
+            )
+          : undefined,
+        after(users.createdAt, users.id, opts.after),
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(opts.limit);
+
+/** Locks an account for a change by an admin, so two admins acting on it at once take turns. */
+export const lockUser = async (tx: Executor, id: string) => {
+  const [row] = await tx.select(adminUserColumns).from(users).where(eq(users.id, id)).for('update');
+  return row;
+};
+
+export const disableUser = (tx: Executor, id: string) =>
+  tx
+    .update(users)
+    .set({ disabledAt: sql`now()` })
+    .where(eq(users.id, id));
+
+export const markVerified = async (tx: Executor, id: string) => {
+  const [row] = await tx.update(users).set({ verified: true }).where(eq(users.id, id)).returning(adminUserColumns);
+  return row!;
+};
+
+/** Ends every refresh token of the account that is not ended yet; returns how many sign-ins ended. */
+export const revokeUserSessions = async (tx: Executor, userId: string) =>
+  (
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ familyId: sessions.familyId })
+  ).length;
+
+/**
+ * Withdraws a seller's phones for sale ('removed'); sold phones stay sold (money records). Rows a
+ * concurrent sale is changing are waited for and checked again, so a phone sold meanwhile stays sold.
+ */
+export const removeAvailableProductsOf = async (tx: Executor, sellerId: string) =>
+  (
+    await tx
+      .update(products)
+      .set({ status: 'removed', updatedAt: sql`now()` })
+      .where(and(eq(products.sellerId, sellerId), eq(products.status, 'available')))
+      .returning({ id: products.id })
+  ).map((row) => row.id);
+
+/** Deletes every advertisement of a seller's phones; returns how many there were. */
+export const deleteAdvertisementsOf = async (tx: Executor, sellerId: string) =>
+  (
+    await tx
+      .delete(advertisements)
+      .where(
+        inArray(
+          advertisements.productId,
+          tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)),
+        ),
+      )
+      .returning({ productId: advertisements.productId })
+  ).length;
+
+/** Cancels a buyer's open (booked, unpaid) orders; paid ones are money records and stay. */
+export const cancelOpenOrdersOf = async (tx: Executor, buyerId: string) =>
+  (
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'booked')))
+      .returning({ id: orders.id })
+  ).length;
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+export type Resolution = 'dismissed' | 'listing_removed';
+
+/** Closes the open reports on a phone; returns the ids of those closed (none: there was no open report). */
+export const resolveOpenReports = async (
+  tx: Executor,
+  productId: string,
+  resolution: Resolution,
+  adminId: string,
+): Promise<string[]> =>
+  (
+    await tx
+      .update(reports)
+      .set({ resolvedAt: sql`now()`, resolution, resolvedBy: adminId })
+      .where(and(eq(reports.productId, productId), isNull(reports.resolvedAt)))
+      .returning({ id: reports.id })
+  ).map((row) => row.id);
+
+/** Closes the open reports on every phone of a seller (their listings are withdrawn with the account). */
+export const resolveOpenReportsOnProductsOf = async (tx: Executor, sellerId: string, adminId: string) =>
+  (
+    await tx
+      .update(reports)
+      .set({ resolvedAt: sql`now()`, resolution: 'listing_removed', resolvedBy: adminId })
+      .where(
+        and(
+          isNull(reports.resolvedAt),
+          inArray(
+            reports.productId,
+            tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)),
+          ),
+        ),
+      )
+      .returning({ id: reports.id })
+  ).length;
+
+/** Open reports grouped by phone: how many, and when the latest came in. */
+const openReportsByProduct = (db: Executor) =>
+  db
+    .select({
+      productId: reports.productId,
+      reportCount: sql<number>`count(*)::int`.as('report_count'),
+      latestAt: sql<string | Date>`max(${reports.createdAt})`.as('latest_at'),
+    })
+    .from(reports)
+    .where(isNull(reports.resolvedAt))
+    .groupBy(reports.productId)
+    .as('open_reports');
+
+/**
+ * Phones with open reports (not removed, seller active), the one with the latest report first;
+ * keyset on (latest report, product id).
+ */
+export const listReportedProducts = (db: Database, opts: { limit: number; after?: NewestKey | undefined }) => {
+  const open = openReportsByProduct(db);
+  return db
+    .select({
+      ...publicProductColumns,
+      reportCount: open.reportCount,
+      latestAt: open.latestAt,
+      latestUs: microsOfAny(open.latestAt),
+    })
+    .from(open)
+    .innerJoin(products, eq(products.id, open.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(advertisements, eq(advertisements.productId, products.id))
+    .where(
+      and(ne(products.status, 'removed'), isNull(users.disabledAt), after(open.latestAt, open.productId, opts.after)),
+    )
+    .orderBy(desc(open.latestAt), desc(open.productId))
+    .limit(opts.limit);
+};
+
+/** The open reports on these phones with their reporters, newest first, at most `perProduct` per phone. */
+export const listOpenReports = async (db: Database, productIds: string[], perProduct: number) => {
+  if (productIds.length === 0) return [];
+  const ranked = db
+    .select({
+      id: reports.id,
+      productId: reports.productId,
+      reason: reports.reason,
+      text: reports.text,
+      createdAt: reports.createdAt,
+      reporterId: reports.reporterId,
+      reporterName: sql<string>`${users.name}`.as('reporter_name'),
+      reporterEmail: sql<string>`${users.email}`.as('reporter_email'),
+      reporterImageUrl: sql<string | null>`${users.imageUrl}`.as('reporter_image_url'),
+      rank: sql<number>`row_number() over (partition by ${reports.productId} order by ${reports.createdAt} desc, ${reports.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(and(inArray(reports.productId, productIds), isNull(reports.resolvedAt)))
+    .as('ranked');
+  return db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, perProduct))
+    .orderBy(ranked.productId, desc(ranked.createdAt), desc(ranked.id));
+};
+
+/** Locks a phone for a moderation change; undefined when there is no such phone. */
+export const lockProduct = async (tx: Executor, id: string) => {
+  const [row] = await tx
+    .select({ id: products.id, status: products.status })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  return row;
+};
+
+export const markProductRemoved = (tx: Executor, id: string) =>
+  tx
+    .update(products)
+    .set({ status: 'removed', updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+
+/** Deletes the phone's advertisement; true when there was one. */
+export const deleteAdvertisement = async (tx: Executor, productId: string) =>
+  (
+    await tx
+      .delete(advertisements)
+      .where(eq(advertisements.productId, productId))
+      .returning({ productId: advertisements.productId })
+  ).length > 0;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export const insertAuditEntry = (
+  tx: Executor,
+  entry: { actorId: string; action: string; subjectType: string; subjectId: string; detail?: unknown },
+) => tx.insert(auditLog).values(entry);
+
+/** The audit log, newest first, with who acted (null when that account no longer exists); keyset on (created_at, id). */
+export const listAuditEntries = (db: Database, opts: { limit: number; after?: NewestKey | undefined }) =>
+  db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      subjectType: auditLog.subjectType,
+      subjectId: auditLog.subjectId,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+      us: microsOf(auditLog.createdAt),
+      actorId: users.id,
+      actorName: users.name,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(after(auditLog.createdAt, auditLog.id, opts.after))
+    // As audit_log_created_idx is sorted (created_at DESC NULLS LAST), so the index serves the order.
+    .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
+    .limit(opts.limit);

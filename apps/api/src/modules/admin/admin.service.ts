@@ -1,0 +1,267 @@
+/**
+ * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log (issue 6).
+ *
+ * Rules (design.md): deleting an account never loses money records. The account is disabled and
+ * its sessions revoked at once; its phones for sale are withdrawn ('removed') with their
+ * advertisements, its open bookings cancelled; paid orders and payments stay for the other party.
+ * An admin account is never removed here. Every action is audited in its own transaction.
+ * Decisions: docs/decisions/0014-moderation.md.
+ */
+import { z } from 'zod';
+import {
+  adminAuditActions,
+  adminLimits,
+  adminMessages,
+  type AdminUser,
+  type AdminUserPage,
+  type AdminUserQuery,
+  type AuditEntry,
+  type AuditPage,
+  type PageQuery,
+  type ReportedProduct,
+  type ReportedProductPage,
+} from '@recell/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { toPublicProduct } from '../catalogue/catalogue.service.ts';
+import * as repository from './admin.repository.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from the path; a malformed one names nothing (404, never a database error). */
+const idOrNotFound = (id: string, message: string) => {
+  if (!uuidPattern.test(id)) throw notFound(message);
+  return id.toLowerCase();
+};
+
+/** Newest-first cursors: exact microseconds (digits only, so SQL never sees anything else) and a row id. */
+const NewestCursorSchema = z.object({
+  us: z.string().regex(/^-?\d{1,17}$/),
+  id: z.string().regex(uuidPattern),
+});
+
+/** One extra row tells whether another page exists, without a count query. */
+const pageOf = <Row, Item>(
+  rows: Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+  keyOf: (row: Row) => repository.NewestKey,
+) => {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
+  };
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+// ---------------------------------------------------------------------------------------------
+// All Users, All Sellers
+
+type UserRow = NonNullable<repository.AdminUserRow>;
+
+const toAdminUser = (row: UserRow): AdminUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  isVerified: row.verified,
+  imageUrl: row.imageUrl,
+  createdAt: iso(row.createdAt),
+});
+
+/** Active accounts of one role, newest first; `q` finds part of the name or the email, any case. */
+export const listUsers = async (db: Database, query: AdminUserQuery): Promise<AdminUserPage> => {
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
+  const pattern = query.q ? repository.containsPattern(query.q) : undefined;
+  const rows = await repository.listActiveUsers(db, { role: query.role, pattern, limit: query.limit + 1, after });
+  return pageOf(rows, query.limit, toAdminUser, (row) => ({ us: row.us, id: row.id }));
+};
+
+/** The account an admin acts on: active, or it is a 404 (unknown, malformed and disabled alike). */
+const lockActiveUser = async (tx: Executor, id: string) => {
+  const user = await repository.lockUser(tx, idOrNotFound(id, adminMessages.userNotFound));
+  if (!user || user.disabledAt) throw notFound(adminMessages.userNotFound);
+  return user;
+};
+
+/**
+ * Removes a buyer's or a seller's account, in one transaction: disabled, every session revoked
+ * (its refresh token stops at once; its access token already stops, as the auth plugin refuses a
+ * disabled account on every call), its phones for sale withdrawn with every advertisement of its
+ * phones, the open reports on its phones closed, its open bookings cancelled. Sold phones, paid
+ * orders and payments stay as they are. An admin (the caller included) is refused.
+ */
+export const removeUser = async (db: Database, admin: AuthUser, id: string): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const user = await lockActiveUser(tx, id);
+    if (user.role === 'admin') throw conflict(adminMessages.cannotRemoveAdmin);
+    await repository.disableUser(tx, user.id);
+    const revokedSessions = await repository.revokeUserSessions(tx, user.id);
+    const removedListings = await repository.removeAvailableProductsOf(tx, user.id);
+    const removedAdvertisements = await repository.deleteAdvertisementsOf(tx, user.id);
+    const resolvedReports = await repository.resolveOpenReportsOnProductsOf(tx, user.id, admin.id);
+    const cancelledOrders = await repository.cancelOpenOrdersOf(tx, user.id);
+    await repository.insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: adminAuditActions.userRemoved,
+      subjectType: 'user',
+      subjectId: user.id,
+      detail: {
+        role: user.role,
+        email: user.email,
+        revokedSessions,
+        removedListings: removedListings.length,
+        removedAdvertisements,
+        resolvedReports,
+        cancelledOrders,
+      },
+    });
+  });
+};
+
+/** Verifies a seller: the badge shows on all their cards from the next read (cards read the seller's flag). */
+export const verifySeller = async (db: Database, admin: AuthUser, id: string): Promise<AdminUser> =>
+  db.transaction(async (tx) => {
+    const user = await lockActiveUser(tx, id);
+    if (user.role !== 'seller') throw conflict(adminMessages.notASeller);
+    if (user.verified) throw conflict(adminMessages.alreadyVerified);
+    const verified = await repository.markVerified(tx, user.id);
+    await repository.insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: adminAuditActions.sellerVerified,
+      subjectType: 'user',
+      subjectId: user.id,
+      detail: { email: user.email },
+    });
+    return toAdminUser(verified);
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Reported Items
+
+/** Reported phones (not removed, seller active), grouped, the phone with the latest open report first. */
+export const listReportedProducts = async (db: Database, query: PageQuery): Promise<ReportedProductPage> => {
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
+  const rows = await repository.listReportedProducts(db, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const reports = await repository.listOpenReports(
+    db,
+    page.map((row) => row.id),
+    adminLimits.reportsPerProduct,
+  );
+  const reportsOf = new Map<string, ReportedProduct['reports']>();
+  for (const report of reports) {
+    const list = reportsOf.get(report.productId) ?? [];
+    list.push({
+      id: report.id,
+      reason: report.reason,
+      text: report.text,
+      createdAt: iso(report.createdAt),
+      reporter: {
+        id: report.reporterId,
+        name: report.reporterName,
+        email: report.reporterEmail,
+        imageUrl: report.reporterImageUrl,
+      },
+    });
+    reportsOf.set(report.productId, list);
+  }
+  return pageOf(
+    rows,
+    query.limit,
+    (row): ReportedProduct => ({
+      product: toPublicProduct(row),
+      reportCount: Number(row.reportCount),
+      latestReportAt: iso(row.latestAt),
+      reports: reportsOf.get(row.id) ?? [],
+    }),
+    (row) => ({ us: row.latestUs, id: row.id }),
+  );
+};
+
+/**
+ * Delete on Reported Items, in one transaction: every open report on the phone is closed
+ * ('listing_removed'), a phone for sale becomes 'removed', its advertisement goes. A sold phone
+ * stays sold (its order and payment describe a sale that happened) but loses its advertisement
+ * and its reports are closed. No open report on the phone: 404.
+ */
+export const removeReportedListing = async (db: Database, admin: AuthUser, productId: string): Promise<void> => {
+  const id = idOrNotFound(productId, adminMessages.reportNotFound);
+  await db.transaction(async (tx) => {
+    const product = await repository.lockProduct(tx, id);
+    if (!product) throw notFound(adminMessages.reportNotFound);
+    const resolved = await repository.resolveOpenReports(tx, id, 'listing_removed', admin.id);
+    if (resolved.length === 0) throw notFound(adminMessages.reportNotFound);
+    if (product.status === 'available') await repository.markProductRemoved(tx, id);
+    const wasAdvertised = await repository.deleteAdvertisement(tx, id);
+    await repository.insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: adminAuditActions.reportListingRemoved,
+      subjectType: 'product',
+      subjectId: id,
+      detail: {
+        previousStatus: product.status,
+        status: product.status === 'available' ? 'removed' : product.status,
+        wasAdvertised,
+        resolvedReports: resolved.length,
+        reportIds: resolved,
+      },
+    });
+  });
+};
+
+/** Dismiss on Reported Items: every open report on the phone is closed ('dismissed'); the listing stays. */
+export const dismissReports = async (db: Database, admin: AuthUser, productId: string): Promise<void> => {
+  const id = idOrNotFound(productId, adminMessages.reportNotFound);
+  await db.transaction(async (tx) => {
+    const resolved = await repository.resolveOpenReports(tx, id, 'dismissed', admin.id);
+    if (resolved.length === 0) throw notFound(adminMessages.reportNotFound);
+    await repository.insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: adminAuditActions.reportDismissed,
+      subjectType: 'product',
+      subjectId: id,
+      detail: { resolvedReports: resolved.length, reportIds: resolved },
+    });
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Audit Log
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The audit log, newest first; an actor whose account no longer exists shows as null. */
+export const listAudit = async (db: Database, query: PageQuery): Promise<AuditPage> => {
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
+  const rows = await repository.listAuditEntries(db, { limit: query.limit + 1, after });
+  return pageOf(
+    rows,
+    query.limit,
+    (row): AuditEntry => ({
+      id: row.id,
+      actor:
+        row.actorId !== null && row.actorName !== null && row.actorEmail !== null
+          ? { id: row.actorId, name: row.actorName, email: row.actorEmail }
+          : null,
+      action: row.action,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      // The contract's detail is an object; anything else another module recorded is wrapped, not lost.
+      detail:
+        row.detail === null || row.detail === undefined
+          ? null
+          : isPlainObject(row.detail)
+            ? row.detail
+            : { value: row.detail },
+      createdAt: iso(row.createdAt),
+    }),
+    (row) => ({ us: row.us, id: row.id }),
+  );
+};

@@ -1,0 +1,157 @@
+/**
+ * Booking and the lists built on orders (design.md "State rules"). A buyer books a phone that is
+ * for sale and not their own, at most once while the order is open; the order keeps the phone's
+ * price at that moment, which is what a payment charges (never a price from the client). A buyer
+ * sees only their own orders (anyone else's is a 404); deleting an unpaid order cancels it (order
+ * rows are money records and stay). A seller sees the orders on their phones (My Sales).
+ */
+import { z } from 'zod';
+import {
+  buyingMessages,
+  listingMessages,
+  type Booking,
+  type Order,
+  type OrderPage,
+  type OrderProduct,
+  type PageQuery,
+  type SalePage,
+} from '@recell/contract';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import * as repository from './orders.repository.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const orderNotFound = () => notFound(buyingMessages.orderNotFound);
+
+/** The order's id from the path; a malformed one names no order (404, never a database error). */
+const orderIdOf = (id: string) => {
+  if (!uuidPattern.test(id)) throw orderNotFound();
+  return id.toLowerCase();
+};
+
+const OrderCursorSchema = z.object({ us: z.string().regex(/^-?\d{1,17}$/), id: z.string().regex(uuidPattern) });
+
+const toOrderProduct = (product: repository.BuyerOrderRow['product']): OrderProduct => ({
+  ...product,
+  categoryId: product.categoryId as OrderProduct['categoryId'],
+});
+
+/**
+ * An order as its buyer sees it. It can be paid while it is booked and its phone is still for
+ * sale by an active seller; a phone sold to someone else shows 'sold' and cannot be paid.
+ */
+export const toOrder = (row: repository.BuyerOrderRow): Order => ({
+  id: row.id,
+  status: row.status,
+  priceCents: row.priceCents,
+  phone: row.phone,
+  location: row.location,
+  transactionId: row.transactionId,
+  createdAt: new Date(row.createdAt).toISOString(),
+  paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
+  canPay: row.status === 'booked' && row.product.status === 'available' && !row.seller.isDisabled,
+  product: toOrderProduct(row.product),
+  seller: {
+    id: row.seller.id,
+    name: row.seller.name,
+    email: row.seller.email,
+    isVerified: row.seller.isVerified,
+    phone: row.seller.phone,
+  },
+});
+
+/**
+ * Books a phone for the buyer at its current price. Refused (409) when the phone is sold or
+ * removed (or its seller's account is gone), when it is the buyer's own listing, and when the buyer
+ * already has an open order on it, also when two requests race (the database's unique index
+ * decides). An unknown phone is a 404.
+ */
+export const bookProduct = async (db: Database, buyer: AuthUser, booking: Booking): Promise<Order> => {
+  const productId = booking.productId.toLowerCase();
+  let orderId: string;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const product = await repository.lockProductForBooking(tx, productId);
+      if (!product) throw notFound(listingMessages.productNotFound);
+      if (product.status !== 'available' || product.sellerDisabledAt) throw conflict(buyingMessages.productNotForSale);
+      if (product.sellerId === buyer.id) throw conflict(buyingMessages.ownProduct);
+      if (await repository.findOpenOrderId(tx, buyer.id, productId)) throw conflict(buyingMessages.alreadyBooked);
+      return repository.insertOrder(tx, {
+        productId,
+        buyerId: buyer.id,
+        phone: booking.phone,
+        location: booking.location,
+        priceCents: product.priceCents,
+      });
+    });
+  } catch (error) {
+    if (repository.isUniqueViolationOf(error, 'orders_one_open_per_buyer_key')) {
+      throw conflict(buyingMessages.alreadyBooked);
+    }
+    throw error;
+  }
+  return getOrder(db, buyer.id, orderId);
+};
+
+/** One of the buyer's orders (not cancelled); anyone else's, or none, is a 404. */
+export const getOrder = async (db: Database, buyerId: string, id: string): Promise<Order> => {
+  const row = await repository.findBuyerOrder(db, buyerId, orderIdOf(id));
+  if (!row) throw orderNotFound();
+  return toOrder(row);
+};
+
+/** My Orders: the buyer's booked and paid orders, newest first. */
+export const listMyOrders = async (db: Database, buyerId: string, query: PageQuery): Promise<OrderPage> => {
+  const after = decodeCursor(query.cursor, OrderCursorSchema);
+  const rows = await repository.listBuyerOrders(db, buyerId, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toOrder),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.us, id: last.id }) : null,
+  };
+};
+
+/**
+ * The buyer deletes an unpaid order: it is cancelled (kept as a record), with an audit entry, in
+ * one transaction that waits for a payment of the same order in flight. A paid order cannot be
+ * removed (409); a cancelled one, or another buyer's, is a 404.
+ */
+export const cancelOrder = async (db: Database, buyer: AuthUser, id: string): Promise<void> => {
+  const orderId = orderIdOf(id);
+  await db.transaction(async (tx) => {
+    const order = await repository.lockBuyerOrder(tx, buyer.id, orderId);
+    if (!order || order.status === 'cancelled') throw orderNotFound();
+    if (order.status === 'paid') throw conflict(buyingMessages.paidOrderCannotBeRemoved);
+    await repository.markCancelled(tx, orderId);
+    await repository.insertAuditEntry(tx, {
+      actorId: buyer.id,
+      action: 'order.cancelled',
+      subjectType: 'order',
+      subjectId: orderId,
+      detail: { by: 'buyer', productId: order.productId, priceCents: order.priceCents },
+    });
+  });
+};
+
+/** My Sales: booked and paid orders on the seller's phones, newest first, with who booked them. */
+export const listMySales = async (db: Database, sellerId: string, query: PageQuery): Promise<SalePage> => {
+  const after = decodeCursor(query.cursor, OrderCursorSchema);
+  const rows = await repository.listSellerSales(db, sellerId, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      status: row.status,
+      priceCents: row.priceCents,
+      createdAt: new Date(row.createdAt).toISOString(),
+      paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
+      product: toOrderProduct(row.product),
+      buyer: row.buyer,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.us, id: last.id }) : null,
+  };
+};

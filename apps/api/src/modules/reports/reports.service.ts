@@ -1,0 +1,45 @@
+/**
+ * Buyers report listings (a reason and what is wrong); admins see and resolve them (issue 6). A
+ * buyer holds at most one open report per phone: the database's partial unique index decides when
+ * two reports race.
+ */
+import { buyingMessages, listingMessages, type ReportCreated, type ReportForm } from '@recell/contract';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { isUniqueViolationOf } from '../orders/orders.repository.ts';
+import * as repository from './reports.repository.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const productNotFound = () => notFound(listingMessages.productNotFound);
+
+/**
+ * Files the buyer's report on a phone anyone may see (for sale or sold). An unknown or removed
+ * phone is a 404; the buyer's own phone, or a phone they already reported while that report is
+ * open, is a 409.
+ */
+export const reportProduct = async (
+  db: Database,
+  reporter: AuthUser,
+  id: string,
+  form: ReportForm,
+): Promise<ReportCreated> => {
+  if (!uuidPattern.test(id)) throw productNotFound();
+  const productId = id.toLowerCase();
+  const product = await repository.findReportableProduct(db, productId);
+  if (!product) throw productNotFound();
+  if (product.sellerId === reporter.id) throw conflict(buyingMessages.ownProductReport);
+  if (await repository.findOpenReportId(db, reporter.id, productId)) throw conflict(buyingMessages.alreadyReported);
+  try {
+    const reportId = await repository.insertReport(db, {
+      productId,
+      reporterId: reporter.id,
+      reason: form.reason,
+      text: form.text,
+    });
+    return { id: reportId };
+  } catch (error) {
+    if (isUniqueViolationOf(error, 'reports_one_open_per_reporter_key')) throw conflict(buyingMessages.alreadyReported);
+    throw error;
+  }
+};

@@ -1,0 +1,9 @@
+/** Query keys of the admin's screens (prefixes first, so one call invalidates a whole screen). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  usersAll: ['admin', 'users'] as const,
+  users: (role: 'user' | 'seller') => ['admin', 'users', role] as const,
+  usersSearch: (role: 'user' | 'seller', q: string) => ['admin', 'users', role, { q }] as const,
+  reports: ['admin', 'reports'] as const,
+  audit: ['admin', 'audit'] as const,
+};

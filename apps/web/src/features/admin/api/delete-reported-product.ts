@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { adminApiPaths } from './admin-api-paths';
+import { adminKeys } from './admin-keys';
+import { dropReportedProduct } from './get-reported-products';
+import { invalidateAfterModeration } from './invalidate-listings';
+
+/** DELETE /api/admin/reports/:productId (204): the listing and its advertisement go, its reports are resolved. */
+export const deleteReportedProduct = (productId: string) =>
+  apiRequest(adminApiPaths.reportedProduct(productId), z.undefined(), { method: 'DELETE' });
+
+/**
+ * Removes a reported phone: it leaves Reported Items at once, then the list refreshes (spec §4),
+ * and every screen that may show the phone loads again.
+ */
+export function useDeleteReportedProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) => deleteReportedProduct(productId),
+    onSuccess: (_, productId) => {
+      dropReportedProduct(queryClient, productId);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reports });
+      invalidateAfterModeration(queryClient);
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reports });
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { AdminUserPageSchema, type AdminUser, type AdminUserPage } from '@recell/contract';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { adminApiPaths, withQuery } from './admin-api-paths';
+import { adminKeys } from './admin-keys';
+
+export type AdminListRole = 'user' | 'seller';
+
+export const getAdminUsers = (role: AdminListRole, q: string, cursor: string | null, signal?: AbortSignal) =>
+  apiRequest(withQuery(adminApiPaths.users, { role, q, cursor }), AdminUserPageSchema, signal ? { signal } : {});
+
+/**
+ * GET /api/admin/users?role=&q=: All Users (role user) or All Sellers (role seller) whose name or
+ * email contains `q`, a page at a time. While a new search loads, the previous results stay.
+ */
+export const useAdminUsers = (role: AdminListRole, q: string) =>
+  useInfiniteQuery({
+    queryKey: adminKeys.usersSearch(role, q),
+    queryFn: ({ pageParam, signal }) => getAdminUsers(role, q, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // (TanStack's keepPreviousData, limited to the same list.)
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === role ? previous : undefined),
+  });
+
+/** Applies `change` to every account of every cached All Users / All Sellers page (null drops it). */
+export const updateAdminUsers = (queryClient: QueryClient, change: (user: AdminUser) => AdminUser | null) => {
+  queryClient.setQueriesData<InfiniteData<AdminUserPage, string | null>>({ queryKey: adminKeys.usersAll }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.flatMap((user) => {
+              const changed = change(user);
+              return changed ? [changed] : [];
+            }),
+          })),
+        }
+      : data,
+  );
+};

@@ -1,0 +1,32 @@
+import { ReportedProductPageSchema, type ReportedProductPage } from '@recell/contract';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { adminApiPaths, withQuery } from './admin-api-paths';
+import { adminKeys } from './admin-keys';
+
+export const getReportedProducts = (cursor: string | null, signal?: AbortSignal) =>
+  apiRequest(withQuery(adminApiPaths.reports, { cursor }), ReportedProductPageSchema, signal ? { signal } : {});
+
+/** GET /api/admin/reports: phones with open reports (grouped per phone), a page at a time. */
+export const useReportedProducts = () =>
+  useInfiniteQuery({
+    queryKey: adminKeys.reports,
+    queryFn: ({ pageParam, signal }) => getReportedProducts(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+/** Drops a phone from the cached Reported Items pages (its reports were resolved). */
+export const dropReportedProduct = (queryClient: QueryClient, productId: string) => {
+  queryClient.setQueryData<InfiniteData<ReportedProductPage, string | null>>(adminKeys.reports, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.filter((item) => item.product.id !== productId),
+          })),
+        }
+      : data,
+  );
+};

@@ -1,0 +1,3 @@
+export { AdminUsersTable } from './components/admin-users-table';
+export { ReportedItemsTable } from './components/reported-items-table';
+export { AuditLogTable } from './components/audit-log-table';

@@ -1,0 +1,35 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderPage } from '@recell/contract';
+import { z } from 'zod';
+import { buyingApiPaths } from '@/config/buying-api-paths';
+import { apiRequest } from '@/lib/api-client';
+import { buyingKeys } from '@/lib/query-keys';
+
+/** DELETE /api/orders/:id (204): the buyer drops an unpaid order. */
+export const deleteOrder = (id: string) => apiRequest(buyingApiPaths.order(id), z.undefined(), { method: 'DELETE' });
+
+/** Removes an unpaid order: it leaves My Orders at once, which then loads again (My Wishlist too). */
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOrder,
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<InfiniteData<OrderPage, string | null>>(buyingKeys.myOrders, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((order) => order.id !== id) })),
+            }
+          : data,
+      );
+      queryClient.removeQueries({ queryKey: buyingKeys.order(id) });
+      void queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders });
+      void queryClient.invalidateQueries({ queryKey: buyingKeys.myWishlist });
+    },
+    onError: () => {
+      // Paid meanwhile, or gone: show the orders as they are now.
+      void queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { WishlistIdsSchema, type WishlistIds } from '@recell/contract';
+import { useQuery } from '@tanstack/react-query';
+import { buyingApiPaths } from '@/config/buying-api-paths';
+import { apiRequest } from '@/lib/api-client';
+import { buyingKeys } from '@/lib/query-keys';
+
+export const getWishlistIds = (signal?: AbortSignal) =>
+  apiRequest(buyingApiPaths.wishlistIds, WishlistIdsSchema, signal ? { signal } : {});
+
+const toSet = (data: WishlistIds): ReadonlySet<string> => new Set(data.productIds);
+
+/**
+ * GET /api/me/wishlist/ids: which phones have a filled heart. Only a buyer has a wishlist, so it is
+ * asked for only when `isBuyer`.
+ */
+export const useWishlistIds = (isBuyer: boolean) =>
+  useQuery({
+    queryKey: buyingKeys.wishlistIds,
+    queryFn: ({ signal }) => getWishlistIds(signal),
+    enabled: isBuyer,
+    select: toSet,
+  });

@@ -1,0 +1,13 @@
+import { ReportCreatedSchema, type ReportForm } from '@recell/contract';
+import { useMutation } from '@tanstack/react-query';
+import { buyingApiPaths } from '@/config/buying-api-paths';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/products/:id/reports (201): a buyer reports a listing (one open report per phone). */
+export const reportProduct = (productId: string, report: ReportForm) =>
+  apiRequest(buyingApiPaths.reports(productId), ReportCreatedSchema, { method: 'POST', json: report });
+
+export const useReportProduct = () =>
+  useMutation({
+    mutationFn: ({ productId, report }: { productId: string; report: ReportForm }) => reportProduct(productId, report),
+  });

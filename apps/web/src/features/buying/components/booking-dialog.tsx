@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BookingSchema,
+  buyingLimits,
+  buyingTexts,
+  formatPrice,
+  messages,
+  type Booking,
+  type BookingInput,
+  type Product,
+} from '@recell/contract';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, inputClass } from '@/components/ui/field';
+import { useAuth } from '@/features/auth';
+import { playSuccessSound } from '@/lib/success-sound';
+import { toast } from '@/lib/toast';
+import { useCreateOrder } from '../api/create-order';
+import { DialogAlert, dialogError } from './dialog-error';
+
+const readOnlyClass = `${inputClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
+
+/** Every field the API may name in an error. */
+const fieldNames = ['phone', 'location'] as const;
+
+/**
+ * The booking modal (spec §2): the signed-in buyer's name and email and the phone's name and price,
+ * read-only; the buyer's phone number and where to meet, both required (the contract's
+ * BookingSchema, which the API checks too). Submit Order books the phone: '{name} Order
+ * Successfully', a short chime, and the modal closes. A refusal (sold meanwhile, booked already,
+ * the buyer's own phone) is said inside the modal.
+ */
+export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { user } = useAuth();
+  const createOrder = useCreateOrder();
+  const [failure, setFailure] = useState<string | null>(null);
+  const phoneRef = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingInput, unknown, Booking>({
+    resolver: zodResolver(BookingSchema),
+    defaultValues: { productId: product.id, phone: '', location: '' },
+  });
+  const { ref: phoneFieldRef, ...phoneField } = register('phone');
+
+  const onSubmit = async (booking: Booking) => {
+    setFailure(null);
+    try {
+      await createOrder.mutateAsync(booking);
+    } catch (error) {
+      setFailure(dialogError(error, setError, fieldNames));
+      return;
+    }
+    onClose();
+    toast.success(messages.orderSuccess(product.name));
+    playSuccessSound();
+  };
+
+  return (
+    <Dialog title={buyingTexts.bookTitle(product.name)} onClose={onClose} isBusy={isSubmitting} initialFocus={phoneRef}>
+      <form noValidate className="mt-4 grid gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={buyingTexts.buyerName}>
+            {(props) => <input readOnly className={readOnlyClass} {...props} value={user?.name ?? ''} />}
+          </Field>
+          <Field label={buyingTexts.buyerEmail}>
+            {(props) => <input readOnly type="email" className={readOnlyClass} {...props} value={user?.email ?? ''} />}
+          </Field>
+          <Field label={buyingTexts.productName}>
+            {(props) => <input readOnly className={readOnlyClass} {...props} value={product.name} />}
+          </Field>
+          <Field label={buyingTexts.price}>
+            {(props) => <input readOnly className={readOnlyClass} {...props} value={formatPrice(product.priceCents)} />}
+          </Field>
+        </div>
+        <Field label={buyingTexts.phone} hint={buyingTexts.phoneHint} error={errors.phone?.message}>
+          {(props) => (
+            <input
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              required
+              className={inputClass}
+              {...props}
+              {...phoneField}
+              ref={(element) => {
+                phoneFieldRef(element);
+                phoneRef.current = element;
+              }}
+            />
+          )}
+        </Field>
+        <Field label={buyingTexts.location} hint={buyingTexts.locationHint} error={errors.location?.message}>
+          {(props) => (
+            <input
+              type="text"
+              autoComplete="address-level2"
+              required
+              maxLength={buyingLimits.location}
+              className={inputClass}
+              {...props}
+              {...register('location')}
+            />
+          )}
+        </Field>
+        <DialogAlert message={failure} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-outline" disabled={isSubmitting} onClick={onClose}>
+            {buyingTexts.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? buyingTexts.submittingOrder : buyingTexts.submitOrder}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,171 @@
+import { buyingTexts, messages, type Order } from '@recell/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthContextValue } from '@/features/auth';
+import { apiError, mockApi, noContent } from '@/test/api-mock';
+import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { makeOrder } from '../testing/fixtures';
+import { MyOrdersTable } from './my-orders-table';
+
+const buyer: AuthContextValue = { status: 'signedIn', user: makeMe(), logout: async () => {} };
+
+const payable = makeOrder(
+  { id: '11111111-1111-4111-8111-111111111111', priceCents: 44_999 },
+  {
+    id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    name: 'Galaxy S21',
+    originalPriceCents: 79_900,
+    location: 'Chattogram',
+  },
+);
+const paid = makeOrder(
+  { id: '22222222-2222-4222-8222-222222222222', status: 'paid', canPay: false, transactionId: 'pi_123' },
+  { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'Pixel 7', status: 'sold' },
+);
+const soldToSomeoneElse = makeOrder(
+  { id: '33333333-3333-4333-8333-333333333333', canPay: false },
+  { id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', name: 'Redmi Note 12', status: 'sold' },
+);
+
+const rowOf = (name: string) => {
+  const row = screen.getByRole('rowheader', { name }).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+};
+
+/** The buyer's orders as the API holds them (a delete cancels one). */
+const serveOrders = (initial: Order[], routes: Parameters<typeof mockApi>[0] = {}) => {
+  let orders = [...initial];
+  return mockApi({
+    'GET /api/me/orders': () => jsonResponse(pageOf(orders)),
+    ...Object.fromEntries(
+      initial.map((order) => [
+        `DELETE /api/orders/${order.id}`,
+        () => {
+          orders = orders.filter((kept) => kept.id !== order.id);
+          return noContent();
+        },
+      ]),
+    ),
+    ...routes,
+  });
+};
+
+describe('My Orders', () => {
+  it("says 'No Orders' when the buyer has none", async () => {
+    serveOrders([]);
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+
+    expect(await screen.findByText(messages.noOrders)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("lists the orders with the spec's columns and the seller's name and phone number", async () => {
+    serveOrders([payable, paid, soldToSomeoneElse]);
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+
+    const table = await screen.findByRole('table', { name: 'My Orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Image', 'Name', 'Price', 'Original', 'Location', 'Seller', 'Sales status', 'Action', 'Payment']);
+    const row = rowOf('Galaxy S21');
+    expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'Galaxy S21' })).toHaveAttribute('href', `/products/${payable.product.id}`);
+    expect(row.getByText('$449.99')).toBeInTheDocument();
+    expect(row.getByText('$799')).toBeInTheDocument();
+    expect(row.getByText('Chattogram')).toBeInTheDocument();
+    expect(row.getByText('Rahim Uddin')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: '01898765432' })).toHaveAttribute('href', 'tel:01898765432');
+    expect(row.getByText(messages.statusAvailable)).toBeInTheDocument();
+  });
+
+  it("offers 'Pay' for an unpaid order, a grey 'Paid' once paid, 'Sold' when someone else bought it", async () => {
+    serveOrders([payable, paid, soldToSomeoneElse]);
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+    await screen.findByRole('table');
+
+    expect(rowOf('Galaxy S21').getByRole('link', { name: messages.pay })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/payment/${payable.id}`,
+    );
+    const paidRow = rowOf('Pixel 7');
+    expect(paidRow.getByText(messages.paid)).toBeInTheDocument();
+    expect(paidRow.queryByRole('link', { name: messages.paid })).not.toBeInTheDocument();
+    expect(paidRow.queryByRole('link', { name: messages.pay })).not.toBeInTheDocument();
+    // a paid order cannot be removed
+    expect(paidRow.queryByRole('button', { name: buyingTexts.delete })).not.toBeInTheDocument();
+    const soldRow = rowOf('Redmi Note 12');
+    expect(soldRow.queryByRole('link', { name: messages.pay })).not.toBeInTheDocument();
+    expect(soldRow.getAllByText(messages.statusSold)).toHaveLength(2); // sales status and payment
+    expect(soldRow.getByRole('button', { name: buyingTexts.delete })).toBeInTheDocument();
+  });
+
+  it('asks before deleting an unpaid order; Cancel keeps it', async () => {
+    const api = serveOrders([payable]);
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+    await screen.findByRole('table');
+
+    await userEvent.click(rowOf('Galaxy S21').getByRole('button', { name: buyingTexts.delete }));
+    const dialog = screen.getByRole('dialog', { name: buyingTexts.deleteOrderTitle('Galaxy S21') });
+    expect(within(dialog).getByRole('button', { name: buyingTexts.cancel })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: buyingTexts.cancel }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByRole('rowheader', { name: 'Galaxy S21' })).toBeInTheDocument();
+  });
+
+  it("deletes an unpaid order: 'Order Remove Successfully' and it leaves the table", async () => {
+    const api = serveOrders([payable, soldToSomeoneElse]);
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+    await screen.findByRole('table');
+
+    await userEvent.click(rowOf('Redmi Note 12').getByRole('button', { name: buyingTexts.delete }));
+    const dialog = screen.getByRole('dialog', { name: buyingTexts.deleteOrderTitle('Redmi Note 12') });
+    await userEvent.click(within(dialog).getByRole('button', { name: buyingTexts.delete }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.orderRemoved);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Redmi Note 12' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveFocus();
+    expect(api.callsTo(`DELETE /api/orders/${soldToSomeoneElse.id}`)).toHaveLength(1);
+    await waitFor(() => {
+      expect(api.callsTo('GET /api/me/orders').length).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it('says inside the dialog why a delete was refused', async () => {
+    serveOrders([payable], {
+      [`DELETE /api/orders/${payable.id}`]: () => apiError(409, 'conflict', 'A paid order cannot be removed'),
+    });
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+    await screen.findByRole('table');
+
+    await userEvent.click(rowOf('Galaxy S21').getByRole('button', { name: buyingTexts.delete }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: buyingTexts.delete }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A paid order cannot be removed');
+  });
+
+  it("loads the next page with 'Load more'", async () => {
+    const api = mockApi({
+      'GET /api/me/orders': ({ query }) =>
+        jsonResponse(query.get('cursor') === 'page-2' ? pageOf([paid]) : pageOf([payable], 'page-2')),
+    });
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('rowheader', { name: 'Pixel 7' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: buyingTexts.loadMore }));
+
+    expect(await screen.findByRole('rowheader', { name: 'Pixel 7' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Galaxy S21' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: buyingTexts.loadMore })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/me/orders').map((call) => call.query.get('cursor'))).toEqual([null, 'page-2']);
+  });
+});

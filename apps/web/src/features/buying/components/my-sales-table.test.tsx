@@ -1,0 +1,90 @@
+import { buyingTexts, messages } from '@recell/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthContextValue } from '@/features/auth';
+import { mockApi } from '@/test/api-mock';
+import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { makeSale } from '../testing/fixtures';
+import { MySalesTable } from './my-sales-table';
+
+const seller: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'seller' }), logout: async () => {} };
+
+const booked = makeSale(
+  {
+    id: '11111111-1111-4111-8111-111111111111',
+    priceCents: 44_999,
+    // 3 Feb 2025, 21:07 in the test machine's own time zone
+    createdAt: new Date(2025, 1, 3, 21, 7).toISOString(),
+    buyer: {
+      id: '3b0f6a52-8d1e-4c7b-9a2f-5e6d7c8b9a01',
+      name: 'Ada Buyer',
+      email: 'ada@example.com',
+      phone: '01712345678',
+      location: 'Dhanmondi 27',
+    },
+  },
+  { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Galaxy S21' },
+);
+const paid = makeSale(
+  {
+    id: '22222222-2222-4222-8222-222222222222',
+    status: 'paid',
+    createdAt: new Date(2025, 1, 2, 8, 45).toISOString(),
+    paidAt: new Date(2025, 1, 2, 9, 0).toISOString(),
+  },
+  { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'Pixel 7', status: 'sold' },
+);
+
+const rowOf = (name: string) => {
+  const row = screen.getByRole('rowheader', { name }).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+};
+
+describe('My Sales', () => {
+  it("says 'No sales yet' when nobody has booked the seller's phones", async () => {
+    mockApi({ 'GET /api/me/sales': () => jsonResponse(pageOf([])) });
+    renderWithProviders(<MySalesTable />, { auth: seller });
+
+    expect(await screen.findByText(buyingTexts.noSales)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows who booked each phone, how to reach them, when, and whether it's paid", async () => {
+    mockApi({ 'GET /api/me/sales': () => jsonResponse(pageOf([booked, paid])) });
+    renderWithProviders(<MySalesTable />, { auth: seller });
+
+    const table = await screen.findByRole('table', { name: 'My Sales' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Image', 'Phone', 'Price', 'Buyer', "Buyer's phone", 'Meeting location', 'Booked', 'Status']);
+    const row = rowOf('Galaxy S21');
+    expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();
+    expect(row.getByText('$449.99')).toBeInTheDocument();
+    expect(row.getByText('Ada Buyer')).toBeInTheDocument();
+    expect(row.getByText('ada@example.com')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: '01712345678' })).toHaveAttribute('href', 'tel:01712345678');
+    expect(row.getByText('Dhanmondi 27')).toBeInTheDocument();
+    expect(row.getByText('Feb 3, 2025, 9:07 pm')).toBeInTheDocument();
+    expect(row.getByText(buyingTexts.statusBooked)).toBeInTheDocument();
+    expect(rowOf('Pixel 7').getByText(messages.paid)).toBeInTheDocument();
+    expect(rowOf('Pixel 7').getByText('Feb 2, 2025, 8:45 am')).toBeInTheDocument();
+  });
+
+  it("loads the next page with 'Load more'", async () => {
+    mockApi({
+      'GET /api/me/sales': ({ query }) =>
+        jsonResponse(query.get('cursor') === 'next' ? pageOf([paid]) : pageOf([booked], 'next')),
+    });
+    renderWithProviders(<MySalesTable />, { auth: seller });
+    await screen.findByRole('table');
+
+    await userEvent.click(screen.getByRole('button', { name: buyingTexts.loadMore }));
+
+    expect(await screen.findByRole('rowheader', { name: 'Pixel 7' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  buyingLimits,
+  buyingTexts,
+  messages,
+  reportReasonLabels,
+  reportReasons,
+  ReportFormSchema,
+  type Product,
+  type ReportForm,
+  type ReportFormInput,
+} from '@recell/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, inputClass } from '@/components/ui/field';
+import { toast } from '@/lib/toast';
+import { useReportProduct } from '../api/report-product';
+import { DialogAlert, dialogError } from './dialog-error';
+
+const fieldNames = ['reason', 'text'] as const;
+
+/**
+ * The report modal (spec §2): 'Report of {name}', a reason (stolen, fake, wrong description, scam,
+ * other) and what is wrong, Cancel and Submit Report. On success: '{name} Report Successfully'. A
+ * refusal (reported already, the buyer's own phone) is said inside the modal.
+ */
+export default function ReportDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const reportProduct = useReportProduct();
+  const [failure, setFailure] = useState<string | null>(null);
+  const reasonErrorId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ReportFormInput, unknown, ReportForm>({
+    resolver: zodResolver(ReportFormSchema),
+    defaultValues: { text: '' },
+  });
+
+  const onSubmit = async (report: ReportForm) => {
+    setFailure(null);
+    try {
+      await reportProduct.mutateAsync({ productId: product.id, report });
+    } catch (error) {
+      setFailure(dialogError(error, setError, fieldNames));
+      return;
+    }
+    onClose();
+    toast.success(messages.reportSuccess(product.name));
+  };
+
+  const reasonError = errors.reason?.message;
+  return (
+    <Dialog title={messages.reportHeading(product.name)} onClose={onClose} isBusy={isSubmitting}>
+      <form noValidate className="mt-4 grid gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <fieldset aria-describedby={reasonError ? reasonErrorId : undefined}>
+          <legend className="text-sm font-medium">{buyingTexts.reasonLegend}</legend>
+          <div className="mt-1 grid gap-1 sm:grid-cols-2">
+            {reportReasons.map((reason) => (
+              <label
+                key={reason}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-slate-50 dark:hover:bg-slate-800"
+              >
+                <input type="radio" value={reason} className="size-4 accent-teal-700" {...register('reason')} />
+                {reportReasonLabels[reason]}
+              </label>
+            ))}
+          </div>
+          {reasonError && (
+            <p id={reasonErrorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {reasonError}
+            </p>
+          )}
+        </fieldset>
+        <Field label={buyingTexts.reportText} error={errors.text?.message}>
+          {(props) => (
+            <textarea
+              rows={4}
+              required
+              maxLength={buyingLimits.reportText}
+              className={inputClass}
+              {...props}
+              {...register('text')}
+            />
+          )}
+        </Field>
+        <DialogAlert message={failure} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-outline" disabled={isSubmitting} onClick={onClose}>
+            {buyingTexts.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? buyingTexts.submittingReport : buyingTexts.submitReport}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { PaymentIntentSchema } from '@recell/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { paymentApiPaths } from './payment-api-paths';
+import { paymentKeys } from './payment-keys';
+
+/** POST /api/orders/:id/payment-intent: the order's intent (the server reuses it while the order is open). */
+export const createPaymentIntent = (orderId: string) =>
+  apiRequest(paymentApiPaths.paymentIntent(orderId), PaymentIntentSchema, { method: 'POST' });
+
+/**
+ * The order's payment intent, created when the page loads (spec §4), once per visit: a query rather
+ * than an effect, so React's StrictMode (which mounts twice in development) and re-renders share the
+ * one request. It never goes stale while the page is open and is forgotten when the page closes.
+ */
+export const usePaymentIntent = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: paymentKeys.intent(orderId),
+    queryFn: () => createPaymentIntent(orderId),
+    enabled,
+    // Never refetched (not even when a payment marks every cache stale), dropped once unused.
+    staleTime: 'static',
+    gcTime: 0,
+  });

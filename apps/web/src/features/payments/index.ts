@@ -1,0 +1,2 @@
+export { useOrder } from './api/get-order';
+export { OrderPayment } from './components/order-payment';

@@ -1,0 +1,87 @@
+import { adminAuditActions } from './admin.ts';
+
+/**
+ * Texts of the admin's screens (All Users, All Sellers, Reported Items, Audit Log) that the spec
+ * does not give; the spec's own texts ('No Users', 'Verify', 'Report Text', the toasts, …) live in
+ * messages.ts. Shared so the browser tests find controls by the names the app gives them.
+ *
+ * Their own module, like account-texts.ts: a module is bundled whole into the first chunk that
+ * needs it, and only the lazily loaded admin pages use these.
+ */
+export const adminTexts = {
+  // All Users and All Sellers (the spec's column names)
+  columnImage: 'Image',
+  columnName: 'Name',
+  columnEmail: 'Email',
+  columnRole: 'Role',
+  columnVerify: 'Verify',
+  columnAction: 'Action',
+  searchUsers: 'Search users',
+  searchSellers: 'Search sellers',
+  searchPlaceholder: 'Name or email',
+  noMatches: (query: string) => `Nobody's name or email contains “${query}”.`,
+  loadMore: 'Load more',
+  delete: 'Delete',
+  cancel: 'Cancel',
+  deleting: 'Deleting…',
+  verifying: 'Verifying…',
+  deleteAccountTitle: (name: string) => `Remove ${name}?`,
+  deleteAccountText:
+    'The account is closed and signed out at once, and its listings leave every page. Orders and payments stay on record.',
+
+  // Reported Items (the spec's column names, in capitals as it gives them)
+  reportColumns: {
+    image: 'IMAGE',
+    name: 'NAME',
+    price: 'PRICE',
+    sold: 'SOLD',
+    location: 'LOCATION',
+    report: 'REPORT',
+    action: 'ACTION',
+  },
+  /** 'View', or 'View (3)' when the phone has several open reports. */
+  viewReports: (count: number) => (count > 1 ? `View (${count})` : 'View'),
+  reportCount: (count: number) => `${count} ${count === 1 ? 'report' : 'reports'}`,
+  reportsOn: (count: number, name: string) => `${count} ${count === 1 ? 'report' : 'reports'} on ${name}`,
+  reportList: 'Reports',
+  removedStatus: 'Removed',
+  reportedBy: 'Reported by',
+  reason: 'Reason',
+  reportedAt: 'Reported',
+  dismiss: 'Dismiss',
+  dismissing: 'Dismissing…',
+  reportDismissed: 'Report dismissed',
+  deleteReportedTitle: (name: string) => `Delete ${name}?`,
+  deleteReportedText:
+    'The listing and its advertisement are removed and its reports are closed. Buyers will not see this phone any more.',
+
+  // Audit Log
+  columnWhen: 'When',
+  columnWho: 'Who',
+  columnWhat: 'Action',
+  columnRecord: 'Record',
+  system: 'System',
+  noAuditEntries: 'Nothing has been recorded yet',
+  auditActions: {
+    [adminAuditActions.userRemoved]: 'Account removed',
+    [adminAuditActions.sellerVerified]: 'Seller verified',
+    [adminAuditActions.reportListingRemoved]: 'Reported listing removed',
+    [adminAuditActions.reportDismissed]: 'Reports dismissed',
+    'product.removed': 'Listing removed',
+    'payment.recorded': 'Payment recorded',
+    'order.cancelled': 'Order cancelled',
+  } as Record<string, string>,
+  recordTypes: {
+    user: 'User',
+    product: 'Phone',
+    order: 'Order',
+    payment: 'Payment',
+    report: 'Report',
+  } as Record<string, string>,
+} as const;
+
+/** A readable label of an audit action; an action this list does not know is shown as recorded. */
+export const auditActionLabel = (action: string) => adminTexts.auditActions[action] ?? action;
+
+/** A readable name of an audit record's type; an unknown type is shown as recorded. */
+export const auditRecordType = (type: string) => adminTexts.recordTypes[type] ?? type;
