@@ -3,8 +3,8 @@
  * removing, and the details page. Who may do what is checked for every role, and with another
  * seller's phone.
  */
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorBodySchema,
   listingMessages,
@@ -15,11 +15,21 @@ import {
   uploadMessages,
   UploadedImageSchema,
 } from '@recell/contract';
-import { advertisements, auditLog, orders, products, users } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { advertise, insertCategories, insertProduct } from './fixtures.ts';
-import { phoneJpeg, textFile } from './support/images.ts';
-import { callerWithRole, filledListing, postListingForm, postListingJson, type Caller } from './support/listings.ts';
+import { products } from '../src/db/schema.ts';
+import {
+  advertise,
+  advertisementsOf,
+  auditOf,
+  disableUser,
+  insertOrder,
+  insertProduct,
+  orderRow,
+  productRow,
+} from './fixtures.ts';
+import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
+import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
+import { multipartBody, phoneJpeg, textFile } from './support/images.ts';
+import { filledListing, postListingForm, postListingJson, publicViewsOf } from './support/listings.ts';
 
 const requiredMessages = {
   name: messages.nameRequired,
@@ -37,52 +47,31 @@ const requiredMessages = {
   description: messages.descriptionRequired,
 };
 
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string; fields?: Record<string, string> },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
-
 describe('listings', () => {
-  let t: TestApp;
-  let seller: Caller;
-  let otherSeller: Caller;
-  let buyer: Caller;
-  let admin: Caller;
+  const t = useTestApp();
+  const cast = useCast(t);
   let photo: Buffer;
   let imageId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await insertCategories(t.app.db);
-    seller = await callerWithRole(t, 'seller', { name: 'Marcus Bennett', verified: true });
-    otherSeller = await callerWithRole(t, 'seller');
-    buyer = await callerWithRole(t, 'user');
-    admin = await callerWithRole(t, 'admin');
     photo = await phoneJpeg(400, 300);
-    const { multipartBody } = await import('./support/images.ts');
     const form = multipartBody([{ name: 'image', filename: 'p.jpg', contentType: 'image/jpeg', bytes: photo }]);
     const uploaded = await t.app.inject({
       method: 'POST',
       url: '/api/uploads',
-      headers: { ...seller.headers, ...form.headers },
+      headers: { ...cast.seller.headers, ...form.headers },
       payload: form.payload,
     });
     imageId = UploadedImageSchema.parse(uploaded.json()).id;
   });
-  afterAll(() => t.close());
 
   const productCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
-  const rowOf = async (id: string) => (await t.app.db.select().from(products).where(eq(products.id, id)))[0]!;
   const newListing = async (owner: Caller, overrides: Parameters<typeof insertProduct>[2] = {}) =>
     insertProduct(t.app.db, owner.id, overrides);
 
   describe('POST /api/products', () => {
     it('lists a phone from the multipart form with its photo: available, in cents, phone number kept private', async () => {
-      const response = await postListingForm(t, seller.headers, filledListing(), { bytes: photo });
+      const response = await postListingForm(t, cast.seller.headers, filledListing(), { bytes: photo });
       expect(response.statusCode, response.body).toBe(201);
       const product = ProductSchema.parse(response.json());
       expect(product).toMatchObject({
@@ -100,21 +89,21 @@ describe('listings', () => {
         description: 'Always kept in a case with a screen protector.',
         status: 'available',
         isAdvertised: false,
-        seller: { id: seller.id, name: 'Marcus Bennett', isVerified: true },
+        seller: { id: cast.seller.id, name: 'Marcus Bennett', isVerified: true },
       });
       expect(Math.abs(Date.parse(product.createdAt) - Date.now())).toBeLessThan(60_000);
       // The photo went through the upload pipeline: cleaned WebP, served.
       expect(product.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{2}\/[a-f0-9]{64}\.webp$/);
       expect((await t.app.inject(product.imageUrl)).headers['content-type']).toBe('image/webp');
       // The seller's number is stored (for buyers who book), normalised, and never shown.
-      expect((await rowOf(product.id)).sellerPhone).toBe('5125550147');
+      expect((await productRow(t.app.db, product.id)).sellerPhone).toBe('5125550147');
       expect(response.body).not.toContain('5125550147');
       expect(response.body).not.toContain('512-555-0147');
       expect(response.body).not.toMatch(/"(seller)?phone"/i);
     });
 
     it('lists a phone from JSON with an uploaded image id and numeric prices', async () => {
-      const response = await postListingJson(t, seller.headers, {
+      const response = await postListingJson(t, cast.seller.headers, {
         ...filledListing({ categoryId: '3', name: 'Galaxy S23', brand: 'Samsung', model: 'Galaxy S23' }),
         price: 450.5,
         originalPrice: 799,
@@ -127,11 +116,11 @@ describe('listings', () => {
     });
 
     it('ignores what a seller may not set: the status, the owner, the price in cents', async () => {
-      const response = await postListingJson(t, seller.headers, {
+      const response = await postListingJson(t, cast.seller.headers, {
         ...filledListing(),
         imageId,
         status: 'sold',
-        sellerId: otherSeller.id,
+        sellerId: cast.otherSeller.id,
         priceCents: 1,
         isAdvertised: true,
         id: '00000000-0000-4000-8000-000000000000',
@@ -140,20 +129,14 @@ describe('listings', () => {
       const product = ProductSchema.parse(response.json());
       expect(product).toMatchObject({ status: 'available', priceCents: 58_999, isAdvertised: false });
       expect(product.id).not.toBe('00000000-0000-4000-8000-000000000000');
-      expect((await rowOf(product.id)).sellerId).toBe(seller.id);
+      expect((await productRow(t.app.db, product.id)).sellerId).toBe(cast.seller.id);
     });
 
     it('is for sellers only: anonymous 401, buyer and admin 403, and nothing is created', async () => {
       const before = await productCount();
-      expectError(await postListingForm(t, {}, filledListing(), { bytes: photo }), 401, {
-        code: 'unauthorized',
-        message: messages.unauthorized,
-      });
-      for (const caller of [buyer, admin]) {
-        expectError(await postListingForm(t, caller.headers, filledListing(), { bytes: photo }), 403, {
-          code: 'forbidden',
-          message: messages.unauthorized,
-        });
+      expectError(await postListingForm(t, {}, filledListing(), { bytes: photo }), 401, unauthorized);
+      for (const caller of [cast.buyer, cast.admin]) {
+        expectError(await postListingForm(t, caller.headers, filledListing(), { bytes: photo }), 403, forbidden);
         expect((await postListingJson(t, caller.headers, { ...filledListing(), imageId })).statusCode).toBe(403);
       }
       expect((await postListingJson(t, { authorization: 'Bearer not-a-token' }, {})).statusCode).toBe(401);
@@ -164,7 +147,7 @@ describe('listings', () => {
       const before = await productCount();
       // An untouched browser form: every text input empty, the file input empty.
       const blank = Object.fromEntries(Object.keys(requiredMessages).map((name) => [name, '']));
-      const emptyForm = await postListingForm(t, seller.headers, blank, {
+      const emptyForm = await postListingForm(t, cast.seller.headers, blank, {
         bytes: Buffer.alloc(0),
         filename: '',
         contentType: 'application/octet-stream',
@@ -175,16 +158,18 @@ describe('listings', () => {
         fields: { ...requiredMessages, image: messages.imageRequired },
       });
       // A form with no parts at all, an empty JSON object, and no body: the same list.
-      expect(ErrorBodySchema.parse((await postListingForm(t, seller.headers, {}, null)).json()).error.fields).toEqual({
+      expect(
+        ErrorBodySchema.parse((await postListingForm(t, cast.seller.headers, {}, null)).json()).error.fields,
+      ).toEqual({
         ...requiredMessages,
         image: messages.imageRequired,
       });
-      expectError(await postListingJson(t, seller.headers, {}), 400, {
+      expectError(await postListingJson(t, cast.seller.headers, {}), 400, {
         code: 'validation',
         message: messages.nameRequired,
         fields: { ...requiredMessages, imageId: messages.imageRequired },
       });
-      const noBody = await t.app.inject({ method: 'POST', url: '/api/products', headers: seller.headers });
+      const noBody = await t.app.inject({ method: 'POST', url: '/api/products', headers: cast.seller.headers });
       expect(ErrorBodySchema.parse(noBody.json()).error.fields).toEqual({
         ...requiredMessages,
         imageId: messages.imageRequired,
@@ -195,17 +180,17 @@ describe('listings', () => {
     it.each(Object.entries(requiredMessages))('asks for %s alone when only it is missing', async (field, message) => {
       const fields = filledListing();
       delete fields[field];
-      const response = await postListingForm(t, seller.headers, fields, { bytes: photo });
+      const response = await postListingForm(t, cast.seller.headers, fields, { bytes: photo });
       expectError(response, 400, { code: 'validation', message, fields: { [field]: message } });
     });
 
     it('asks for the picture when only it is missing', async () => {
-      expectError(await postListingForm(t, seller.headers, filledListing(), null), 400, {
+      expectError(await postListingForm(t, cast.seller.headers, filledListing(), null), 400, {
         code: 'validation',
         message: messages.imageRequired,
         fields: { image: messages.imageRequired },
       });
-      expectError(await postListingJson(t, seller.headers, filledListing()), 400, {
+      expectError(await postListingJson(t, cast.seller.headers, filledListing()), 400, {
         code: 'validation',
         message: messages.imageRequired,
         fields: { imageId: messages.imageRequired },
@@ -232,11 +217,11 @@ describe('listings', () => {
         [{ features: 'f'.repeat(1001) }, { features: listingMessages.tooLong('Features', 1000) }],
       ];
       for (const [overrides, fields] of cases) {
-        const response = await postListingForm(t, seller.headers, filledListing(overrides), { bytes: photo });
+        const response = await postListingForm(t, cast.seller.headers, filledListing(overrides), { bytes: photo });
         expectError(response, 400, { code: 'validation', message: Object.values(fields)[0]!, fields });
       }
       // JSON: values of the wrong type, and a huge text, are refused the same way.
-      const json = await postListingJson(t, seller.headers, {
+      const json = await postListingJson(t, cast.seller.headers, {
         ...filledListing(),
         imageId,
         price: -10,
@@ -255,7 +240,7 @@ describe('listings', () => {
         },
       });
       // A text part over the form's 10 kB field limit arrives cut short, and is still too long.
-      const huge = await postListingForm(t, seller.headers, filledListing({ description: 'z'.repeat(50_000) }), {
+      const huge = await postListingForm(t, cast.seller.headers, filledListing({ description: 'z'.repeat(50_000) }), {
         bytes: photo,
       });
       expect(ErrorBodySchema.parse(huge.json()).error.fields).toEqual({
@@ -266,17 +251,21 @@ describe('listings', () => {
 
     it('refuses an unknown image id, and a file that is not a picture, creating nothing', async () => {
       const before = await productCount();
-      expectError(await postListingJson(t, seller.headers, { ...filledListing(), imageId: 'f'.repeat(64) }), 400, {
+      expectError(await postListingJson(t, cast.seller.headers, { ...filledListing(), imageId: 'f'.repeat(64) }), 400, {
         code: 'validation',
         message: uploadMessages.imageNotFound,
         fields: { imageId: uploadMessages.imageNotFound },
       });
-      expectError(await postListingJson(t, seller.headers, { ...filledListing(), imageId: '../../etc/passwd' }), 400, {
-        code: 'validation',
-        message: uploadMessages.imageNotFound,
-        fields: { imageId: uploadMessages.imageNotFound },
-      });
-      expectError(await postListingForm(t, seller.headers, filledListing(), { bytes: textFile() }), 415, {
+      expectError(
+        await postListingJson(t, cast.seller.headers, { ...filledListing(), imageId: '../../etc/passwd' }),
+        400,
+        {
+          code: 'validation',
+          message: uploadMessages.imageNotFound,
+          fields: { imageId: uploadMessages.imageNotFound },
+        },
+      );
+      expectError(await postListingForm(t, cast.seller.headers, filledListing(), { bytes: textFile() }), 415, {
         code: 'unsupported_media_type',
         message: uploadMessages.unsupportedType,
         fields: { image: uploadMessages.unsupportedType },
@@ -286,7 +275,7 @@ describe('listings', () => {
 
     it('keeps hostile text inert: stored and returned exactly as typed', async () => {
       const name = `<script>alert("x")</script> '); drop table products; --`;
-      const response = await postListingJson(t, seller.headers, { ...filledListing({ name }), imageId });
+      const response = await postListingJson(t, cast.seller.headers, { ...filledListing({ name }), imageId });
       expect(response.statusCode).toBe(201);
       expect(ProductSchema.parse(response.json()).name).toBe(name);
       expect(await productCount()).toBeGreaterThan(0);
@@ -304,7 +293,7 @@ describe('listings', () => {
       });
       const advertised = await newListing(me, { name: 'Advertised', createdAt: new Date('2026-01-03T10:00:00Z') });
       await newListing(me, { name: 'Removed', status: 'removed', createdAt: new Date('2026-01-04T10:00:00Z') });
-      await newListing(otherSeller, { name: 'Not mine' });
+      await newListing(cast.otherSeller, { name: 'Not mine' });
       await advertise(t.app.db, advertised.id);
 
       const response = await t.app.inject({ url: '/api/me/products', headers: me.headers });
@@ -346,175 +335,160 @@ describe('listings', () => {
 
     it('is for sellers only', async () => {
       expect((await t.app.inject('/api/me/products')).statusCode).toBe(401);
-      expect((await t.app.inject({ url: '/api/me/products', headers: buyer.headers })).statusCode).toBe(403);
-      expect((await t.app.inject({ url: '/api/me/products', headers: admin.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/me/products', headers: cast.buyer.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/me/products', headers: cast.admin.headers })).statusCode).toBe(403);
     });
   });
 
   describe('POST /api/products/:id/advertise', () => {
     const advertiseAs = (caller: Caller | null, id: string) =>
-      t.app.inject({ method: 'POST', url: `/api/products/${id}/advertise`, headers: caller?.headers ?? {} });
+      t.app.inject({ method: 'POST', url: `/api/products/${id}/advertise`, headers: headersOf(caller) });
 
     it('advertises the seller’s own phone once; it then shows on the home grid', async () => {
-      const product = await newListing(seller, { name: 'To advertise' });
-      const response = await advertiseAs(seller, product.id);
+      const product = await newListing(cast.seller, { name: 'To advertise' });
+      const response = await advertiseAs(cast.seller, product.id);
       expect(response.statusCode).toBe(201);
       expect(ProductSchema.parse(response.json())).toMatchObject({ id: product.id, isAdvertised: true });
       const home = ProductPageSchema.parse((await t.app.inject('/api/advertised?limit=100')).json());
       expect(home.items.map((p) => p.id)).toContain(product.id);
 
-      expectError(await advertiseAs(seller, product.id), 409, {
+      expectError(await advertiseAs(cast.seller, product.id), 409, {
         code: 'conflict',
         message: listingMessages.alreadyAdvertised,
       });
-      const adverts = await t.app.db.select().from(advertisements).where(eq(advertisements.productId, product.id));
+      const adverts = await advertisementsOf(t.app.db, product.id);
       expect(adverts).toHaveLength(1);
     });
 
     it('refuses a sold phone (409) and a removed or unknown one (404)', async () => {
-      const sold = await newListing(seller, { status: 'sold' });
-      expectError(await advertiseAs(seller, sold.id), 409, {
+      const sold = await newListing(cast.seller, { status: 'sold' });
+      expectError(await advertiseAs(cast.seller, sold.id), 409, {
         code: 'conflict',
         message: listingMessages.soldCannotBeAdvertised,
       });
-      const removed = await newListing(seller, { status: 'removed' });
-      for (const id of [removed.id, '6f1c1f0e-1111-4222-8333-444455556666', 'not-a-uuid', "1' or '1'='1"]) {
-        expectError(await advertiseAs(seller, encodeURIComponent(id)), 404, {
+      const removed = await newListing(cast.seller, { status: 'removed' });
+      for (const id of [removed.id, unknownId, 'not-a-uuid', "1' or '1'='1"]) {
+        expectError(await advertiseAs(cast.seller, encodeURIComponent(id)), 404, {
           code: 'not_found',
           message: listingMessages.productNotFound,
         });
       }
-      expect(await t.app.db.select().from(advertisements).where(eq(advertisements.productId, sold.id))).toEqual([]);
+      expect(await advertisementsOf(t.app.db, sold.id)).toEqual([]);
     });
 
     it('only the owner advertises: another seller, a buyer and an admin are refused, anonymous is 401', async () => {
-      const product = await newListing(seller);
-      expectError(await advertiseAs(otherSeller, product.id), 403, {
+      const product = await newListing(cast.seller);
+      expectError(await advertiseAs(cast.otherSeller, product.id), 403, {
         code: 'forbidden',
         message: listingMessages.notYourProduct,
       });
-      expect((await advertiseAs(buyer, product.id)).statusCode).toBe(403);
-      expect((await advertiseAs(admin, product.id)).statusCode).toBe(403);
+      expect((await advertiseAs(cast.buyer, product.id)).statusCode).toBe(403);
+      expect((await advertiseAs(cast.admin, product.id)).statusCode).toBe(403);
       expect((await advertiseAs(null, product.id)).statusCode).toBe(401);
-      expect(await t.app.db.select().from(advertisements).where(eq(advertisements.productId, product.id))).toEqual([]);
+      expect(await advertisementsOf(t.app.db, product.id)).toEqual([]);
     });
 
     it('two clicks at once advertise once', async () => {
-      const product = await newListing(seller);
-      const [a, b] = await Promise.all([advertiseAs(seller, product.id), advertiseAs(seller, product.id)]);
+      const product = await newListing(cast.seller);
+      const [a, b] = await Promise.all([advertiseAs(cast.seller, product.id), advertiseAs(cast.seller, product.id)]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     });
   });
 
   describe('DELETE /api/products/:id', () => {
     const removeAs = (caller: Caller | null, id: string) =>
-      t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: caller?.headers ?? {} });
+      t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: headersOf(caller) });
 
     it('the seller removes their phone: it and its advert leave every public view; orders keep it', async () => {
-      const product = await newListing(seller, { name: 'Going away', categoryId: '2', brand: 'Xiaomi' });
+      const product = await newListing(cast.seller, { name: 'Going away', categoryId: '2', brand: 'Xiaomi' });
       await advertise(t.app.db, product.id);
-      const [order] = await t.app.db
-        .insert(orders)
-        .values({
-          productId: product.id,
-          buyerId: buyer.id,
-          phone: '3125550126',
-          location: 'Chicago',
-          priceCents: 45_000,
-        })
-        .returning();
+      const order = await insertOrder(t.app.db, { productId: product.id, buyerId: cast.buyer.id });
       const visible = async () => ({
-        home: ProductPageSchema.parse((await t.app.inject('/api/advertised?limit=100')).json()).items.some(
-          (p) => p.id === product.id,
-        ),
-        category: ProductPageSchema.parse(
-          (await t.app.inject('/api/categories/2/products?limit=100')).json(),
-        ).items.some((p) => p.id === product.id),
-        details: (await t.app.inject(`/api/products/${product.id}`)).statusCode,
+        ...(await publicViewsOf(t, product.id, '2')),
         mine: MyProductPageSchema.parse(
-          (await t.app.inject({ url: '/api/me/products?limit=100', headers: seller.headers })).json(),
+          (await t.app.inject({ url: '/api/me/products?limit=100', headers: cast.seller.headers })).json(),
         ).items.some((p) => p.id === product.id),
       });
       expect(await visible()).toEqual({ home: true, category: true, details: 200, mine: true });
 
-      const response = await removeAs(seller, product.id);
+      const response = await removeAs(cast.seller, product.id);
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       expect(await visible()).toEqual({ home: false, category: false, details: 404, mine: false });
 
-      expect((await rowOf(product.id)).status).toBe('removed');
-      expect(await t.app.db.select().from(advertisements).where(eq(advertisements.productId, product.id))).toEqual([]);
-      expect((await t.app.db.select().from(orders).where(eq(orders.id, order!.id)))[0]!.productId).toBe(product.id);
-      const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, product.id));
+      expect((await productRow(t.app.db, product.id)).status).toBe('removed');
+      expect(await advertisementsOf(t.app.db, product.id)).toEqual([]);
+      expect((await orderRow(t.app.db, order.id)).productId).toBe(product.id);
+      const audit = await auditOf(t.app.db, product.id);
       expect(audit).toEqual([
         expect.objectContaining({
-          actorId: seller.id,
+          actorId: cast.seller.id,
           action: 'product.removed',
           subjectType: 'product',
           detail: { by: 'seller', previousStatus: 'available', wasAdvertised: true },
         }),
       ]);
       // Gone is gone: a second delete finds nothing.
-      expectError(await removeAs(seller, product.id), 404, {
+      expectError(await removeAs(cast.seller, product.id), 404, {
         code: 'not_found',
         message: listingMessages.productNotFound,
       });
     });
 
     it('another seller and a buyer are refused, anonymous is 401, and the phone stays', async () => {
-      const product = await newListing(seller);
-      expectError(await removeAs(otherSeller, product.id), 403, {
+      const product = await newListing(cast.seller);
+      expectError(await removeAs(cast.otherSeller, product.id), 403, {
         code: 'forbidden',
         message: listingMessages.notYourProduct,
       });
-      expect((await removeAs(buyer, product.id)).statusCode).toBe(403);
+      expect((await removeAs(cast.buyer, product.id)).statusCode).toBe(403);
       expect((await removeAs(null, product.id)).statusCode).toBe(401);
-      expect((await rowOf(product.id)).status).toBe('available');
-      expect(await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, product.id))).toEqual([]);
+      expect((await productRow(t.app.db, product.id)).status).toBe('available');
+      expect(await auditOf(t.app.db, product.id)).toEqual([]);
     });
 
     it('an admin removes any seller’s phone, sold ones too, and the audit log says an admin did', async () => {
-      const product = await newListing(otherSeller, { status: 'sold' });
-      expect((await removeAs(admin, product.id)).statusCode).toBe(204);
-      expect((await rowOf(product.id)).status).toBe('removed');
-      const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, product.id));
+      const product = await newListing(cast.otherSeller, { status: 'sold' });
+      expect((await removeAs(cast.admin, product.id)).statusCode).toBe(204);
+      expect((await productRow(t.app.db, product.id)).status).toBe('removed');
+      const [entry] = await auditOf(t.app.db, product.id);
       expect(entry).toMatchObject({
-        actorId: admin.id,
+        actorId: cast.admin.id,
         action: 'product.removed',
         detail: { by: 'admin', previousStatus: 'sold', wasAdvertised: false },
       });
     });
 
     it('answers 404 for an unknown or malformed id, whoever asks', async () => {
-      for (const id of ['6f1c1f0e-1111-4222-8333-444455556666', 'nope', '%27%3B--']) {
-        expect((await removeAs(admin, id)).statusCode).toBe(404);
-        expect((await removeAs(seller, id)).statusCode).toBe(404);
+      for (const id of [unknownId, 'nope', '%27%3B--']) {
+        expect((await removeAs(cast.admin, id)).statusCode).toBe(404);
+        expect((await removeAs(cast.seller, id)).statusCode).toBe(404);
       }
     });
   });
 
   describe('GET /api/products/:id', () => {
     it('shows a phone for sale or sold to anyone, without the seller’s number', async () => {
-      const forSale = await newListing(seller, { name: 'Details' });
+      const forSale = await newListing(cast.seller, { name: 'Details' });
       const response = await t.app.inject(`/api/products/${forSale.id}`);
       expect(response.statusCode).toBe(200);
       expect(ProductSchema.parse(response.json())).toMatchObject({
         id: forSale.id,
         name: 'Details',
         status: 'available',
-        seller: { id: seller.id, isVerified: true },
+        seller: { id: cast.seller.id, isVerified: true },
       });
       expect(response.body).not.toContain('01700000000');
 
-      const sold = await newListing(seller, { status: 'sold' });
+      const sold = await newListing(cast.seller, { status: 'sold' });
       expect(ProductSchema.parse((await t.app.inject(`/api/products/${sold.id}`)).json()).status).toBe('sold');
     });
 
     it('answers 404 for a removed phone, a disabled seller’s phone and a malformed id, never 500', async () => {
-      const removed = await newListing(seller, { status: 'removed' });
+      const removed = await newListing(cast.seller, { status: 'removed' });
       const gone = await callerWithRole(t, 'seller');
       const ofDisabled = await newListing(gone);
-      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+      await disableUser(t.app.db, gone.id);
       for (const id of [removed.id, ofDisabled.id, 'abc', '00000000-0000-0000-0000-00000000000g', 'x'.repeat(64)]) {
         expectError(await t.app.inject(`/api/products/${id}`), 404, {
           code: 'not_found',

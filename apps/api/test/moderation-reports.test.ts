@@ -4,76 +4,74 @@
  * (the phone stays), and reading the audit log page by page.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLimits,
   adminMessages,
   AuditPageSchema,
-  ErrorBodySchema,
   MyProductPageSchema,
   ProductPageSchema,
   ReportedProductPageSchema,
   type ReportedProductPage,
 } from '@recell/contract';
-import { advertisements, auditLog, products, users } from '../src/db/schema.ts';
-import { advertise, insertCategories, insertProduct, insertUser } from './fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { callerWithRole, type Caller } from './support/listings.ts';
+import { auditLog, users } from '../src/db/schema.ts';
 import {
+  advertise,
+  advertisementsOf,
   auditOf,
-  callAs,
+  disableUser,
   insertOrder,
-  insertPaidOrder,
-  insertReport,
+  insertProduct,
+  insertUser,
   orderRow,
+  productRow,
   reportRow,
-} from './support/moderation.ts';
-
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
+} from './fixtures.ts';
+import { callerWithRole, useCast, type Caller } from './support/accounts.ts';
+import { expectError, unknownId, useTestApp } from './support/api.ts';
+import { publicViewsOf } from './support/listings.ts';
+import { callAs, insertPaidOrder, insertReport } from './support/moderation.ts';
 
 const minutes = (n: number) => new Date(Date.UTC(2026, 0, 10, 12, n));
 
 describe('moderation: reported items and audit log', () => {
-  let t: TestApp;
-  let admin: Caller;
-  let seller: Caller;
-  let buyers: Caller[];
   /** How often public listing pages were told to refresh (app.listingsChanged). */
   let listingChanges = 0;
-
+  const t = useTestApp({ onListingsChanged: () => listingChanges++ });
+  const cast = useCast(t, { seller: { name: 'Rita Seller' } });
+  /** Buyers who report phones. */
+  const buyers: Caller[] = [];
   beforeAll(async () => {
-    t = await createTestApp({}, (app) => app.onListingsChanged(() => listingChanges++));
-    await insertCategories(t.app.db);
-    admin = await callerWithRole(t, 'admin');
-    seller = await callerWithRole(t, 'seller', { name: 'Rita Seller', verified: true });
-    buyers = [];
     for (const name of ['Ann Reporter', 'Ben Reporter', 'Cal Reporter']) {
       buyers.push(await callerWithRole(t, 'user', { name, imageUrl: `/uploads/aa/${name[0]}.webp` }));
     }
   });
-  afterAll(() => t.close());
 
-  const productRow = async (id: string) => (await t.app.db.select().from(products).where(eq(products.id, id)))[0]!;
   const reported = async (query = 'limit=100'): Promise<ReportedProductPage> => {
-    const response = await callAs(t, admin, 'GET', `/api/admin/reports?${query}`);
+    const response = await callAs(t, cast.admin, 'GET', `/api/admin/reports?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return ReportedProductPageSchema.parse(response.json());
   };
+  /** An advertised phone of the seller's with an open report from each of the first two buyers. */
+  const reportedTwice = async (overrides: Parameters<typeof insertProduct>[2]) => {
+    const product = await insertProduct(t.app.db, cast.seller.id, overrides);
+    await advertise(t.app.db, product.id);
+    const a = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[0]!.id });
+    const b = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[1]!.id });
+    return { product, a, b };
+  };
   const reportedIds = async () => (await reported()).items.map((item) => item.product.id);
-  const removeListing = (productId: string) => callAs(t, admin, 'DELETE', `/api/admin/reports/${productId}`);
-  const dismiss = (productId: string) => callAs(t, admin, 'POST', `/api/admin/reports/${productId}/dismiss`);
+  const removeListing = (productId: string) => callAs(t, cast.admin, 'DELETE', `/api/admin/reports/${productId}`);
+  const dismiss = (productId: string) => callAs(t, cast.admin, 'POST', `/api/admin/reports/${productId}/dismiss`);
 
   describe('GET /api/admin/reports', () => {
     it('groups open reports by phone with a count, the phone with the latest report first, reports newest first', async () => {
-      const quiet = await insertProduct(t.app.db, seller.id, { name: 'Quiet phone', categoryId: '2', brand: 'Xiaomi' });
-      const busy = await insertProduct(t.app.db, seller.id, { name: 'Busy phone', status: 'sold' });
+      const quiet = await insertProduct(t.app.db, cast.seller.id, {
+        name: 'Quiet phone',
+        categoryId: '2',
+        brand: 'Xiaomi',
+      });
+      const busy = await insertProduct(t.app.db, cast.seller.id, { name: 'Busy phone', status: 'sold' });
       const [ann, ben, cal] = buyers as [Caller, Caller, Caller];
       const r1 = await insertReport(t.app.db, {
         productId: busy.id,
@@ -104,7 +102,7 @@ describe('moderation: reported items and audit log', () => {
         createdAt: minutes(4),
         resolvedAt: minutes(5),
         resolution: 'dismissed',
-        resolvedBy: admin.id,
+        resolvedBy: cast.admin.id,
       });
 
       const page = await reported();
@@ -123,7 +121,7 @@ describe('moderation: reported items and audit log', () => {
         status: 'sold',
         priceCents: 45_000,
         location: 'Dhaka',
-        seller: { id: seller.id, name: 'Rita Seller', isVerified: true },
+        seller: { id: cast.seller.id, name: 'Rita Seller', isVerified: true },
       });
       expect(first.reports).toEqual([
         {
@@ -157,10 +155,10 @@ describe('moderation: reported items and audit log', () => {
 
     it('leaves out removed phones and phones of removed sellers', async () => {
       const gone = await callerWithRole(t, 'seller');
-      const removed = await insertProduct(t.app.db, seller.id, { status: 'removed' });
+      const removed = await insertProduct(t.app.db, cast.seller.id, { status: 'removed' });
       const ofGone = await insertProduct(t.app.db, gone.id);
-      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
-      const live = await insertProduct(t.app.db, seller.id);
+      await disableUser(t.app.db, gone.id);
+      const live = await insertProduct(t.app.db, cast.seller.id);
       for (const product of [removed, ofGone, live]) {
         await insertReport(t.app.db, { productId: product.id, reporterId: buyers[0]!.id });
       }
@@ -169,7 +167,7 @@ describe('moderation: reported items and audit log', () => {
     });
 
     it('lists at most the newest reports of a phone, and counts them all', async () => {
-      const product = await insertProduct(t.app.db, seller.id, { name: 'Much reported' });
+      const product = await insertProduct(t.app.db, cast.seller.id, { name: 'Much reported' });
       const reporters = [];
       for (let i = 0; i < adminLimits.reportsPerProduct + 2; i++) {
         reporters.push(await insertUser(t.app.db, { role: 'user', name: `Reporter ${i}` }));
@@ -188,7 +186,7 @@ describe('moderation: reported items and audit log', () => {
     it('pages with a cursor: every reported phone once, also when reports came in at the same instant', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const product = await insertProduct(t.app.db, seller.id, { name: `Paged ${i}` });
+        const product = await insertProduct(t.app.db, cast.seller.id, { name: `Paged ${i}` });
         await insertReport(t.app.db, { productId: product.id, reporterId: buyers[i % 3]!.id, createdAt: minutes(30) });
         ids.push(product.id);
       }
@@ -204,32 +202,19 @@ describe('moderation: reported items and audit log', () => {
       } while (cursor);
       expect(pages).toBe(3);
       expect(seen.slice().sort()).toEqual(ids.slice().sort());
-      expect((await callAs(t, admin, 'GET', '/api/admin/reports?cursor=e30')).statusCode).toBe(400);
+      expect((await callAs(t, cast.admin, 'GET', '/api/admin/reports?cursor=e30')).statusCode).toBe(400);
       for (const id of ids) await dismiss(id);
     });
   });
 
   describe('DELETE /api/admin/reports/:productId', () => {
     it('removes a reported phone for sale with its advertisement, closes its reports, audited; then 404', async () => {
-      const product = await insertProduct(t.app.db, seller.id, {
-        name: 'Bad phone',
-        categoryId: '3',
-        brand: 'Samsung',
-      });
-      await advertise(t.app.db, product.id);
+      const { product, a, b } = await reportedTwice({ name: 'Bad phone', categoryId: '3', brand: 'Samsung' });
       const booking = await insertOrder(t.app.db, { productId: product.id, buyerId: buyers[2]!.id });
-      const a = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[0]!.id });
-      const b = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[1]!.id });
       const visible = async () => ({
-        home: ProductPageSchema.parse((await t.app.inject('/api/advertised?limit=100')).json()).items.some(
-          (p) => p.id === product.id,
-        ),
-        category: ProductPageSchema.parse(
-          (await t.app.inject('/api/categories/3/products?limit=100')).json(),
-        ).items.some((p) => p.id === product.id),
-        details: (await t.app.inject(`/api/products/${product.id}`)).statusCode,
+        ...(await publicViewsOf(t, product.id, '3')),
         sellerList: MyProductPageSchema.parse(
-          (await callAs(t, seller, 'GET', '/api/me/products?limit=100')).json(),
+          (await callAs(t, cast.seller, 'GET', '/api/me/products?limit=100')).json(),
         ).items.some((p) => p.id === product.id),
         reported: (await reportedIds()).includes(product.id),
       });
@@ -248,18 +233,18 @@ describe('moderation: reported items and audit log', () => {
         sellerList: false,
         reported: false,
       });
-      expect((await productRow(product.id)).status).toBe('removed');
-      expect(await t.app.db.select().from(advertisements).where(eq(advertisements.productId, product.id))).toEqual([]);
+      expect((await productRow(t.app.db, product.id)).status).toBe('removed');
+      expect(await advertisementsOf(t.app.db, product.id)).toEqual([]);
       for (const report of [a, b]) {
         const row = await reportRow(t.app.db, report.id);
-        expect(row).toMatchObject({ resolution: 'listing_removed', resolvedBy: admin.id });
+        expect(row).toMatchObject({ resolution: 'listing_removed', resolvedBy: cast.admin.id });
         expect(row.resolvedAt).toBeInstanceOf(Date);
       }
       // An order that refers to the phone still exists.
       expect((await orderRow(t.app.db, booking.id))?.productId).toBe(product.id);
       expect(await auditOf(t.app.db, product.id)).toEqual([
         expect.objectContaining({
-          actorId: admin.id,
+          actorId: cast.admin.id,
           action: 'report.listing_removed',
           subjectType: 'product',
           detail: expect.objectContaining({
@@ -278,11 +263,11 @@ describe('moderation: reported items and audit log', () => {
     });
 
     it('a sold phone stays sold with its paid order, and its reports are closed', async () => {
-      const product = await insertProduct(t.app.db, seller.id, { status: 'sold' });
+      const product = await insertProduct(t.app.db, cast.seller.id, { status: 'sold' });
       const { order } = await insertPaidOrder(t.app.db, { productId: product.id, buyerId: buyers[0]!.id });
       const report = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[1]!.id });
       expect((await removeListing(product.id)).statusCode).toBe(204);
-      expect((await productRow(product.id)).status).toBe('sold');
+      expect((await productRow(t.app.db, product.id)).status).toBe('sold');
       expect((await orderRow(t.app.db, order.id))?.status).toBe('paid');
       expect((await reportRow(t.app.db, report.id)).resolution).toBe('listing_removed');
       expect(await reportedIds()).not.toContain(product.id);
@@ -293,17 +278,17 @@ describe('moderation: reported items and audit log', () => {
     });
 
     it('answers 404 for a phone without an open report, an unknown or a malformed id', async () => {
-      const unreported = await insertProduct(t.app.db, seller.id);
-      for (const id of [unreported.id, '6f1c1f0e-1111-4222-8333-444455556666', 'nope', '%27%3B--']) {
+      const unreported = await insertProduct(t.app.db, cast.seller.id);
+      for (const id of [unreported.id, unknownId, 'nope', '%27%3B--']) {
         expectError(await removeListing(id), 404, { code: 'not_found', message: adminMessages.reportNotFound });
         expectError(await dismiss(id), 404, { code: 'not_found', message: adminMessages.reportNotFound });
       }
-      expect((await productRow(unreported.id)).status).toBe('available');
+      expect((await productRow(t.app.db, unreported.id)).status).toBe('available');
       expect(await auditOf(t.app.db, unreported.id)).toEqual([]);
     });
 
     it('a delete and a dismiss at once: one wins, the other is 404, one audit entry', async () => {
-      const product = await insertProduct(t.app.db, seller.id);
+      const product = await insertProduct(t.app.db, cast.seller.id);
       await insertReport(t.app.db, { productId: product.id, reporterId: buyers[0]!.id });
       const results = await Promise.all([removeListing(product.id), dismiss(product.id)]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([204, 404]);
@@ -313,21 +298,17 @@ describe('moderation: reported items and audit log', () => {
 
   describe('POST /api/admin/reports/:productId/dismiss', () => {
     it('closes the reports and keeps the listing, audited; then 404; a new report shows it again', async () => {
-      const product = await insertProduct(t.app.db, seller.id, {
-        name: 'Fine phone',
-        categoryId: '2',
-        brand: 'Xiaomi',
-      });
-      await advertise(t.app.db, product.id);
-      const a = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[0]!.id });
-      const b = await insertReport(t.app.db, { productId: product.id, reporterId: buyers[1]!.id });
+      const { product, a, b } = await reportedTwice({ name: 'Fine phone', categoryId: '2', brand: 'Xiaomi' });
 
       const response = await dismiss(product.id);
       expect(response.statusCode, response.body).toBe(204);
       for (const report of [a, b]) {
-        expect(await reportRow(t.app.db, report.id)).toMatchObject({ resolution: 'dismissed', resolvedBy: admin.id });
+        expect(await reportRow(t.app.db, report.id)).toMatchObject({
+          resolution: 'dismissed',
+          resolvedBy: cast.admin.id,
+        });
       }
-      expect(await productRow(product.id)).toMatchObject({ status: 'available' });
+      expect(await productRow(t.app.db, product.id)).toMatchObject({ status: 'available' });
       expect((await t.app.inject(`/api/products/${product.id}`)).statusCode).toBe(200);
       expect(
         ProductPageSchema.parse((await t.app.inject('/api/advertised?limit=100')).json()).items.map((p) => p.id),
@@ -335,7 +316,7 @@ describe('moderation: reported items and audit log', () => {
       expect(await reportedIds()).not.toContain(product.id);
       expect(await auditOf(t.app.db, product.id)).toEqual([
         expect.objectContaining({
-          actorId: admin.id,
+          actorId: cast.admin.id,
           action: 'report.dismissed',
           subjectType: 'product',
           detail: expect.objectContaining({ resolvedReports: 2 }),
@@ -356,10 +337,10 @@ describe('moderation: reported items and audit log', () => {
       const gone = await insertUser(t.app.db, { role: 'admin', name: 'Gone Admin' });
       const entries = [
         {
-          actorId: admin.id,
+          actorId: cast.admin.id,
           action: 'seller.verified',
           subjectType: 'user',
-          subjectId: seller.id,
+          subjectId: cast.seller.id,
           createdAt: minutes(50),
         },
         {
@@ -370,7 +351,7 @@ describe('moderation: reported items and audit log', () => {
           createdAt: minutes(51),
         },
         {
-          actorId: admin.id,
+          actorId: cast.admin.id,
           action: 'report.dismissed',
           subjectType: 'product',
           subjectId: 'p1',
@@ -383,11 +364,11 @@ describe('moderation: reported items and audit log', () => {
       await t.app.db.insert(auditLog).values(entries);
       await t.app.db.delete(users).where(eq(users.id, gone.id));
 
-      const first = AuditPageSchema.parse((await callAs(t, admin, 'GET', '/api/admin/audit?limit=2')).json());
+      const first = AuditPageSchema.parse((await callAs(t, cast.admin, 'GET', '/api/admin/audit?limit=2')).json());
       expect(first.items.map((e) => e.action)).toEqual(['report.dismissed', 'user.removed']);
-      const [me] = await t.app.db.select().from(users).where(eq(users.id, admin.id));
+      const [me] = await t.app.db.select().from(users).where(eq(users.id, cast.admin.id));
       expect(first.items[0]).toMatchObject({
-        actor: { id: admin.id, name: me!.name, email: me!.email },
+        actor: { id: cast.admin.id, name: me!.name, email: me!.email },
         subjectType: 'product',
         subjectId: 'p1',
         detail: { resolvedReports: 1 },
@@ -397,17 +378,17 @@ describe('moderation: reported items and audit log', () => {
       expect(first.nextCursor).not.toBeNull();
 
       const second = AuditPageSchema.parse(
-        (await callAs(t, admin, 'GET', `/api/admin/audit?limit=2&cursor=${first.nextCursor}`)).json(),
+        (await callAs(t, cast.admin, 'GET', `/api/admin/audit?limit=2&cursor=${first.nextCursor}`)).json(),
       );
-      expect(second.items.map((e) => [e.action, e.subjectId])).toEqual([['seller.verified', seller.id]]);
+      expect(second.items.map((e) => [e.action, e.subjectId])).toEqual([['seller.verified', cast.seller.id]]);
       expect(second.nextCursor).toBeNull();
 
       // A new action comes first, and paging from the old cursor neither repeats nor skips.
       expect(
-        (await callAs(t, admin, 'POST', `/api/admin/sellers/${(await callerWithRole(t, 'seller')).id}/verify`))
+        (await callAs(t, cast.admin, 'POST', `/api/admin/sellers/${(await callerWithRole(t, 'seller')).id}/verify`))
           .statusCode,
       ).toBe(200);
-      const again = AuditPageSchema.parse((await callAs(t, admin, 'GET', '/api/admin/audit')).json());
+      const again = AuditPageSchema.parse((await callAs(t, cast.admin, 'GET', '/api/admin/audit')).json());
       expect(again.items.map((e) => e.action)).toEqual([
         'seller.verified',
         'report.dismissed',
@@ -415,10 +396,10 @@ describe('moderation: reported items and audit log', () => {
         'seller.verified',
       ]);
       const resumed = AuditPageSchema.parse(
-        (await callAs(t, admin, 'GET', `/api/admin/audit?limit=2&cursor=${first.nextCursor}`)).json(),
+        (await callAs(t, cast.admin, 'GET', `/api/admin/audit?limit=2&cursor=${first.nextCursor}`)).json(),
       );
-      expect(resumed.items.map((e) => e.subjectId)).toEqual([seller.id]);
-      expect((await callAs(t, admin, 'GET', '/api/admin/audit?cursor=!!!')).statusCode).toBe(400);
+      expect(resumed.items.map((e) => e.subjectId)).toEqual([cast.seller.id]);
+      expect((await callAs(t, cast.admin, 'GET', '/api/admin/audit?cursor=!!!')).statusCode).toBe(400);
     });
   });
 });

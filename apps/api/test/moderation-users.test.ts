@@ -4,67 +4,56 @@
  * without losing money records.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminMessages,
   AdminUserPageSchema,
   AdminUserSchema,
   authMessages,
   ErrorBodySchema,
-  messages,
   MyProductPageSchema,
   OrderPageSchema,
   ProductPageSchema,
   ProductSchema,
   SalePageSchema,
 } from '@recell/contract';
-import { advertisements, products, sessions, users } from '../src/db/schema.ts';
-import { advertise, insertCategories, insertProduct, insertUser } from './fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { bearer, insertPasswordUser, logIn, password, refresh, sessionOf } from './support/accounts.ts';
-import { callerWithRole, type Caller } from './support/listings.ts';
+import { sessions } from '../src/db/schema.ts';
 import {
+  advertise,
+  advertisementsOf,
   auditOf,
-  callAs,
+  disableUser,
   insertOrder,
-  insertPaidOrder,
-  insertReport,
+  insertProduct,
+  insertUser,
   orderRow,
   paymentRow,
+  productRow,
   reportRow,
-} from './support/moderation.ts';
-
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
-
-const unknownId = '6f1c1f0e-1111-4222-8333-444455556666';
+  userRow,
+} from './fixtures.ts';
+import {
+  bearer,
+  callerWithRole,
+  insertPasswordUser,
+  logIn,
+  password,
+  refresh,
+  sessionOf,
+  useCast,
+  type Caller,
+} from './support/accounts.ts';
+import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
+import { publicViewsOf } from './support/listings.ts';
+import { callAs, insertPaidOrder, insertReport } from './support/moderation.ts';
 
 describe('moderation: accounts', () => {
-  let t: TestApp;
-  let admin: Caller;
-  let buyer: Caller;
-  let seller: Caller;
   /** How often public listing pages were told to refresh (app.listingsChanged). */
   let listingChanges = 0;
+  const t = useTestApp({ onListingsChanged: () => listingChanges++ });
+  const cast = useCast(t);
 
-  beforeAll(async () => {
-    t = await createTestApp({}, (app) => app.onListingsChanged(() => listingChanges++));
-    await insertCategories(t.app.db);
-    admin = await callerWithRole(t, 'admin', { name: 'Ada Admin' });
-    buyer = await callerWithRole(t, 'user');
-    seller = await callerWithRole(t, 'seller');
-  });
-  afterAll(() => t.close());
-
-  const userRow = async (id: string) => (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
-  const productRow = async (id: string) => (await t.app.db.select().from(products).where(eq(products.id, id)))[0]!;
-  const listUsers = async (query: string, caller: Caller = admin) => {
+  const listUsers = async (query: string, caller: Caller = cast.admin) => {
     const response = await callAs(t, caller, 'GET', `/api/admin/users?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return AdminUserPageSchema.parse(response.json());
@@ -74,7 +63,7 @@ describe('moderation: accounts', () => {
     it('every admin endpoint: anonymous and a disabled admin 401, buyer and seller 403; nothing changes', async () => {
       const target = await callerWithRole(t, 'seller');
       const product = await insertProduct(t.app.db, target.id);
-      const report = await insertReport(t.app.db, { productId: product.id, reporterId: buyer.id });
+      const report = await insertReport(t.app.db, { productId: product.id, reporterId: cast.buyer.id });
       const disabledAdmin = await callerWithRole(t, 'admin', { disabledAt: new Date() });
       const endpoints: Array<['GET' | 'POST' | 'DELETE', string]> = [
         ['GET', '/api/admin/users?role=user'],
@@ -88,28 +77,25 @@ describe('moderation: accounts', () => {
       ];
       for (const [method, url] of endpoints) {
         for (const caller of [null, disabledAdmin, { headers: bearer('not-a-token') }]) {
-          expectError(await callAs(t, caller, method, url), 401, {
-            code: 'unauthorized',
-            message: messages.unauthorized,
-          });
+          expectError(await callAs(t, caller, method, url), 401, unauthorized);
         }
-        for (const caller of [buyer, seller]) {
-          expectError(await callAs(t, caller, method, url), 403, { code: 'forbidden', message: messages.unauthorized });
+        for (const caller of [cast.buyer, cast.seller]) {
+          expectError(await callAs(t, caller, method, url), 403, forbidden);
         }
       }
-      expect(await userRow(target.id)).toMatchObject({ disabledAt: null, verified: false });
-      expect((await productRow(product.id)).status).toBe('available');
+      expect(await userRow(t.app.db, target.id)).toMatchObject({ disabledAt: null, verified: false });
+      expect((await productRow(t.app.db, product.id)).status).toBe('available');
       expect((await reportRow(t.app.db, report.id)).resolvedAt).toBeNull();
       expect(await auditOf(t.app.db, target.id)).toEqual([]);
       expect(await auditOf(t.app.db, product.id)).toEqual([]);
       // The same admin, active, is let in.
-      expect((await callAs(t, admin, 'GET', '/api/admin/audit')).statusCode).toBe(200);
+      expect((await callAs(t, cast.admin, 'GET', '/api/admin/audit')).statusCode).toBe(200);
     });
 
     it('an admin disabled after signing in is refused at once with the token they hold', async () => {
       const other = await callerWithRole(t, 'admin');
       expect((await callAs(t, other, 'GET', '/api/admin/reports')).statusCode).toBe(200);
-      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, other.id));
+      await disableUser(t.app.db, other.id);
       expect((await callAs(t, other, 'GET', '/api/admin/reports')).statusCode).toBe(401);
     });
   });
@@ -165,11 +151,11 @@ describe('moderation: accounts', () => {
 
       // Without a search: every active account of the role, and never another role or a disabled one.
       const all = await listUsers('role=user&limit=100');
-      expect(all.items.map((u) => u.id)).toContain(buyer.id);
+      expect(all.items.map((u) => u.id)).toContain(cast.buyer.id);
       expect(all.items.every((u) => u.role === 'user')).toBe(true);
       const sellers = await listUsers('role=seller&limit=100');
       expect(sellers.items.map((u) => u.name)).not.toContain('Roster Gone');
-      expect(sellers.items.map((u) => u.id)).not.toContain(admin.id);
+      expect(sellers.items.map((u) => u.id)).not.toContain(cast.admin.id);
       const times = sellers.items.map((u) => Date.parse(u.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
     });
@@ -236,17 +222,18 @@ describe('moderation: accounts', () => {
         'role=seller&limit=101',
         `role=seller&q=${'x'.repeat(101)}`,
       ]) {
-        const response = await callAs(t, admin, 'GET', `/api/admin/users?${query}`);
+        const response = await callAs(t, cast.admin, 'GET', `/api/admin/users?${query}`);
         expect(response.statusCode, query).toBe(400);
         expect(ErrorBodySchema.parse(response.json()).error.code).toBe('validation');
       }
-      const tooLong = await callAs(t, admin, 'GET', `/api/admin/users?role=user&q=${'x'.repeat(101)}`);
+      const tooLong = await callAs(t, cast.admin, 'GET', `/api/admin/users?role=user&q=${'x'.repeat(101)}`);
       expect(ErrorBodySchema.parse(tooLong.json()).error.message).toContain(adminMessages.searchTooLong);
     });
   });
 
   describe('POST /api/admin/sellers/:id/verify', () => {
-    const verify = (id: string, caller: Caller = admin) => callAs(t, caller, 'POST', `/api/admin/sellers/${id}/verify`);
+    const verify = (id: string, caller: Caller = cast.admin) =>
+      callAs(t, caller, 'POST', `/api/admin/sellers/${id}/verify`);
 
     it('verifies a seller: audited, and the badge shows on their phones at once, everywhere', async () => {
       const target = await callerWithRole(t, 'seller', { name: 'Vera Seller' });
@@ -278,7 +265,7 @@ describe('moderation: accounts', () => {
       expect((await listUsers('role=seller&q=vera%20seller')).items[0]?.isVerified).toBe(true);
 
       expect(await auditOf(t.app.db, target.id)).toEqual([
-        expect.objectContaining({ actorId: admin.id, action: 'seller.verified', subjectType: 'user' }),
+        expect.objectContaining({ actorId: cast.admin.id, action: 'seller.verified', subjectType: 'user' }),
       ]);
     });
 
@@ -286,16 +273,16 @@ describe('moderation: accounts', () => {
       const verified = await callerWithRole(t, 'seller', { verified: true });
       const changesBefore = listingChanges;
       expectError(await verify(verified.id), 409, { code: 'conflict', message: adminMessages.alreadyVerified });
-      for (const notSeller of [buyer, await callerWithRole(t, 'admin')]) {
+      for (const notSeller of [cast.buyer, await callerWithRole(t, 'admin')]) {
         expectError(await verify(notSeller.id), 409, { code: 'conflict', message: adminMessages.notASeller });
-        expect((await userRow(notSeller.id)).verified).toBe(false);
+        expect((await userRow(t.app.db, notSeller.id)).verified).toBe(false);
       }
       const removed = await callerWithRole(t, 'seller', { disabledAt: new Date() });
       for (const id of [unknownId, removed.id, 'not-a-uuid', '%27%20or%201%3D1']) {
         expectError(await verify(id), 404, { code: 'not_found', message: adminMessages.userNotFound });
       }
-      expect((await userRow(removed.id)).verified).toBe(false);
-      for (const id of [verified.id, buyer.id, removed.id]) expect(await auditOf(t.app.db, id)).toEqual([]);
+      expect((await userRow(t.app.db, removed.id)).verified).toBe(false);
+      for (const id of [verified.id, cast.buyer.id, removed.id]) expect(await auditOf(t.app.db, id)).toEqual([]);
       expect(listingChanges).toBe(changesBefore);
     });
 
@@ -309,7 +296,7 @@ describe('moderation: accounts', () => {
   });
 
   describe('DELETE /api/admin/users/:id', () => {
-    const remove = (id: string, caller: Caller = admin) => callAs(t, caller, 'DELETE', `/api/admin/users/${id}`);
+    const remove = (id: string, caller: Caller = cast.admin) => callAs(t, caller, 'DELETE', `/api/admin/users/${id}`);
 
     it('removes a seller: signed out at once, their phones leave every view, money records stay', async () => {
       const target = await insertPasswordUser(t.app.db, { role: 'seller', name: 'Sam Seller' });
@@ -323,21 +310,15 @@ describe('moderation: accounts', () => {
         productId: sold.id,
         buyerId: buyerOfSold.id,
       });
-      const bookedByOther = await insertOrder(t.app.db, { productId: forSale.id, buyerId: buyer.id });
-      const reportOnForSale = await insertReport(t.app.db, { productId: forSale.id, reporterId: buyer.id });
+      const bookedByOther = await insertOrder(t.app.db, { productId: forSale.id, buyerId: cast.buyer.id });
+      const reportOnForSale = await insertReport(t.app.db, { productId: forSale.id, reporterId: cast.buyer.id });
       const headers = bearer(session.accessToken);
       const mySeller = { id: target.id, role: 'seller' as const, headers };
 
-      const visible = async () => ({
-        home: ProductPageSchema.parse((await t.app.inject('/api/advertised?limit=100')).json()).items.some(
-          (p) => p.id === forSale.id,
-        ),
-        category: ProductPageSchema.parse(
-          (await t.app.inject('/api/categories/3/products?limit=100')).json(),
-        ).items.some((p) => p.id === forSale.id),
-        forSale: (await t.app.inject(`/api/products/${forSale.id}`)).statusCode,
-        sold: (await t.app.inject(`/api/products/${sold.id}`)).statusCode,
-      });
+      const visible = async () => {
+        const { details, ...listed } = await publicViewsOf(t, forSale.id, '3');
+        return { ...listed, forSale: details, sold: (await t.app.inject(`/api/products/${sold.id}`)).statusCode };
+      };
       expect(await visible()).toEqual({ home: true, category: true, forSale: 200, sold: 200 });
       expect((await t.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
       expect(
@@ -351,10 +332,7 @@ describe('moderation: accounts', () => {
       expect(listingChanges).toBe(changesBefore + 1);
 
       // Signed out at once: the access token they hold, and their refresh cookie, on every device.
-      expectError(await t.app.inject({ url: '/api/me', headers }), 401, {
-        code: 'unauthorized',
-        message: messages.unauthorized,
-      });
+      expectError(await t.app.inject({ url: '/api/me', headers }), 401, unauthorized);
       expect((await t.app.inject({ url: '/api/me', headers: bearer(otherDevice.accessToken) })).statusCode).toBe(401);
       expect((await callAs(t, mySeller, 'GET', '/api/me/products')).statusCode).toBe(401);
       const refused = await refresh(t, refreshToken);
@@ -365,13 +343,13 @@ describe('moderation: accounts', () => {
 
       // Withdrawn from every view; the sold phone stays sold (its sale happened) but is not shown either.
       expect(await visible()).toEqual({ home: false, category: false, forSale: 404, sold: 404 });
-      expect((await productRow(forSale.id)).status).toBe('removed');
-      expect((await productRow(sold.id)).status).toBe('sold');
-      expect(await t.app.db.select().from(advertisements).where(eq(advertisements.productId, forSale.id))).toEqual([]);
+      expect((await productRow(t.app.db, forSale.id)).status).toBe('removed');
+      expect((await productRow(t.app.db, sold.id)).status).toBe('sold');
+      expect(await advertisementsOf(t.app.db, forSale.id)).toEqual([]);
       // The open report on the withdrawn phone is closed; it no longer waits in Reported Items.
       expect(await reportRow(t.app.db, reportOnForSale.id)).toMatchObject({
         resolution: 'listing_removed',
-        resolvedBy: admin.id,
+        resolvedBy: cast.admin.id,
       });
 
       // Money records and the other party's orders stay exactly as they were.
@@ -385,11 +363,11 @@ describe('moderation: accounts', () => {
         OrderPageSchema.parse(ordersOfBuyer.json()).items.find((order) => order.id === paidOrder.id),
       ).toMatchObject({ status: 'paid', product: { id: sold.id, status: 'sold' }, seller: { id: target.id } });
 
-      const account = await userRow(target.id);
+      const account = await userRow(t.app.db, target.id);
       expect(account.disabledAt).not.toBeNull();
       expect(await auditOf(t.app.db, target.id)).toEqual([
         expect.objectContaining({
-          actorId: admin.id,
+          actorId: cast.admin.id,
           action: 'user.removed',
           subjectType: 'user',
           detail: expect.objectContaining({
@@ -428,8 +406,8 @@ describe('moderation: accounts', () => {
       expect(await orderRow(t.app.db, paid.id)).toMatchObject({ status: 'paid', buyerId: target.id });
       expect(await paymentRow(t.app.db, payment.id)).toMatchObject({ orderId: paid.id, status: 'succeeded' });
       // The seller's phones are untouched.
-      expect((await productRow(booked.id)).status).toBe('available');
-      expect((await productRow(bought.id)).status).toBe('sold');
+      expect((await productRow(t.app.db, booked.id)).status).toBe('available');
+      expect((await productRow(t.app.db, bought.id)).status).toBe('sold');
       // The seller still sees the paid sale to the removed buyer in My Sales.
       const sales = await callAs(t, theSeller, 'GET', '/api/me/sales?limit=100');
       expect(sales.statusCode, sales.body).toBe(200);
@@ -448,13 +426,13 @@ describe('moderation: accounts', () => {
 
     it('never removes an admin, the caller included (409), and 404s unknown and malformed ids', async () => {
       const otherAdmin = await callerWithRole(t, 'admin');
-      for (const id of [admin.id, otherAdmin.id]) {
+      for (const id of [cast.admin.id, otherAdmin.id]) {
         expectError(await remove(id), 409, { code: 'conflict', message: adminMessages.cannotRemoveAdmin });
-        expect((await userRow(id)).disabledAt).toBeNull();
+        expect((await userRow(t.app.db, id)).disabledAt).toBeNull();
         expect(await auditOf(t.app.db, id)).toEqual([]);
       }
       // The caller is still signed in.
-      expect((await callAs(t, admin, 'GET', '/api/admin/audit')).statusCode).toBe(200);
+      expect((await callAs(t, cast.admin, 'GET', '/api/admin/audit')).statusCode).toBe(200);
       for (const id of [unknownId, 'nope', '%27%3B--', 'x'.repeat(64)]) {
         expectError(await remove(id), 404, { code: 'not_found', message: adminMessages.userNotFound });
       }

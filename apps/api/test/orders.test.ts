@@ -5,7 +5,7 @@
  * another buyer's order (which must stay unseen and unchanged).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buyingLimits,
   buyingMessages,
@@ -19,51 +19,23 @@ import {
   SalePageSchema,
   type Order,
 } from '@recell/contract';
-import { advertisements, auditLog, orders, products, users } from '../src/db/schema.ts';
-import { advertise } from './fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { orders, products } from '../src/db/schema.ts';
+import { advertise, advertisementsOf, auditOf, disableUser, insertOrder, orderRow, productRow } from './fixtures.ts';
+import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
+import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
 import {
   bookingFor,
   bookPhone,
-  buyingCast,
-  headersOf,
-  insertOrder,
   listPhone,
   postBooking,
   sellDirectly,
   sellerPhoneOfListedPhones,
-  signedIn,
-  type BuyingCast,
-  type Caller,
 } from './support/buying.ts';
 
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string; fields?: Record<string, string> },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
-
-const unknownId = '6f1c1f0e-1111-4222-8333-444455556666';
-
 describe('orders', () => {
-  let t: TestApp;
-  let cast: BuyingCast;
-  let seller: Caller;
-  let buyer: Caller;
-  let otherBuyer: Caller;
-  let admin: Caller;
+  const t = useTestApp();
+  const cast = useCast(t);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    cast = await buyingCast(t);
-    ({ seller, buyer, otherBuyer, admin } = cast);
-  });
-  afterAll(() => t.close());
-
-  const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const orderCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
   const myOrders = async (caller: Caller, query = 'limit=100') => {
     const response = await t.app.inject({ url: `/api/me/orders?${query}`, headers: caller.headers });
@@ -82,10 +54,14 @@ describe('orders', () => {
 
   describe('POST /api/orders', () => {
     it('books a phone for sale at its price now, with the booking’s phone number and place', async () => {
-      const phone = await listPhone(t, seller, { name: 'Galaxy S23', priceCents: 52_500, originalPriceCents: 79_900 });
+      const phone = await listPhone(t, cast.seller, {
+        name: 'Galaxy S23',
+        priceCents: 52_500,
+        originalPriceCents: 79_900,
+      });
       const response = await postBooking(
         t,
-        buyer,
+        cast.buyer,
         bookingFor(phone.id, { phone: ' (312) 555-0126 ', location: ' Loop ' }),
       );
       expect(response.statusCode, response.body).toBe(201);
@@ -105,12 +81,12 @@ describe('orders', () => {
           originalPriceCents: 79_900,
           status: 'available',
         },
-        seller: { id: seller.id, name: 'Marcus Bennett', isVerified: true, phone: sellerPhoneOfListedPhones },
+        seller: { id: cast.seller.id, name: 'Marcus Bennett', isVerified: true, phone: sellerPhoneOfListedPhones },
       });
       expect(Math.abs(Date.parse(order.createdAt) - Date.now())).toBeLessThan(60_000);
-      expect(await orderRow(order.id)).toMatchObject({
+      expect(await orderRow(t.app.db, order.id)).toMatchObject({
         productId: phone.id,
-        buyerId: buyer.id,
+        buyerId: cast.buyer.id,
         priceCents: 52_500,
         status: 'booked',
         phone: '3125550126',
@@ -119,15 +95,15 @@ describe('orders', () => {
     });
 
     it('takes the price from the phone, never from the client, and keeps it when the listing’s price changes', async () => {
-      const phone = await listPhone(t, seller, { priceCents: 45_000 });
+      const phone = await listPhone(t, cast.seller, { priceCents: 45_000 });
       const response = await postBooking(
         t,
-        buyer,
+        cast.buyer,
         bookingFor(phone.id, {
           priceCents: 1,
           price: 1,
           status: 'paid',
-          buyerId: otherBuyer.id,
+          buyerId: cast.otherBuyer.id,
           transactionId: 'pi_fake',
           id: '00000000-0000-4000-8000-000000000000',
         }),
@@ -136,19 +112,23 @@ describe('orders', () => {
       const order = OrderSchema.parse(response.json());
       expect(order).toMatchObject({ priceCents: 45_000, status: 'booked', transactionId: null });
       expect(order.id).not.toBe('00000000-0000-4000-8000-000000000000');
-      expect(await orderRow(order.id)).toMatchObject({ buyerId: buyer.id, priceCents: 45_000, status: 'booked' });
+      expect(await orderRow(t.app.db, order.id)).toMatchObject({
+        buyerId: cast.buyer.id,
+        priceCents: 45_000,
+        status: 'booked',
+      });
 
       // The seller's price changes later: the order still charges what was booked.
       await t.app.db.update(products).set({ priceCents: 39_900 }).where(eq(products.id, phone.id));
-      const shown = (await myOrders(buyer)).items.find((o) => o.id === order.id)!;
+      const shown = (await myOrders(cast.buyer)).items.find((o) => o.id === order.id)!;
       expect(shown.priceCents).toBe(45_000);
       expect(shown.product.priceCents).toBe(39_900);
     });
 
     it('names the missing fields with the spec’s messages and books nothing', async () => {
-      const phone = await listPhone(t, seller);
+      const phone = await listPhone(t, cast.seller);
       const before = await orderCount();
-      const empty = await postBooking(t, buyer, { productId: phone.id });
+      const empty = await postBooking(t, cast.buyer, { productId: phone.id });
       expectError(empty, 400, {
         code: 'validation',
         message: messages.phoneRequired,
@@ -168,7 +148,7 @@ describe('orders', () => {
         [{ location: 'x'.repeat(buyingLimits.location + 1) }, { location: buyingMessages.locationTooLong }],
       ];
       for (const [overrides, fields] of cases) {
-        expectError(await postBooking(t, buyer, bookingFor(phone.id, overrides)), 400, {
+        expectError(await postBooking(t, cast.buyer, bookingFor(phone.id, overrides)), 400, {
           code: 'validation',
           message: Object.values(fields)[0]!,
           fields,
@@ -176,28 +156,28 @@ describe('orders', () => {
       }
       // The phone's id is the form's own: a malformed or missing one is a bad request too.
       for (const productId of ['not-a-uuid', undefined, 7]) {
-        const response = await postBooking(t, buyer, bookingFor(phone.id, { productId }));
+        const response = await postBooking(t, cast.buyer, bookingFor(phone.id, { productId }));
         expect(response.statusCode).toBe(400);
         expect(Object.keys(ErrorBodySchema.parse(response.json()).error.fields ?? {})).toEqual(['productId']);
       }
-      expect((await postBooking(t, buyer, undefined)).statusCode).toBe(400);
+      expect((await postBooking(t, cast.buyer, undefined)).statusCode).toBe(400);
       expect(await orderCount()).toBe(before);
     });
 
     it('refuses a sold or removed phone (409) and an unknown one (404)', async () => {
-      const sold = await listPhone(t, seller, { status: 'sold' });
-      const removed = await listPhone(t, seller, { status: 'removed' });
-      const gone = await signedIn(t, 'seller');
+      const sold = await listPhone(t, cast.seller, { status: 'sold' });
+      const removed = await listPhone(t, cast.seller, { status: 'removed' });
+      const gone = await callerWithRole(t, 'seller');
       const ofDisabledSeller = await listPhone(t, gone);
-      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+      await disableUser(t.app.db, gone.id);
       const before = await orderCount();
       for (const phone of [sold, removed, ofDisabledSeller]) {
-        expectError(await postBooking(t, buyer, bookingFor(phone.id)), 409, {
+        expectError(await postBooking(t, cast.buyer, bookingFor(phone.id)), 409, {
           code: 'conflict',
           message: buyingMessages.productNotForSale,
         });
       }
-      expectError(await postBooking(t, buyer, bookingFor(unknownId)), 404, {
+      expectError(await postBooking(t, cast.buyer, bookingFor(unknownId)), 404, {
         code: 'not_found',
         message: listingMessages.productNotFound,
       });
@@ -206,8 +186,8 @@ describe('orders', () => {
 
     it('refuses the buyer’s own listing', async () => {
       // Buyers do not list phones; a listing whose seller is this account stands for one anyway.
-      const own = await listPhone(t, buyer);
-      expectError(await postBooking(t, buyer, bookingFor(own.id)), 409, {
+      const own = await listPhone(t, cast.buyer);
+      expectError(await postBooking(t, cast.buyer, bookingFor(own.id)), 409, {
         code: 'conflict',
         message: buyingMessages.ownProduct,
       });
@@ -215,30 +195,30 @@ describe('orders', () => {
     });
 
     it('refuses a second booking while the first is open, and allows one after it is removed', async () => {
-      const phone = await listPhone(t, seller);
-      const first = await bookPhone(t, buyer, phone.id);
-      expectError(await postBooking(t, buyer, bookingFor(phone.id, { location: 'Elsewhere' })), 409, {
+      const phone = await listPhone(t, cast.seller);
+      const first = await bookPhone(t, cast.buyer, phone.id);
+      expectError(await postBooking(t, cast.buyer, bookingFor(phone.id, { location: 'Elsewhere' })), 409, {
         code: 'conflict',
         message: buyingMessages.alreadyBooked,
       });
       // Another buyer may book the same phone meanwhile: whoever pays first gets it.
-      const others = await bookPhone(t, otherBuyer, phone.id);
+      const others = await bookPhone(t, cast.otherBuyer, phone.id);
       expect(others.canPay).toBe(true);
 
-      expect((await deleteOrder(buyer, first.id)).statusCode).toBe(204);
-      const again = await bookPhone(t, buyer, phone.id);
+      expect((await deleteOrder(cast.buyer, first.id)).statusCode).toBe(204);
+      const again = await bookPhone(t, cast.buyer, phone.id);
       expect(again.id).not.toBe(first.id);
       const mine = await t.app.db
         .select({ status: orders.status })
         .from(orders)
-        .where(and(eq(orders.productId, phone.id), eq(orders.buyerId, buyer.id)));
+        .where(and(eq(orders.productId, phone.id), eq(orders.buyerId, cast.buyer.id)));
       expect(mine.map((o) => o.status).sort()).toEqual(['booked', 'cancelled']);
     });
 
     it('ten bookings of one phone at once by one buyer make exactly one order', async () => {
-      const phone = await listPhone(t, seller);
+      const phone = await listPhone(t, cast.seller);
       const responses = await Promise.all(
-        Array.from({ length: 10 }, () => postBooking(t, buyer, bookingFor(phone.id))),
+        Array.from({ length: 10 }, () => postBooking(t, cast.buyer, bookingFor(phone.id))),
       );
       expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
       for (const response of responses.filter((r) => r.statusCode === 409)) {
@@ -246,25 +226,19 @@ describe('orders', () => {
       }
       const rows = await t.app.db.select().from(orders).where(eq(orders.productId, phone.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ buyerId: buyer.id, status: 'booked' });
+      expect(rows[0]).toMatchObject({ buyerId: cast.buyer.id, status: 'booked' });
     });
 
     it('is for buyers only: anonymous 401, seller and admin 403, and nothing is booked', async () => {
-      const phone = await listPhone(t, seller);
+      const phone = await listPhone(t, cast.seller);
       const before = await orderCount();
-      expectError(await postBooking(t, null, bookingFor(phone.id)), 401, {
-        code: 'unauthorized',
-        message: messages.unauthorized,
-      });
+      expectError(await postBooking(t, null, bookingFor(phone.id)), 401, unauthorized);
       expect(
-        (await postBooking(t, { ...buyer, headers: { authorization: 'Bearer nope' } }, bookingFor(phone.id)))
+        (await postBooking(t, { ...cast.buyer, headers: { authorization: 'Bearer nope' } }, bookingFor(phone.id)))
           .statusCode,
       ).toBe(401);
-      for (const caller of [seller, cast.otherSeller, admin]) {
-        expectError(await postBooking(t, caller, bookingFor(phone.id)), 403, {
-          code: 'forbidden',
-          message: messages.unauthorized,
-        });
+      for (const caller of [cast.seller, cast.otherSeller, cast.admin]) {
+        expectError(await postBooking(t, caller, bookingFor(phone.id)), 403, forbidden);
       }
       expect(await orderCount()).toBe(before);
     });
@@ -272,9 +246,9 @@ describe('orders', () => {
 
   describe('GET /api/me/orders', () => {
     it('lists the buyer’s own booked and paid orders, newest first, without cancelled or anyone else’s', async () => {
-      const me = await signedIn(t, 'user');
+      const me = await callerWithRole(t, 'user');
       const [a, b, c, d] = await Promise.all(
-        ['First', 'Second', 'Third', 'Fourth'].map((name) => listPhone(t, seller, { name })),
+        ['First', 'Second', 'Third', 'Fourth'].map((name) => listPhone(t, cast.seller, { name })),
       );
       const booked = await insertOrder(t.app.db, {
         productId: a!.id,
@@ -290,7 +264,7 @@ describe('orders', () => {
         createdAt: new Date('2026-03-02T10:00:00Z'),
       });
       await insertOrder(t.app.db, { productId: c!.id, buyerId: me.id, status: 'cancelled' });
-      await insertOrder(t.app.db, { productId: d!.id, buyerId: otherBuyer.id });
+      await insertOrder(t.app.db, { productId: d!.id, buyerId: cast.otherBuyer.id });
       await t.app.db.update(products).set({ status: 'sold' }).where(eq(products.id, b!.id));
 
       const page = await myOrders(me);
@@ -303,24 +277,24 @@ describe('orders', () => {
         transactionId: 'pi_paid_1',
         paidAt: '2026-03-02T11:00:00.000Z',
         product: { status: 'sold' },
-        seller: { id: seller.id, phone: sellerPhoneOfListedPhones },
+        seller: { id: cast.seller.id, phone: sellerPhoneOfListedPhones },
       });
     });
 
     it('shows Sold and cannot be paid once another buyer bought the phone; a removed phone likewise', async () => {
-      const me = await signedIn(t, 'user');
-      const phone = await listPhone(t, seller, { name: 'Wanted by two' });
+      const me = await callerWithRole(t, 'user');
+      const phone = await listPhone(t, cast.seller, { name: 'Wanted by two' });
       await advertise(t.app.db, phone.id);
       const mine = await bookPhone(t, me, phone.id);
       expect(mine).toMatchObject({ canPay: true, product: { status: 'available' } });
 
-      const theirs = await sellDirectly(t, phone.id, otherBuyer);
+      const theirs = await sellDirectly(t, phone.id, cast.otherBuyer);
       const [shown] = (await myOrders(me)).items;
       expect(shown).toMatchObject({ id: mine.id, status: 'booked', canPay: false, product: { status: 'sold' } });
-      const bought = (await myOrders(otherBuyer)).items.find((o) => o.id === theirs.id);
+      const bought = (await myOrders(cast.otherBuyer)).items.find((o) => o.id === theirs.id);
       expect(bought).toMatchObject({ status: 'paid', canPay: false, product: { status: 'sold' } });
 
-      const removed = await listPhone(t, seller, { name: 'Withdrawn' });
+      const removed = await listPhone(t, cast.seller, { name: 'Withdrawn' });
       const onRemoved = await bookPhone(t, me, removed.id);
       await t.app.db.update(products).set({ status: 'removed' }).where(eq(products.id, removed.id));
       const afterRemoval = OrderSchema.parse((await getOrder(me, onRemoved.id)).json());
@@ -329,11 +303,11 @@ describe('orders', () => {
     });
 
     it('pages with a cursor without repeating or skipping, and refuses a forged cursor', async () => {
-      const me = await signedIn(t, 'user');
+      const me = await callerWithRole(t, 'user');
       const at = new Date('2026-04-01T00:00:00Z');
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const phone = await listPhone(t, seller, { name: `Paged ${i}` });
+        const phone = await listPhone(t, cast.seller, { name: `Paged ${i}` });
         ids.push((await insertOrder(t.app.db, { productId: phone.id, buyerId: me.id, createdAt: at })).id);
       }
       const seen: string[] = [];
@@ -351,16 +325,13 @@ describe('orders', () => {
       expect([...seen].sort()).toEqual([...ids].sort());
       expect((await t.app.inject({ url: '/api/me/orders?cursor=e30', headers: me.headers })).statusCode).toBe(400);
       expect((await t.app.inject({ url: '/api/me/orders?limit=0', headers: me.headers })).statusCode).toBe(400);
-      expect(await myOrders(await signedIn(t, 'user'))).toEqual({ items: [], nextCursor: null });
+      expect(await myOrders(await callerWithRole(t, 'user'))).toEqual({ items: [], nextCursor: null });
     });
 
     it('is for buyers only', async () => {
       expect((await t.app.inject('/api/me/orders')).statusCode).toBe(401);
-      for (const caller of [seller, admin]) {
-        expectError(await t.app.inject({ url: '/api/me/orders', headers: caller.headers }), 403, {
-          code: 'forbidden',
-          message: messages.unauthorized,
-        });
+      for (const caller of [cast.seller, cast.admin]) {
+        expectError(await t.app.inject({ url: '/api/me/orders', headers: caller.headers }), 403, forbidden);
       }
     });
   });
@@ -368,101 +339,102 @@ describe('orders', () => {
   describe('GET /api/orders/:id', () => {
     let order: Order;
     beforeAll(async () => {
-      order = await bookPhone(t, buyer, (await listPhone(t, seller, { name: 'Looked up' })).id);
+      order = await bookPhone(t, cast.buyer, (await listPhone(t, cast.seller, { name: 'Looked up' })).id);
     });
 
     it('shows the buyer their order with the seller’s phone number', async () => {
-      const response = await getOrder(buyer, order.id);
+      const response = await getOrder(cast.buyer, order.id);
       expect(response.statusCode).toBe(200);
       expect(OrderSchema.parse(response.json())).toEqual(order);
-      expect(OrderSchema.parse((await getOrder(buyer, order.id.toUpperCase())).json()).id).toBe(order.id);
+      expect(OrderSchema.parse((await getOrder(cast.buyer, order.id.toUpperCase())).json()).id).toBe(order.id);
     });
 
     it('hides it from everyone else: another buyer 404, the seller and an admin 403, anonymous 401', async () => {
-      expectError(await getOrder(otherBuyer, order.id), 404, {
+      expectError(await getOrder(cast.otherBuyer, order.id), 404, {
         code: 'not_found',
         message: buyingMessages.orderNotFound,
       });
-      for (const caller of [seller, admin]) {
-        expectError(await getOrder(caller, order.id), 403, { code: 'forbidden', message: messages.unauthorized });
+      for (const caller of [cast.seller, cast.admin]) {
+        expectError(await getOrder(caller, order.id), 403, forbidden);
       }
       expect((await getOrder(null, order.id)).statusCode).toBe(401);
-      expect(await getOrder(otherBuyer, order.id).then((r) => r.body)).not.toContain(sellerPhoneOfListedPhones);
+      expect(await getOrder(cast.otherBuyer, order.id).then((r) => r.body)).not.toContain(sellerPhoneOfListedPhones);
     });
 
     it('answers 404 for an unknown, malformed or cancelled order, never 500', async () => {
       const cancelled = await insertOrder(t.app.db, {
-        productId: (await listPhone(t, seller)).id,
-        buyerId: buyer.id,
+        productId: (await listPhone(t, cast.seller)).id,
+        buyerId: cast.buyer.id,
         status: 'cancelled',
       });
       for (const id of [unknownId, 'nope', '%27%3B--', 'x'.repeat(64), cancelled.id]) {
-        expectError(await getOrder(buyer, id), 404, { code: 'not_found', message: buyingMessages.orderNotFound });
+        expectError(await getOrder(cast.buyer, id), 404, { code: 'not_found', message: buyingMessages.orderNotFound });
       }
     });
   });
 
   describe('DELETE /api/orders/:id', () => {
     it('the buyer removes an unpaid order: it is cancelled, kept, audited, and gone from My Orders', async () => {
-      const phone = await listPhone(t, seller);
-      const order = await bookPhone(t, buyer, phone.id);
-      const response = await deleteOrder(buyer, order.id);
+      const phone = await listPhone(t, cast.seller);
+      const order = await bookPhone(t, cast.buyer, phone.id);
+      const response = await deleteOrder(cast.buyer, order.id);
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
-      expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', priceCents: order.priceCents });
-      expect((await myOrders(buyer)).items.map((o) => o.id)).not.toContain(order.id);
-      expect((await getOrder(buyer, order.id)).statusCode).toBe(404);
-      const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, order.id));
+      expect(await orderRow(t.app.db, order.id)).toMatchObject({ status: 'cancelled', priceCents: order.priceCents });
+      expect((await myOrders(cast.buyer)).items.map((o) => o.id)).not.toContain(order.id);
+      expect((await getOrder(cast.buyer, order.id)).statusCode).toBe(404);
+      const audit = await auditOf(t.app.db, order.id);
       expect(audit).toEqual([
         expect.objectContaining({
-          actorId: buyer.id,
+          actorId: cast.buyer.id,
           action: 'order.cancelled',
           subjectType: 'order',
           detail: { by: 'buyer', productId: phone.id, priceCents: order.priceCents },
         }),
       ]);
       // The phone itself is untouched.
-      expect((await t.app.db.select().from(products).where(eq(products.id, phone.id)))[0]!.status).toBe('available');
+      expect((await productRow(t.app.db, phone.id)).status).toBe('available');
       // Removed is removed: a second delete finds nothing.
-      expectError(await deleteOrder(buyer, order.id), 404, {
+      expectError(await deleteOrder(cast.buyer, order.id), 404, {
         code: 'not_found',
         message: buyingMessages.orderNotFound,
       });
     });
 
     it('refuses to remove a paid order', async () => {
-      const phone = await listPhone(t, seller);
-      const paid = await sellDirectly(t, phone.id, buyer);
-      expectError(await deleteOrder(buyer, paid.id), 409, {
+      const phone = await listPhone(t, cast.seller);
+      const paid = await sellDirectly(t, phone.id, cast.buyer);
+      expectError(await deleteOrder(cast.buyer, paid.id), 409, {
         code: 'conflict',
         message: buyingMessages.paidOrderCannotBeRemoved,
       });
-      expect((await orderRow(paid.id)).status).toBe('paid');
+      expect((await orderRow(t.app.db, paid.id)).status).toBe('paid');
     });
 
     it('another buyer gets 404, the seller and an admin 403, anonymous 401, and the order stays', async () => {
-      const order = await bookPhone(t, buyer, (await listPhone(t, seller)).id);
-      expectError(await deleteOrder(otherBuyer, order.id), 404, {
+      const order = await bookPhone(t, cast.buyer, (await listPhone(t, cast.seller)).id);
+      expectError(await deleteOrder(cast.otherBuyer, order.id), 404, {
         code: 'not_found',
         message: buyingMessages.orderNotFound,
       });
-      expect((await deleteOrder(seller, order.id)).statusCode).toBe(403);
-      expect((await deleteOrder(admin, order.id)).statusCode).toBe(403);
+      expect((await deleteOrder(cast.seller, order.id)).statusCode).toBe(403);
+      expect((await deleteOrder(cast.admin, order.id)).statusCode).toBe(403);
       expect((await deleteOrder(null, order.id)).statusCode).toBe(401);
-      expect((await orderRow(order.id)).status).toBe('booked');
-      expect(await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, order.id))).toEqual([]);
-      for (const id of [unknownId, 'nope', '%27%3B--']) expect((await deleteOrder(buyer, id)).statusCode).toBe(404);
+      expect((await orderRow(t.app.db, order.id)).status).toBe('booked');
+      expect(await auditOf(t.app.db, order.id)).toEqual([]);
+      for (const id of [unknownId, 'nope', '%27%3B--'])
+        expect((await deleteOrder(cast.buyer, id)).statusCode).toBe(404);
     });
   });
 
   describe('GET /api/me/sales', () => {
     it('shows the seller the booked and paid orders on their own phones, with who booked them', async () => {
-      const me = await signedIn(t, 'seller');
-      const buyerOne = await signedIn(t, 'user', { name: 'Ann Buyer', email: 'ann.buyer@recell.test' });
+      const me = await callerWithRole(t, 'seller');
+      const buyerOne = await callerWithRole(t, 'user', { name: 'Ann Buyer', email: 'ann.buyer@recell.test' });
       const available = await listPhone(t, me, { name: 'For sale' });
       const sold = await listPhone(t, me, { name: 'Sold one' });
       const removed = await listPhone(t, me, { name: 'Removed one' });
-      const notMine = await listPhone(t, seller, { name: 'Not mine' });
+      const notMine = await listPhone(t, cast.seller, { name: 'Not mine' });
       const booked = await insertOrder(t.app.db, {
         productId: available.id,
         buyerId: buyerOne.id,
@@ -473,13 +445,13 @@ describe('orders', () => {
       });
       await insertOrder(t.app.db, {
         productId: available.id,
-        buyerId: otherBuyer.id,
+        buyerId: cast.otherBuyer.id,
         status: 'cancelled',
         createdAt: new Date('2026-05-02T10:00:00Z'),
       });
       const paid = await insertOrder(t.app.db, {
         productId: sold.id,
-        buyerId: otherBuyer.id,
+        buyerId: cast.otherBuyer.id,
         status: 'paid',
         transactionId: 'pi_sale',
         paidAt: new Date('2026-05-03T11:00:00Z'),
@@ -519,14 +491,14 @@ describe('orders', () => {
       expect(page.items[1]!.paidAt).toBe('2026-05-03T11:00:00.000Z');
       // Another seller sees none of them.
       expect((await mySales(cast.otherSeller)).items.map((s) => s.id)).not.toEqual(expect.arrayContaining([booked.id]));
-      expect(await mySales(await signedIn(t, 'seller'))).toEqual({ items: [], nextCursor: null });
+      expect(await mySales(await callerWithRole(t, 'seller'))).toEqual({ items: [], nextCursor: null });
     });
 
     it('pages with a cursor', async () => {
-      const me = await signedIn(t, 'seller');
+      const me = await callerWithRole(t, 'seller');
       const at = new Date('2026-06-01T00:00:00Z');
       for (let i = 0; i < 3; i++) {
-        await insertOrder(t.app.db, { productId: (await listPhone(t, me)).id, buyerId: buyer.id, createdAt: at });
+        await insertOrder(t.app.db, { productId: (await listPhone(t, me)).id, buyerId: cast.buyer.id, createdAt: at });
       }
       const first = await mySales(me, 'limit=2');
       expect(first.items).toHaveLength(2);
@@ -538,7 +510,7 @@ describe('orders', () => {
 
     it('is for sellers only', async () => {
       expect((await t.app.inject('/api/me/sales')).statusCode).toBe(401);
-      for (const caller of [buyer, admin]) {
+      for (const caller of [cast.buyer, cast.admin]) {
         expect((await t.app.inject({ url: '/api/me/sales', headers: caller.headers })).statusCode).toBe(403);
       }
     });
@@ -547,13 +519,17 @@ describe('orders', () => {
   describe('the seller’s phone number', () => {
     it('reaches the buyer who booked, through their order only; no public answer carries it', async () => {
       const privateNumber = '7185550111';
-      const phone = await listPhone(t, seller, { name: 'Private number', categoryId: '3', sellerPhone: privateNumber });
+      const phone = await listPhone(t, cast.seller, {
+        name: 'Private number',
+        categoryId: '3',
+        sellerPhone: privateNumber,
+      });
       await advertise(t.app.db, phone.id);
       const publicAnswers = [
         await t.app.inject(`/api/products/${phone.id}`),
         await t.app.inject('/api/categories/3/products?limit=100'),
         await t.app.inject('/api/advertised?limit=100'),
-        await t.app.inject({ url: '/api/me/products?limit=100', headers: seller.headers }),
+        await t.app.inject({ url: '/api/me/products?limit=100', headers: cast.seller.headers }),
       ];
       expect(ProductPageSchema.parse(publicAnswers[1]!.json()).items.map((p) => p.id)).toContain(phone.id);
       expect(MyProductPageSchema.parse(publicAnswers[3]!.json()).items.map((p) => p.id)).toContain(phone.id);
@@ -562,18 +538,16 @@ describe('orders', () => {
         expect(response.body).not.toContain(privateNumber);
       }
       // Before booking, the buyer's own lists do not have it either.
-      expect(JSON.stringify(await myOrders(buyer))).not.toContain(privateNumber);
+      expect(JSON.stringify(await myOrders(cast.buyer))).not.toContain(privateNumber);
 
-      const order = await bookPhone(t, buyer, phone.id);
+      const order = await bookPhone(t, cast.buyer, phone.id);
       expect(order.seller.phone).toBe(privateNumber);
-      expect((await getOrder(buyer, order.id)).body).toContain(privateNumber);
-      expect(JSON.stringify(await myOrders(buyer))).toContain(privateNumber);
-      expect(JSON.stringify(await myOrders(otherBuyer))).not.toContain(privateNumber);
+      expect((await getOrder(cast.buyer, order.id)).body).toContain(privateNumber);
+      expect(JSON.stringify(await myOrders(cast.buyer))).toContain(privateNumber);
+      expect(JSON.stringify(await myOrders(cast.otherBuyer))).not.toContain(privateNumber);
       expect((await t.app.inject(`/api/products/${phone.id}`)).body).not.toContain(privateNumber);
       // The advertisement is still there: booking changes nothing public.
-      expect(await t.app.db.select().from(advertisements).where(eq(advertisements.productId, phone.id))).toHaveLength(
-        1,
-      );
+      expect(await advertisementsOf(t.app.db, phone.id)).toHaveLength(1);
     });
   });
 });

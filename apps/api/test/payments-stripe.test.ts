@@ -3,7 +3,7 @@
  * PaymentIntents with manual capture, the sale through /pay and through Stripe's signed webhooks,
  * each event handled once, and refused buyers' authorisations released at Stripe.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buyingMessages,
@@ -15,53 +15,35 @@ import {
   type PaymentIntent,
 } from '@recell/contract';
 import { webhookEvents } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { advertise, insertCategories, insertProduct } from './fixtures.ts';
-import { callerWithRole, type Caller } from './support/listings.ts';
+import { callerWithRole, useCast, type Caller } from './support/accounts.ts';
+import { expectError, useTestApp } from './support/api.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
-import { bookOrder, intentFor, pay, postStripeEvent, requestIntent, saleOf } from './support/payments.ts';
-
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string; fields?: Record<string, string> },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
+import {
+  advertisedPhone,
+  bookAdvertisedPhone,
+  bookOrder,
+  intentFor,
+  pay,
+  postStripeEvent,
+  requestIntent,
+  saleOf,
+  whilePaymentsAreRefused,
+} from './support/payments.ts';
 
 describe('payments with Stripe', () => {
   let stripe: FakeStripe;
-  let t: TestApp;
-  let seller: Caller;
-  let buyer: Caller;
-  let otherBuyer: Caller;
-  let admin: Caller;
-  let listingChanges = 0;
-
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp(stripe.env, (app) => app.onListingsChanged(() => listingChanges++));
-    await insertCategories(t.app.db);
-    seller = await callerWithRole(t, 'seller');
-    buyer = await callerWithRole(t, 'user');
-    otherBuyer = await callerWithRole(t, 'user');
-    admin = await callerWithRole(t, 'admin');
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.stop();
-  });
+  afterAll(() => stripe.stop());
+  let listingChanges = 0;
+  const t = useTestApp({ env: () => stripe.env, onListingsChanged: () => listingChanges++ });
+  const cast = useCast(t);
 
-  const bookedPhone = async (who: Caller = buyer) => {
-    const product = await insertProduct(t.app.db, seller.id, { priceCents: 52_500 });
-    await advertise(t.app.db, product.id);
-    const order = await bookOrder(t, who, product);
-    return { product, order };
-  };
+  const bookedPhone = (who: Caller = cast.buyer) => bookAdvertisedPhone(t, cast.seller, who, { priceCents: 52_500 });
 
   /** Booked, with the card confirmed in the page by Stripe Elements (the intent requires capture). */
-  const confirmedSale = async (who: Caller = buyer) => {
+  const confirmedSale = async (who: Caller = cast.buyer) => {
     const { product, order } = await bookedPhone(who);
     const intent = await intentFor(t, who, order.id);
     stripe.confirm(intent.paymentIntentId);
@@ -109,7 +91,7 @@ describe('payments with Stripe', () => {
   describe('POST /api/orders/:id/payment-intent', () => {
     it('creates a manual-capture card PaymentIntent for the order’s price, and reuses it', async () => {
       const { order } = await bookedPhone();
-      const response = await requestIntent(t, buyer, order.id);
+      const response = await requestIntent(t, cast.buyer, order.id);
       expect(response.statusCode, response.body).toBe(200);
       const intent = PaymentIntentSchema.parse(response.json());
       const atStripe = stripe.intents.get(intent.paymentIntentId)!;
@@ -127,15 +109,15 @@ describe('payments with Stripe', () => {
         allowed_payment_method_types: ['card'],
         metadata: { orderId: order.id },
       });
-      expect(await intentFor(t, buyer, order.id)).toEqual(intent);
+      expect(await intentFor(t, cast.buyer, order.id)).toEqual(intent);
     });
 
     it('refuses anonymous callers, sellers and admins, and hides other buyers’ orders', async () => {
       const { order } = await bookedPhone();
       expect((await requestIntent(t, null, order.id)).statusCode).toBe(401);
-      expect((await requestIntent(t, seller, order.id)).statusCode).toBe(403);
-      expect((await requestIntent(t, admin, order.id)).statusCode).toBe(403);
-      expectError(await requestIntent(t, otherBuyer, order.id), 404, {
+      expect((await requestIntent(t, cast.seller, order.id)).statusCode).toBe(403);
+      expect((await requestIntent(t, cast.admin, order.id)).statusCode).toBe(403);
+      expectError(await requestIntent(t, cast.otherBuyer, order.id), 404, {
         code: 'not_found',
         message: buyingMessages.orderNotFound,
       });
@@ -146,7 +128,7 @@ describe('payments with Stripe', () => {
     it('captures the authorised card at Stripe and records the sale', async () => {
       const { product, order, intent } = await confirmedSale();
       listingChanges = 0;
-      const response = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId, amount: 1 });
+      const response = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId, amount: 1 });
       expect(response.statusCode, response.body).toBe(200);
       expect(OrderSchema.parse(response.json())).toMatchObject({
         status: 'paid',
@@ -169,7 +151,7 @@ describe('payments with Stripe', () => {
       expect(listingChanges).toBe(1);
 
       // Repeated: the same paid order, no second capture, no second payment.
-      const again = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      const again = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(response.json());
       expect(captures(intent.paymentIntentId)).toBe(1);
@@ -180,9 +162,9 @@ describe('payments with Stripe', () => {
       const { order, intent } = await confirmedSale();
       const body = { paymentIntentId: intent.paymentIntentId };
       expect((await pay(t, null, order.id, body)).statusCode).toBe(401);
-      expect((await pay(t, seller, order.id, body)).statusCode).toBe(403);
-      expect((await pay(t, admin, order.id, body)).statusCode).toBe(403);
-      expectError(await pay(t, otherBuyer, order.id, body), 404, {
+      expect((await pay(t, cast.seller, order.id, body)).statusCode).toBe(403);
+      expect((await pay(t, cast.admin, order.id, body)).statusCode).toBe(403);
+      expectError(await pay(t, cast.otherBuyer, order.id, body), 404, {
         code: 'not_found',
         message: buyingMessages.orderNotFound,
       });
@@ -192,9 +174,9 @@ describe('payments with Stripe', () => {
 
     it('refuses a declined card (not confirmed) and records nothing', async () => {
       const { product, order } = await bookedPhone();
-      const intent = await intentFor(t, buyer, order.id);
+      const intent = await intentFor(t, cast.buyer, order.id);
       stripe.confirm(intent.paymentIntentId, '4000 0000 0000 0002');
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentNotConfirmed,
       });
@@ -208,7 +190,7 @@ describe('payments with Stripe', () => {
         code: 'insufficient_funds',
         message: paymentMessages.insufficientFunds,
       });
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 402, {
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 402, {
         code: 'payment_failed',
         message: paymentMessages.insufficientFunds,
       });
@@ -220,12 +202,12 @@ describe('payments with Stripe', () => {
 
     it('refuses another order’s intent without cancelling it', async () => {
       const mine = await bookedPhone();
-      const theirs = await confirmedSale(otherBuyer);
-      expectError(await pay(t, buyer, mine.order.id, { paymentIntentId: theirs.intent.paymentIntentId }), 409, {
+      const theirs = await confirmedSale(cast.otherBuyer);
+      expectError(await pay(t, cast.buyer, mine.order.id, { paymentIntentId: theirs.intent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentIntentMismatch,
       });
-      expectError(await pay(t, buyer, mine.order.id, { paymentIntentId: 'pi_unknown' }), 409, {
+      expectError(await pay(t, cast.buyer, mine.order.id, { paymentIntentId: 'pi_unknown' }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentIntentMismatch,
       });
@@ -235,40 +217,30 @@ describe('payments with Stripe', () => {
 
     it('refunds the captured money when the sale cannot be committed, and says so (409)', async () => {
       const { product, order, intent } = await confirmedSale();
-      await t.app.db.execute(sql`
-        create function refuse_payment() returns trigger language plpgsql as $$
-        begin raise exception 'payments are refused'; end $$`);
-      await t.app.db.execute(
-        sql`create trigger refuse_payment before insert on payments for each row execute function refuse_payment()`,
-      );
-      try {
-        expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+      await whilePaymentsAreRefused(t, async () => {
+        expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
           code: 'conflict',
           message: paymentMessages.paymentRefunded,
         });
-      } finally {
-        await t.app.db.execute(sql`drop trigger refuse_payment on payments`);
-        await t.app.db.execute(sql`drop function refuse_payment()`);
-      }
+      });
       expect(stripe.calls.refund.get(intent.paymentIntentId)).toBe(1);
       expect(stripe.intents.get(intent.paymentIntentId)!.latest_charge).toMatchObject({ refunded: true });
       const sale = await saleOf(t, product.id);
       expect(sale.payments).toEqual([]);
       expect(sale.productStatus).toBe('available');
       // The refunded intent can never pay; a new one can.
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentRefunded,
       });
-      const next = await intentFor(t, buyer, order.id);
+      const next = await intentFor(t, cast.buyer, order.id);
       expect(next.paymentIntentId).not.toBe(intent.paymentIntentId);
       stripe.confirm(next.paymentIntentId);
-      expect((await pay(t, buyer, order.id, { paymentIntentId: next.paymentIntentId })).statusCode).toBe(200);
+      expect((await pay(t, cast.buyer, order.id, { paymentIntentId: next.paymentIntentId })).statusCode).toBe(200);
     });
 
     it('sells a phone once to 10 buyers paying at the same moment, cancelling the others at Stripe', async () => {
-      const product = await insertProduct(t.app.db, seller.id, { priceCents: 30_000 });
-      await advertise(t.app.db, product.id);
+      const product = await advertisedPhone(t, cast.seller, { priceCents: 30_000 });
       const attempts: Array<{ who: Caller; order: { id: string }; intent: PaymentIntent }> = [];
       for (let i = 0; i < 10; i += 1) {
         const who = await callerWithRole(t, 'user');
@@ -353,7 +325,7 @@ describe('payments with Stripe', () => {
       expect(listingChanges).toBe(1);
 
       // The page's /pay after the webhook finds the order paid: the paid order, nothing more.
-      const paid = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      const paid = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
       expect(paid.statusCode).toBe(200);
       expect(OrderSchema.parse(paid.json()).status).toBe('paid');
       // Stripe then reports the capture: already recorded, nothing changes.
@@ -394,12 +366,12 @@ describe('payments with Stripe', () => {
     });
 
     it('acknowledges the event of a buyer who lost the phone, releasing their card', async () => {
-      const winner = await confirmedSale(otherBuyer);
+      const winner = await confirmedSale(cast.otherBuyer);
       expect(
-        (await pay(t, otherBuyer, winner.order.id, { paymentIntentId: winner.intent.paymentIntentId })).statusCode,
+        (await pay(t, cast.otherBuyer, winner.order.id, { paymentIntentId: winner.intent.paymentIntentId })).statusCode,
       ).toBe(200);
-      const loserOrder = await bookOrder(t, buyer, winner.product);
-      const loserIntent = await intentFor(t, buyer, loserOrder.id).catch(() => null);
+      const loserOrder = await bookOrder(t, cast.buyer, winner.product);
+      const loserIntent = await intentFor(t, cast.buyer, loserOrder.id).catch(() => null);
       // The phone is sold, so the loser cannot even get an intent; one made before the sale is released.
       expect(loserIntent).toBeNull();
       const early = await stripeIntentFor(loserOrder.id, winner.product.priceCents);

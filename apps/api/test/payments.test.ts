@@ -5,76 +5,51 @@
  * racing for one phone.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buyingMessages,
   ErrorBodySchema,
-  messages,
   OrderSchema,
   PaymentConfigSchema,
   paymentMessages,
   TestConfirmationSchema,
   type PaymentIntent,
 } from '@recell/contract';
-import { auditLog, orders, payments, products, testPaymentIntents, users } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { advertise, insertCategories, insertProduct } from './fixtures.ts';
-import { callerWithRole, type Caller } from './support/listings.ts';
+import { auditLog, orders, payments, products, testPaymentIntents } from '../src/db/schema.ts';
+import { disableUser, insertProduct } from './fixtures.ts';
+import { callerWithRole, useCast, type Caller } from './support/accounts.ts';
+import { expectError, forbidden, unauthorized, useTestApp } from './support/api.ts';
 import {
+  advertisedPhone,
+  bookAdvertisedPhone,
   bookOrder,
   confirmCard,
+  insertTestIntent,
   intentFor,
   pay,
   requestIntent,
   saleOf,
   testCards,
   testIntentRow,
+  whilePaymentsAreRefused,
 } from './support/payments.ts';
 
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string; fields?: Record<string, string> },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
-
 const orderNotFound = { code: 'not_found', message: buyingMessages.orderNotFound };
-const unauthorized = { code: 'unauthorized', message: messages.unauthorized };
-const forbidden = { code: 'forbidden', message: messages.unauthorized };
 
 describe('payments with the built-in test-mode processor', () => {
-  let t: TestApp;
-  let seller: Caller;
-  let buyer: Caller;
-  let otherBuyer: Caller;
-  let admin: Caller;
   let listingChanges = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp({}, (app) => app.onListingsChanged(() => listingChanges++));
-    await insertCategories(t.app.db);
-    seller = await callerWithRole(t, 'seller', { name: 'Marcus Bennett', verified: true });
-    buyer = await callerWithRole(t, 'user', { name: 'Ava Buyer' });
-    otherBuyer = await callerWithRole(t, 'user');
-    admin = await callerWithRole(t, 'admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ onListingsChanged: () => listingChanges++ });
+  const cast = useCast(t);
   beforeEach(() => {
     listingChanges = 0;
   });
 
   /** An advertised phone of the seller's, booked by `who` (the buyer unless told otherwise). */
-  const bookedPhone = async (who: Caller = buyer, overrides: Parameters<typeof insertProduct>[2] = {}) => {
-    const product = await insertProduct(t.app.db, seller.id, { priceCents: 45_000, ...overrides });
-    await advertise(t.app.db, product.id);
-    const order = await bookOrder(t, who, product);
-    return { product, order };
-  };
+  const bookedPhone = (who: Caller = cast.buyer, overrides: Parameters<typeof insertProduct>[2] = {}) =>
+    bookAdvertisedPhone(t, cast.seller, who, { priceCents: 45_000, ...overrides });
 
   /** A booked phone whose card the buyer has confirmed with 4242 (status requires_capture). */
-  const confirmedSale = async (who: Caller = buyer) => {
+  const confirmedSale = async (who: Caller = cast.buyer) => {
     const { product, order } = await bookedPhone(who);
     const intent = await intentFor(t, who, order.id);
     const confirmed = await confirmCard(t, intent);
@@ -86,7 +61,7 @@ describe('payments with the built-in test-mode processor', () => {
 
   describe('GET /api/payments/config', () => {
     it('tells anyone, signed in or not, that the page talks to the test-mode processor', async () => {
-      for (const headers of [{}, buyer.headers, seller.headers, admin.headers]) {
+      for (const headers of [{}, cast.buyer.headers, cast.seller.headers, cast.admin.headers]) {
         const response = await t.app.inject({ url: '/api/payments/config', headers });
         expect(response.statusCode).toBe(200);
         expect(PaymentConfigSchema.parse(response.json())).toEqual({ processor: 'test', publishableKey: null });
@@ -114,7 +89,7 @@ describe('payments with the built-in test-mode processor', () => {
   describe('POST /api/orders/:id/payment-intent', () => {
     it('gives the buyer an intent for the order’s price, kept on the order', async () => {
       const { order } = await bookedPhone();
-      const response = await requestIntent(t, buyer, order.id);
+      const response = await requestIntent(t, cast.buyer, order.id);
       expect(response.statusCode, response.body).toBe(200);
       const intent = response.json();
       expect(intent).toEqual({
@@ -137,20 +112,20 @@ describe('payments with the built-in test-mode processor', () => {
     it('charges the price the phone had when it was booked, not what the seller asks now', async () => {
       const { product, order } = await bookedPhone();
       await t.app.db.update(products).set({ priceCents: 1_00 }).where(eq(products.id, product.id));
-      expect((await intentFor(t, buyer, order.id)).amountCents).toBe(45_000);
+      expect((await intentFor(t, cast.buyer, order.id)).amountCents).toBe(45_000);
     });
 
     it('returns the same intent while it waits for a card, also after a declined card', async () => {
       const { order } = await bookedPhone();
-      const first = await intentFor(t, buyer, order.id);
-      expect(await intentFor(t, buyer, order.id)).toEqual(first);
+      const first = await intentFor(t, cast.buyer, order.id);
+      expect(await intentFor(t, cast.buyer, order.id)).toEqual(first);
       expect((await confirmCard(t, first, { number: testCards.declined })).statusCode).toBe(402);
-      expect(await intentFor(t, buyer, order.id)).toEqual(first);
+      expect(await intentFor(t, cast.buyer, order.id)).toEqual(first);
     });
 
     it('releases an authorisation left from an abandoned attempt and makes a new intent', async () => {
       const { order, intent } = await confirmedSale();
-      const next = await intentFor(t, buyer, order.id);
+      const next = await intentFor(t, cast.buyer, order.id);
       expect(next.paymentIntentId).not.toBe(intent.paymentIntentId);
       expect(await intentStatus(intent.paymentIntentId)).toBe('canceled');
       expect(await intentStatus(next.paymentIntentId)).toBe('requires_payment_method');
@@ -159,31 +134,31 @@ describe('payments with the built-in test-mode processor', () => {
     it('refuses anonymous callers (401), sellers and admins (403), and hides other buyers’ orders (404)', async () => {
       const { order } = await bookedPhone();
       expectError(await requestIntent(t, null, order.id), 401, unauthorized);
-      expectError(await requestIntent(t, seller, order.id), 403, forbidden);
-      expectError(await requestIntent(t, admin, order.id), 403, forbidden);
-      expectError(await requestIntent(t, otherBuyer, order.id), 404, orderNotFound);
-      expectError(await requestIntent(t, buyer, '4b6f0c1e-0000-4000-8000-000000000000'), 404, orderNotFound);
-      expectError(await requestIntent(t, buyer, 'not-an-id'), 404, orderNotFound);
+      expectError(await requestIntent(t, cast.seller, order.id), 403, forbidden);
+      expectError(await requestIntent(t, cast.admin, order.id), 403, forbidden);
+      expectError(await requestIntent(t, cast.otherBuyer, order.id), 404, orderNotFound);
+      expectError(await requestIntent(t, cast.buyer, '4b6f0c1e-0000-4000-8000-000000000000'), 404, orderNotFound);
+      expectError(await requestIntent(t, cast.buyer, 'not-an-id'), 404, orderNotFound);
       const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row!.paymentIntentId).toBeNull();
     });
 
     it('refuses a paid order, a cancelled one, and one whose phone is sold or removed (409)', async () => {
-      const paid = await bookedPhone(buyer);
+      const paid = await bookedPhone(cast.buyer);
       await t.app.db.update(orders).set({ status: 'paid', transactionId: 'pi_x' }).where(eq(orders.id, paid.order.id));
-      expectError(await requestIntent(t, buyer, paid.order.id), 409, {
+      expectError(await requestIntent(t, cast.buyer, paid.order.id), 409, {
         code: 'conflict',
         message: paymentMessages.orderPaid,
       });
 
-      const cancelled = await bookedPhone(buyer);
+      const cancelled = await bookedPhone(cast.buyer);
       await t.app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.order.id));
-      const sold = await bookedPhone(buyer);
+      const sold = await bookedPhone(cast.buyer);
       await t.app.db.update(products).set({ status: 'sold' }).where(eq(products.id, sold.product.id));
-      const removed = await bookedPhone(buyer);
+      const removed = await bookedPhone(cast.buyer);
       await t.app.db.update(products).set({ status: 'removed' }).where(eq(products.id, removed.product.id));
       for (const { order } of [cancelled, sold, removed]) {
-        expectError(await requestIntent(t, buyer, order.id), 409, {
+        expectError(await requestIntent(t, cast.buyer, order.id), 409, {
           code: 'conflict',
           message: paymentMessages.orderNotPayable,
         });
@@ -199,7 +174,7 @@ describe('payments with the built-in test-mode processor', () => {
         [testCards.visaDebit, 'visa'],
       ] as const) {
         const { order } = await bookedPhone();
-        const intent = await intentFor(t, buyer, order.id);
+        const intent = await intentFor(t, cast.buyer, order.id);
         const response = await confirmCard(t, intent, { number, cvc: '987' });
         expect(response.statusCode, response.body).toBe(200);
         expect(TestConfirmationSchema.parse(response.json())).toEqual({
@@ -215,9 +190,9 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('never stores the card number or the CVC anywhere', async () => {
       const { order } = await bookedPhone();
-      const intent = await intentFor(t, buyer, order.id);
+      const intent = await intentFor(t, cast.buyer, order.id);
       await confirmCard(t, intent, { number: testCards.mastercard, cvc: '9731' });
-      await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
       const everything = JSON.stringify([
         await t.app.db.select().from(testPaymentIntents),
         await t.app.db.select().from(payments),
@@ -271,7 +246,7 @@ describe('payments with the built-in test-mode processor', () => {
     for (const [name, card, code, message, field] of refusals) {
       it(`refuses ${name} with Stripe’s message (402): the intent waits for another card and nothing is paid`, async () => {
         const { order, product } = await bookedPhone();
-        const intent = await intentFor(t, buyer, order.id);
+        const intent = await intentFor(t, cast.buyer, order.id);
         expectError(await confirmCard(t, intent, card), 402, {
           code: 'payment_failed',
           message,
@@ -284,7 +259,7 @@ describe('payments with the built-in test-mode processor', () => {
           cardLast4: null,
         });
         // Paying with it is refused too, and nothing is recorded.
-        expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+        expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
           code: 'conflict',
           message: paymentMessages.paymentNotConfirmed,
         });
@@ -300,14 +275,14 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('answers a wrong or another intent’s client secret, or an unknown intent, as Stripe does (404)', async () => {
       const { order } = await bookedPhone();
-      const intent = await intentFor(t, buyer, order.id);
-      const other = await intentFor(t, otherBuyer, (await bookedPhone(otherBuyer)).order.id);
+      const intent = await intentFor(t, cast.buyer, order.id);
+      const other = await intentFor(t, cast.otherBuyer, (await bookedPhone(cast.otherBuyer)).order.id);
       const mismatch = { code: 'not_found', message: paymentMessages.clientSecretMismatch };
       expectError(await confirmCard(t, { ...intent, clientSecret: `${intent.clientSecret}x` }), 404, mismatch);
       expectError(await confirmCard(t, { ...intent, clientSecret: other.clientSecret }), 404, mismatch);
       expectError(await confirmCard(t, { ...intent, paymentIntentId: 'pi_test_unknown' }), 404, mismatch);
       // Being signed in grants nothing here: only the client secret authorises.
-      for (const caller of [buyer, otherBuyer, seller, admin]) {
+      for (const caller of [cast.buyer, cast.otherBuyer, cast.seller, cast.admin]) {
         expectError(
           await confirmCard(t, { ...intent, clientSecret: other.clientSecret }, {}, caller.headers),
           404,
@@ -323,7 +298,7 @@ describe('payments with the built-in test-mode processor', () => {
         code: 'conflict',
         message: paymentMessages.paymentAlreadyConfirmed,
       });
-      await intentFor(t, buyer, order.id); // releases the authorisation: the intent is cancelled
+      await intentFor(t, cast.buyer, order.id); // releases the authorisation: the intent is cancelled
       expectError(await confirmCard(t, intent), 409, {
         code: 'conflict',
         message: paymentMessages.paymentIntentCanceled,
@@ -332,7 +307,7 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('names missing fields (400)', async () => {
       const { order } = await bookedPhone();
-      const intent = await intentFor(t, buyer, order.id);
+      const intent = await intentFor(t, cast.buyer, order.id);
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`,
@@ -346,7 +321,7 @@ describe('payments with the built-in test-mode processor', () => {
   describe('POST /api/orders/:id/pay', () => {
     it('sells the phone: captures, records the payment, marks the order paid and the phone sold, removes its advertisement', async () => {
       const { product, order, intent } = await confirmedSale();
-      const response = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      const response = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
       expect(response.statusCode, response.body).toBe(200);
       const paid = OrderSchema.parse(response.json());
       expect(paid).toMatchObject({
@@ -358,7 +333,7 @@ describe('payments with the built-in test-mode processor', () => {
         phone: '5125550100',
         location: 'Austin, TX',
         product: { id: product.id, name: 'iPhone 13', status: 'sold', priceCents: 45_000, originalPriceCents: 79_900 },
-        seller: { id: seller.id, name: 'Marcus Bennett', isVerified: true, phone: '01700000000' },
+        seller: { id: cast.seller.id, name: 'Marcus Bennett', isVerified: true, phone: '01700000000' },
       });
       expect(Math.abs(Date.parse(paid.paidAt!) - Date.now())).toBeLessThan(60_000);
 
@@ -380,7 +355,7 @@ describe('payments with the built-in test-mode processor', () => {
       ]);
       expect(sale.audit).toEqual([
         expect.objectContaining({
-          actorId: buyer.id,
+          actorId: cast.buyer.id,
           action: 'payment.recorded',
           subjectType: 'order',
           subjectId: order.id,
@@ -401,8 +376,8 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('is a no-op when repeated after success: the same paid order, still one payment', async () => {
       const { product, order, intent } = await confirmedSale();
-      const first = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
-      const again = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      const first = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      const again = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json()).toEqual(first.json());
       const sale = await saleOf(t, product.id);
@@ -415,11 +390,11 @@ describe('payments with the built-in test-mode processor', () => {
       const { product, order, intent } = await confirmedSale();
       const body = { paymentIntentId: intent.paymentIntentId };
       expectError(await pay(t, null, order.id, body), 401, unauthorized);
-      expectError(await pay(t, seller, order.id, body), 403, forbidden);
-      expectError(await pay(t, admin, order.id, body), 403, forbidden);
-      expectError(await pay(t, otherBuyer, order.id, body), 404, orderNotFound);
-      expectError(await pay(t, buyer, 'not-an-id', body), 404, orderNotFound);
-      expectError(await pay(t, buyer, '4b6f0c1e-0000-4000-8000-000000000000', body), 404, orderNotFound);
+      expectError(await pay(t, cast.seller, order.id, body), 403, forbidden);
+      expectError(await pay(t, cast.admin, order.id, body), 403, forbidden);
+      expectError(await pay(t, cast.otherBuyer, order.id, body), 404, orderNotFound);
+      expectError(await pay(t, cast.buyer, 'not-an-id', body), 404, orderNotFound);
+      expectError(await pay(t, cast.buyer, '4b6f0c1e-0000-4000-8000-000000000000', body), 404, orderNotFound);
       const sale = await saleOf(t, product.id);
       expect(sale.payments).toEqual([]);
       expect(sale.productStatus).toBe('available');
@@ -428,7 +403,7 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('charges the order’s price whatever the body says: an amount sent along is ignored', async () => {
       const { product, order, intent } = await confirmedSale();
-      const response = await pay(t, buyer, order.id, {
+      const response = await pay(t, cast.buyer, order.id, {
         paymentIntentId: intent.paymentIntentId,
         amount: 1,
         amountCents: 1,
@@ -440,17 +415,17 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('refuses an intent made for another order, without touching it (409)', async () => {
       const mine = await bookedPhone();
-      const theirs = await confirmedSale(otherBuyer);
-      const mineToo = await confirmedSale(buyer);
+      const theirs = await confirmedSale(cast.otherBuyer);
+      const mineToo = await confirmedSale(cast.buyer);
       for (const intent of [theirs.intent, mineToo.intent]) {
-        expectError(await pay(t, buyer, mine.order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+        expectError(await pay(t, cast.buyer, mine.order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
           code: 'conflict',
           message: paymentMessages.paymentIntentMismatch,
         });
         // Naming someone's intent must not cancel their payment.
         expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture');
       }
-      expectError(await pay(t, buyer, mine.order.id, { paymentIntentId: 'pi_test_unknown' }), 409, {
+      expectError(await pay(t, cast.buyer, mine.order.id, { paymentIntentId: 'pi_test_unknown' }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentIntentMismatch,
       });
@@ -462,14 +437,13 @@ describe('payments with the built-in test-mode processor', () => {
     it('refuses an intent for another amount than the order’s price, and releases it (409)', async () => {
       const { product, order } = await bookedPhone();
       // An authorised intent for this order but one cent: however it came to exist, it cannot pay.
-      await t.app.db.insert(testPaymentIntents).values({
+      await insertTestIntent(t, {
         id: 'pi_test_one_cent',
-        clientSecret: 'pi_test_one_cent_secret_x',
         orderId: order.id,
         amountCents: 1,
         status: 'requires_capture',
       });
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: 'pi_test_one_cent' }), 409, {
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: 'pi_test_one_cent' }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentIntentMismatch,
       });
@@ -479,8 +453,8 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('refuses an intent whose card was not confirmed yet (409) and leaves it usable', async () => {
       const { product, order } = await bookedPhone();
-      const intent = await intentFor(t, buyer, order.id);
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+      const intent = await intentFor(t, cast.buyer, order.id);
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentNotConfirmed,
       });
@@ -490,8 +464,8 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('refuses a cancelled intent (409)', async () => {
       const { order, intent } = await confirmedSale();
-      await intentFor(t, buyer, order.id); // a new intent: the confirmed one is released
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+      await intentFor(t, cast.buyer, order.id); // a new intent: the confirmed one is released
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentIntentCanceled,
       });
@@ -499,21 +473,21 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('refuses a body without an intent id (400)', async () => {
       const { order } = await bookedPhone();
-      const response = await pay(t, buyer, order.id, { amount: 45_000 });
+      const response = await pay(t, cast.buyer, order.id, { amount: 45_000 });
       expect(response.statusCode).toBe(400);
       expect(ErrorBodySchema.parse(response.json()).error.fields).toHaveProperty('paymentIntentId');
     });
 
     it('releases the card when the phone was sold to someone else: 409 phoneSold, never captured', async () => {
-      const winner = await confirmedSale(otherBuyer);
-      const loserOrder = await bookOrder(t, buyer, winner.product);
-      const loserIntent = await intentFor(t, buyer, loserOrder.id);
+      const winner = await confirmedSale(cast.otherBuyer);
+      const loserOrder = await bookOrder(t, cast.buyer, winner.product);
+      const loserIntent = await intentFor(t, cast.buyer, loserOrder.id);
       expect((await confirmCard(t, loserIntent)).statusCode).toBe(200);
       expect(
-        (await pay(t, otherBuyer, winner.order.id, { paymentIntentId: winner.intent.paymentIntentId })).statusCode,
+        (await pay(t, cast.otherBuyer, winner.order.id, { paymentIntentId: winner.intent.paymentIntentId })).statusCode,
       ).toBe(200);
 
-      expectError(await pay(t, buyer, loserOrder.id, { paymentIntentId: loserIntent.paymentIntentId }), 409, {
+      expectError(await pay(t, cast.buyer, loserOrder.id, { paymentIntentId: loserIntent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.phoneSold,
       });
@@ -522,7 +496,7 @@ describe('payments with the built-in test-mode processor', () => {
       expect(sale.payments.map((p) => p.orderId)).toEqual([winner.order.id]);
       expect(sale.orders.find((o) => o.id === loserOrder.id)!.status).toBe('booked');
       // The loser's order can no longer get an intent either.
-      expectError(await requestIntent(t, buyer, loserOrder.id), 409, {
+      expectError(await requestIntent(t, cast.buyer, loserOrder.id), 409, {
         code: 'conflict',
         message: paymentMessages.orderNotPayable,
       });
@@ -535,17 +509,17 @@ describe('payments with the built-in test-mode processor', () => {
       await t.app.db.update(products).set({ status: 'removed' }).where(eq(products.id, removed.product.id));
       const goneSeller = await callerWithRole(t, 'seller');
       const goneSellersPhone = await insertProduct(t.app.db, goneSeller.id);
-      const goneSellersOrder = await bookOrder(t, buyer, goneSellersPhone);
-      const goneSellersIntent = await intentFor(t, buyer, goneSellersOrder.id);
+      const goneSellersOrder = await bookOrder(t, cast.buyer, goneSellersPhone);
+      const goneSellersIntent = await intentFor(t, cast.buyer, goneSellersOrder.id);
       expect((await confirmCard(t, goneSellersIntent)).statusCode).toBe(200);
-      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, goneSeller.id));
-      expectError(await requestIntent(t, buyer, goneSellersOrder.id), 409, {
+      await disableUser(t.app.db, goneSeller.id);
+      expectError(await requestIntent(t, cast.buyer, goneSellersOrder.id), 409, {
         code: 'conflict',
         message: paymentMessages.orderNotPayable,
       });
       const sellerGone = { order: goneSellersOrder, intent: goneSellersIntent, product: goneSellersPhone };
       for (const { order, intent, product } of [cancelled, removed, sellerGone]) {
-        expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+        expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
           code: 'conflict',
           message: paymentMessages.orderNotPayable,
         });
@@ -556,16 +530,10 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('refunds a captured intent that can no longer buy the phone, and refuses a second intent on a paid order', async () => {
       const { order, intent, product } = await confirmedSale();
-      expect((await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
+      expect((await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
       // A second intent of the same order, captured somehow (a processor-side capture).
-      await t.app.db.insert(testPaymentIntents).values({
-        id: 'pi_test_second',
-        clientSecret: 'pi_test_second_secret_x',
-        orderId: order.id,
-        amountCents: 45_000,
-        status: 'succeeded',
-      });
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: 'pi_test_second' }), 409, {
+      await insertTestIntent(t, { id: 'pi_test_second', orderId: order.id, amountCents: 45_000, status: 'succeeded' });
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: 'pi_test_second' }), 409, {
         code: 'conflict',
         message: paymentMessages.orderPaid,
       });
@@ -579,7 +547,7 @@ describe('payments with the built-in test-mode processor', () => {
         .update(testPaymentIntents)
         .set({ status: 'succeeded' })
         .where(eq(testPaymentIntents.id, intent.paymentIntentId));
-      const response = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      const response = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
       expect(response.statusCode, response.body).toBe(200);
       expect((await saleOf(t, product.id)).payments).toHaveLength(1);
     });
@@ -590,7 +558,7 @@ describe('payments with the built-in test-mode processor', () => {
         .update(testPaymentIntents)
         .set({ status: 'succeeded', refundedAt: new Date() })
         .where(eq(testPaymentIntents.id, intent.paymentIntentId));
-      expectError(await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
+      expectError(await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId }), 409, {
         code: 'conflict',
         message: paymentMessages.paymentRefunded,
       });
@@ -600,20 +568,11 @@ describe('payments with the built-in test-mode processor', () => {
     it('records nothing and keeps the authorisation when the sale cannot be committed', async () => {
       const { order, intent, product } = await confirmedSale();
       // The database refuses the payment row (as a failing disk or a lost connection would).
-      await t.app.db.execute(sql`
-        create function refuse_payment() returns trigger language plpgsql as $$
-        begin raise exception 'payments are refused'; end $$`);
-      await t.app.db.execute(
-        sql`create trigger refuse_payment before insert on payments for each row execute function refuse_payment()`,
-      );
-      try {
-        const response = await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      await whilePaymentsAreRefused(t, async () => {
+        const response = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
         expect(response.statusCode).toBe(500);
         expect(response.body).not.toContain('payments are refused');
-      } finally {
-        await t.app.db.execute(sql`drop trigger refuse_payment on payments`);
-        await t.app.db.execute(sql`drop function refuse_payment()`);
-      }
+      });
       // The capture rolled back with the sale: the card is still only authorised, nothing is recorded.
       expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture');
       const sale = await saleOf(t, product.id);
@@ -621,14 +580,13 @@ describe('payments with the built-in test-mode processor', () => {
       expect(sale.productStatus).toBe('available');
       expect(sale.orders.map((o) => o.status)).toEqual(['booked']);
       // And paying again works.
-      expect((await pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
+      expect((await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
     });
   });
 
   describe('concurrent attempts', () => {
     it('sells a phone once to 50 buyers paying at the same moment; the 49 others are never charged', async () => {
-      const product = await insertProduct(t.app.db, seller.id, { priceCents: 30_000 });
-      await advertise(t.app.db, product.id);
+      const product = await advertisedPhone(t, cast.seller, { priceCents: 30_000 });
       const buyers = await Promise.all(Array.from({ length: 50 }, () => callerWithRole(t, 'user')));
       const attempts: Array<{ who: Caller; order: { id: string }; intent: PaymentIntent }> = [];
       for (const who of buyers) {
@@ -679,7 +637,7 @@ describe('payments with the built-in test-mode processor', () => {
     it('records one payment when the same buyer pays twice at once', async () => {
       const { product, order, intent } = await confirmedSale();
       const responses = await Promise.all(
-        Array.from({ length: 5 }, () => pay(t, buyer, order.id, { paymentIntentId: intent.paymentIntentId })),
+        Array.from({ length: 5 }, () => pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId })),
       );
       expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
       for (const response of responses) expect(OrderSchema.parse(response.json()).status).toBe('paid');
@@ -690,12 +648,12 @@ describe('payments with the built-in test-mode processor', () => {
 
     it('records one payment when the same buyer pays at once with two intents, releasing the other', async () => {
       const { product, order, intent: first } = await confirmedSale();
-      const second = await intentFor(t, buyer, order.id); // releases the first authorisation…
+      const second = await intentFor(t, cast.buyer, order.id); // releases the first authorisation…
       expect((await confirmCard(t, second)).statusCode).toBe(200);
       // …so only the second can still pay; both tabs press Payment together.
       const [a, b] = await Promise.all([
-        pay(t, buyer, order.id, { paymentIntentId: first.paymentIntentId }),
-        pay(t, buyer, order.id, { paymentIntentId: second.paymentIntentId }),
+        pay(t, cast.buyer, order.id, { paymentIntentId: first.paymentIntentId }),
+        pay(t, cast.buyer, order.id, { paymentIntentId: second.paymentIntentId }),
       ]);
       expect(a.statusCode).toBe(409);
       expect(b.statusCode).toBe(200);

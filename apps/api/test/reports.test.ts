@@ -4,40 +4,24 @@
  * cannot be reported; only buyers report.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buyingLimits,
   buyingMessages,
   ErrorBodySchema,
   listingMessages,
-  messages,
   ReportCreatedSchema,
   reportReasons,
 } from '@recell/contract';
-import { reports, users } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { buyingCast, listPhone, reportPhone, signedIn, type BuyingCast } from './support/buying.ts';
-
-const expectError = (
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  error: { code: string; message: string; fields?: Record<string, string> },
-) => {
-  expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-  expect(ErrorBodySchema.parse(response.json())).toEqual({ error });
-};
-
-const unknownId = '6f1c1f0e-1111-4222-8333-444455556666';
+import { reports } from '../src/db/schema.ts';
+import { disableUser } from './fixtures.ts';
+import { callerWithRole, useCast } from './support/accounts.ts';
+import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
+import { listPhone, reportPhone } from './support/buying.ts';
 
 describe('POST /api/products/:id/reports', () => {
-  let t: TestApp;
-  let cast: BuyingCast;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    cast = await buyingCast(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const cast = useCast(t);
 
   const reportsOn = (productId: string) => t.app.db.select().from(reports).where(eq(reports.productId, productId));
   const reportCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(reports))[0]!.n;
@@ -65,7 +49,7 @@ describe('POST /api/products/:id/reports', () => {
   it('accepts every reason the modal offers, and a sold phone', async () => {
     const sold = await listPhone(t, cast.seller, { status: 'sold' });
     for (const reason of reportReasons) {
-      const reporter = await signedIn(t, 'user');
+      const reporter = await callerWithRole(t, 'user');
       expect((await reportPhone(t, reporter, sold.id, { reason, text: `Because: ${reason}` })).statusCode).toBe(201);
     }
     expect((await reportsOn(sold.id)).map((r) => r.reason).sort()).toEqual([...reportReasons].sort());
@@ -131,9 +115,9 @@ describe('POST /api/products/:id/reports', () => {
 
   it('answers 404 for an unknown, removed, removed seller’s or malformed phone', async () => {
     const removed = await listPhone(t, cast.seller, { status: 'removed' });
-    const gone = await signedIn(t, 'seller');
+    const gone = await callerWithRole(t, 'seller');
     const ofRemovedSeller = await listPhone(t, gone);
-    await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+    await disableUser(t.app.db, gone.id);
     const before = await reportCount();
     for (const id of [unknownId, removed.id, ofRemovedSeller.id, 'nope', '%27%3B--', 'x'.repeat(64)]) {
       expectError(await reportPhone(t, cast.buyer, id), 404, {
@@ -155,9 +139,9 @@ describe('POST /api/products/:id/reports', () => {
 
   it('is for buyers only: anonymous 401, sellers (the phone’s own too) and admins 403, nothing filed', async () => {
     const phone = await listPhone(t, cast.seller);
-    expectError(await reportPhone(t, null, phone.id), 401, { code: 'unauthorized', message: messages.unauthorized });
+    expectError(await reportPhone(t, null, phone.id), 401, unauthorized);
     for (const caller of [cast.seller, cast.otherSeller, cast.admin]) {
-      expectError(await reportPhone(t, caller, phone.id), 403, { code: 'forbidden', message: messages.unauthorized });
+      expectError(await reportPhone(t, caller, phone.id), 403, forbidden);
     }
     expect(await reportsOn(phone.id)).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * on each), the size limit, and who may do what. One buyer's actions never touch another's list.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buyingLimits,
   buyingMessages,
@@ -15,34 +15,16 @@ import {
   WishlistIdsSchema,
   WishlistPageSchema,
 } from '@recell/contract';
-import { products, users, wishlist } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import {
-  addToWishlist,
-  bookPhone,
-  buyingCast,
-  headersOf,
-  insertOrder,
-  listPhone,
-  sellDirectly,
-  sellerPhoneOfListedPhones,
-  signedIn,
-  type BuyingCast,
-  type Caller,
-} from './support/buying.ts';
+import { products, wishlist } from '../src/db/schema.ts';
+import { disableUser, insertOrder } from './fixtures.ts';
+import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
+import { unknownId, useTestApp } from './support/api.ts';
+import { addToWishlist, bookPhone, listPhone, sellDirectly, sellerPhoneOfListedPhones } from './support/buying.ts';
 import { insertListings } from './support/listings.ts';
 
-const unknownId = '6f1c1f0e-1111-4222-8333-444455556666';
-
 describe('wishlist', () => {
-  let t: TestApp;
-  let cast: BuyingCast;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    cast = await buyingCast(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const cast = useCast(t);
 
   const removeFromWishlist = (caller: Caller | null, productId: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/me/wishlist/${productId}`, headers: headersOf(caller) });
@@ -59,7 +41,7 @@ describe('wishlist', () => {
   const rowsOf = (caller: Caller) => t.app.db.select().from(wishlist).where(eq(wishlist.userId, caller.id));
 
   it('a heart adds a phone: it shows in My Wishlist and in the ids; a second click changes nothing', async () => {
-    const me = await signedIn(t, 'user');
+    const me = await callerWithRole(t, 'user');
     const phone = await listPhone(t, cast.seller, { name: 'Hearted', priceCents: 30_000 });
     const added = await addToWishlist(t, me, phone.id);
     expect(added.statusCode, added.body).toBe(204);
@@ -88,7 +70,7 @@ describe('wishlist', () => {
   });
 
   it('the filled heart removes it; removing again is fine too', async () => {
-    const me = await signedIn(t, 'user');
+    const me = await callerWithRole(t, 'user');
     const keep = await listPhone(t, cast.seller, { name: 'Keep' });
     const drop = await listPhone(t, cast.seller, { name: 'Drop' });
     for (const phone of [keep, drop]) expect((await addToWishlist(t, me, phone.id)).statusCode).toBe(204);
@@ -103,7 +85,7 @@ describe('wishlist', () => {
   });
 
   it('lists newest added first and pages with a cursor', async () => {
-    const me = await signedIn(t, 'user');
+    const me = await callerWithRole(t, 'user');
     const names = ['One', 'Two', 'Three', 'Four', 'Five'];
     const phones = [];
     for (const [i, name] of names.entries()) {
@@ -128,12 +110,12 @@ describe('wishlist', () => {
     } while (cursor);
     expect(seen).toEqual(all.items.map((i) => i.product.name));
     expect((await t.app.inject({ url: '/api/me/wishlist?cursor=e30', headers: me.headers })).statusCode).toBe(400);
-    expect(await listOf(await signedIn(t, 'user'))).toEqual({ items: [], nextCursor: null });
+    expect(await listOf(await callerWithRole(t, 'user'))).toEqual({ items: [], nextCursor: null });
   });
 
   it('leaves out phones removed since (and a removed seller’s), keeps sold ones marked Sold, and shows the buyer’s order', async () => {
-    const me = await signedIn(t, 'user');
-    const gone = await signedIn(t, 'seller');
+    const me = await callerWithRole(t, 'user');
+    const gone = await callerWithRole(t, 'seller');
     const forSale = await listPhone(t, cast.seller, { name: 'For sale' });
     const booked = await listPhone(t, cast.seller, { name: 'Booked' });
     const soldToMe = await listPhone(t, cast.seller, { name: 'Sold to me' });
@@ -148,7 +130,7 @@ describe('wishlist', () => {
     const paid = await sellDirectly(t, soldToMe.id, me);
     await sellDirectly(t, soldToOther.id, cast.otherBuyer);
     await t.app.db.update(products).set({ status: 'removed' }).where(eq(products.id, removed.id));
-    await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+    await disableUser(t.app.db, gone.id);
     await insertOrder(t.app.db, { productId: cancelledOnly.id, buyerId: me.id, status: 'cancelled' });
     // A later cancelled order on the same phone does not hide the paid one.
     await insertOrder(t.app.db, {
@@ -179,11 +161,11 @@ describe('wishlist', () => {
   });
 
   it('adds only phones anyone may see: unknown, removed, a removed seller’s or malformed ids are 404', async () => {
-    const me = await signedIn(t, 'user');
+    const me = await callerWithRole(t, 'user');
     const removed = await listPhone(t, cast.seller, { status: 'removed' });
-    const gone = await signedIn(t, 'seller');
+    const gone = await callerWithRole(t, 'seller');
     const ofRemovedSeller = await listPhone(t, gone);
-    await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+    await disableUser(t.app.db, gone.id);
     for (const id of [unknownId, removed.id, ofRemovedSeller.id, 'nope', '%27%3B--', 'x'.repeat(64)]) {
       const response = await addToWishlist(t, me, id);
       expect(response.statusCode, id).toBe(404);
@@ -197,7 +179,7 @@ describe('wishlist', () => {
   });
 
   it(`holds at most ${buyingLimits.wishlistMax} phones, removed ones not counted, also when hearts are clicked at once`, async () => {
-    const me = await signedIn(t, 'user');
+    const me = await callerWithRole(t, 'user');
     const max = buyingLimits.wishlistMax;
     const phones = await insertListings(
       t.app.db,
@@ -235,8 +217,8 @@ describe('wishlist', () => {
   });
 
   it('one buyer’s clicks never touch another buyer’s wishlist', async () => {
-    const mine = await signedIn(t, 'user');
-    const theirs = await signedIn(t, 'user');
+    const mine = await callerWithRole(t, 'user');
+    const theirs = await callerWithRole(t, 'user');
     const phone = await listPhone(t, cast.seller);
     expect((await addToWishlist(t, theirs, phone.id)).statusCode).toBe(204);
     expect(await listOf(mine)).toEqual({ items: [], nextCursor: null });
@@ -247,7 +229,7 @@ describe('wishlist', () => {
 
   it('is for buyers only: anonymous 401, seller and admin 403, and nothing changes', async () => {
     const phone = await listPhone(t, cast.seller);
-    const owner = await signedIn(t, 'user');
+    const owner = await callerWithRole(t, 'user');
     expect((await addToWishlist(t, owner, phone.id)).statusCode).toBe(204);
     const requests = [
       { method: 'GET' as const, url: '/api/me/wishlist' },

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from '../errors.ts';
+import { uuidPattern } from './ids.ts';
 
 /**
  * Keyset cursors are opaque to callers: base64url JSON of the last row's sort key. A cursor that
@@ -14,4 +15,34 @@ export const decodeCursor = <T>(cursor: string | undefined, schema: z.ZodType<T>
   } catch {
     throw badRequest('The cursor is not valid; start again from the first page', { cursor: 'Invalid cursor' });
   }
+};
+
+/** Where a newest-first page ends: the last row's time in exact microseconds and its id. */
+export interface NewestKey {
+  us: string;
+  id: string;
+}
+
+/** A newest-first cursor: the microseconds are digits only (so SQL never sees anything else), the id a UUID. */
+export const NewestCursorSchema = z.object({
+  us: z.string().regex(/^-?\d{1,17}$/),
+  id: z.string().regex(uuidPattern),
+});
+
+/**
+ * A page from rows read with `limit + 1`: one extra row tells whether another page exists, without
+ * a count query; the cursor is the key of the page's last row.
+ */
+export const pageOf = <Row, Item>(
+  rows: Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+  keyOf: (row: Row) => NewestKey,
+) => {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
+  };
 };

@@ -1,13 +1,67 @@
-/** Accounts for the identity tests: sign-up forms, password users, and the refresh cookie. */
+/**
+ * Accounts: signed-in callers of each role and the cast of a marketplace test, and for the identity
+ * tests sign-up forms, password users, and the refresh cookie.
+ */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { AuthSessionSchema } from '@recell/contract';
+import { beforeAll } from 'vitest';
+import { AuthSessionSchema, type Role } from '@recell/contract';
 import type { Database } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { refreshCookieName } from '../../src/modules/auth/sessions.service.ts';
 import { insertUser } from '../fixtures.ts';
 import type { TestApp } from '../helpers.ts';
 import { multipartBody, phoneJpeg } from './images.ts';
+
+export interface Caller {
+  id: string;
+  role: Role;
+  headers: Record<string, string>;
+}
+
+/** A user of the role ('user' is a buyer) with a valid access token (the real token service, as login issues). */
+export const callerWithRole = async (t: TestApp, role: Role, overrides: Parameters<typeof insertUser>[1] = {}) => {
+  const user = await insertUser(t.app.db, {
+    role,
+    name: `${role} ${Math.random().toString(36).slice(2, 7)}`,
+    ...overrides,
+  });
+  const { token } = await t.app.accessTokens.sign({ userId: user.id, role: user.role });
+  return { id: user.id, role: user.role, headers: { authorization: `Bearer ${token}` } } satisfies Caller;
+};
+
+/** The headers of a request as `caller`, or none (anonymous). */
+export const headersOf = (caller: Pick<Caller, 'headers'> | null) => caller?.headers ?? {};
+
+/** One signed-in account of each part a marketplace test needs. */
+export interface Cast {
+  /** A verified seller named 'Marcus Bennett'. */
+  seller: Caller;
+  otherSeller: Caller;
+  /** A buyer (role 'user') named 'Daniel Kim'. */
+  buyer: Caller;
+  otherBuyer: Caller;
+  admin: Caller;
+}
+
+export type CastOverrides = Partial<Record<keyof Cast, Parameters<typeof insertUser>[1]>>;
+
+export const castOf = async (t: TestApp, overrides: CastOverrides = {}): Promise<Cast> => ({
+  seller: await callerWithRole(t, 'seller', { name: 'Marcus Bennett', verified: true, ...overrides.seller }),
+  otherSeller: await callerWithRole(t, 'seller', overrides.otherSeller),
+  buyer: await callerWithRole(t, 'user', { name: 'Daniel Kim', ...overrides.buyer }),
+  otherBuyer: await callerWithRole(t, 'user', overrides.otherBuyer),
+  admin: await callerWithRole(t, 'admin', overrides.admin),
+});
+
+/** The file's cast, signed in before its tests (after `useTestApp`'s app is up): `cast.seller`, `cast.buyer`, … */
+export const useCast = (t: TestApp, overrides: CastOverrides = {}): Cast => {
+  const cast = {} as Cast;
+  beforeAll(async () => {
+    Object.assign(cast, await castOf(t, overrides));
+  });
+  return cast;
+};
 
 export const password = 'secret-passphrase';
 

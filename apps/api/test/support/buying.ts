@@ -3,67 +3,20 @@
  * moderation). Everything goes through the real API or straight into the database, so a test says
  * exactly what exists:
  *
- *   const t = await createTestApp();
- *   const cast = await buyingCast(t);                     // categories + seller, otherSeller, buyer, otherBuyer, admin
- *   const phone = await listPhone(t, cast.seller);        // an available phone, $450.00 (a database row)
+ *   const t = useTestApp();                                 // support/api.ts
+ *   const cast = useCast(t);                                // seller, otherSeller, buyer, otherBuyer, admin
+ *   const phone = await listPhone(t, cast.seller);          // an available phone, $450.00 (a database row)
  *   const order = await bookPhone(t, cast.buyer, phone.id); // POST /api/orders as the buyer → the Order (201 or throws)
- *   await sellDirectly(t, phone.id, cast.otherBuyer);     // the phone sold to someone else (database only)
+ *   await sellDirectly(t, phone.id, cast.otherBuyer);       // the phone sold to someone else (database only)
  *
  * Callers carry ready-made `headers` (a real access token); pass `null` for an anonymous request.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { categoryBrands, categoryIds, OrderSchema, type Order, type Role } from '@recell/contract';
-import type { Database } from '../../src/db/client.ts';
-import { advertisements, categories, orders, products } from '../../src/db/schema.ts';
-import { insertProduct } from '../fixtures.ts';
+import { OrderSchema, type Order } from '@recell/contract';
+import { advertisements, products } from '../../src/db/schema.ts';
+import { insertOrder, insertProduct, paidNow, productRow } from '../fixtures.ts';
 import type { TestApp } from '../helpers.ts';
-import { callerWithRole, type Caller } from './listings.ts';
-
-export type { Caller } from './listings.ts';
-
-/** A signed-in user of the role ('user' is a buyer) with a valid access token in `headers`. */
-export const signedIn = (t: TestApp, role: Role, overrides: Parameters<typeof callerWithRole>[2] = {}) =>
-  callerWithRole(t, role, overrides);
-
-/** The headers of a request as `caller`, or none (anonymous). */
-export const headersOf = (caller: Caller | null) => caller?.headers ?? {};
-
-/** The three categories; safe to call again. */
-export const ensureCategories = (db: Database) =>
-  db
-    .insert(categories)
-    .values(
-      categoryIds.map((id, position) => ({
-        id,
-        brand: categoryBrands[id],
-        imageUrl: `/uploads/test/${id}.webp`,
-        position,
-      })),
-    )
-    .onConflictDoNothing();
-
-export interface BuyingCast {
-  /** A verified seller (named 'Marcus Bennett'). */
-  seller: Caller;
-  otherSeller: Caller;
-  /** A buyer (role 'user', named 'Daniel Kim'). */
-  buyer: Caller;
-  otherBuyer: Caller;
-  admin: Caller;
-}
-
-/** The categories and one account of each part a buying test needs. */
-export const buyingCast = async (t: TestApp): Promise<BuyingCast> => {
-  await ensureCategories(t.app.db);
-  return {
-    seller: await signedIn(t, 'seller', { name: 'Marcus Bennett', verified: true }),
-    otherSeller: await signedIn(t, 'seller'),
-    buyer: await signedIn(t, 'user', { name: 'Daniel Kim' }),
-    otherBuyer: await signedIn(t, 'user'),
-    admin: await signedIn(t, 'admin'),
-  };
-};
+import { headersOf, type Caller } from './accounts.ts';
 
 /** The seller's phone number on phones from `listPhone` (unless overridden): never in public answers. */
 export const sellerPhoneOfListedPhones = '5125550147';
@@ -102,32 +55,18 @@ export const bookPhone = async (
   return OrderSchema.parse(response.json());
 };
 
-/** An order row straight in the database (any status), e.g. a cancelled or paid one; returns the row. */
-export const insertOrder = async (
-  db: Database,
-  values: Pick<typeof orders.$inferInsert, 'productId' | 'buyerId'> & Partial<typeof orders.$inferInsert>,
-) => {
-  const [row] = await db
-    .insert(orders)
-    .values({ phone: '3125550126', location: 'Chicago, IL', priceCents: 45_000, ...values })
-    .returning();
-  return row!;
-};
-
 /**
  * The phone sold to `buyer` as the sale leaves it, written straight to the database: a paid order
  * with a transaction id, the phone 'sold', its advertisement gone. No payment row (payments own those).
  */
 export const sellDirectly = async (t: TestApp, productId: string, buyer: Pick<Caller, 'id'>) => {
-  const [product] = await t.app.db.select().from(products).where(eq(products.id, productId));
+  const product = await productRow(t.app.db, productId);
   if (!product) throw new Error(`no phone ${productId}`);
   const order = await insertOrder(t.app.db, {
     productId,
     buyerId: buyer.id,
     priceCents: product.priceCents,
-    status: 'paid',
-    transactionId: `pi_test_${randomUUID().replaceAll('-', '')}`,
-    paidAt: new Date(),
+    ...paidNow(),
   });
   await t.app.db.update(products).set({ status: 'sold', updatedAt: new Date() }).where(eq(products.id, productId));
   await t.app.db.delete(advertisements).where(eq(advertisements.productId, productId));

@@ -1,27 +1,12 @@
-/** Helpers for the listing tests: signed-in callers, the Add Product form, and many listings at once. */
-import type { Role } from '@recell/contract';
+/** Helpers for the listing tests: the Add Product form, where a phone shows, and many listings at once. */
+import { ProductPageSchema } from '@recell/contract';
 import type { Database } from '../../src/db/client.ts';
 import { products } from '../../src/db/schema.ts';
-import { insertUser } from '../fixtures.ts';
 import type { TestApp } from '../helpers.ts';
 import { multipartBody } from './images.ts';
 
-export interface Caller {
-  id: string;
-  role: Role;
-  headers: Record<string, string>;
-}
-
-/** A user of the role with a valid access token (the real token service, as login issues). */
-export const callerWithRole = async (t: TestApp, role: Role, overrides: Parameters<typeof insertUser>[1] = {}) => {
-  const user = await insertUser(t.app.db, {
-    role,
-    name: `${role} ${Math.random().toString(36).slice(2, 7)}`,
-    ...overrides,
-  });
-  const { token } = await t.app.accessTokens.sign({ userId: user.id, role: user.role });
-  return { id: user.id, role: user.role, headers: { authorization: `Bearer ${token}` } } satisfies Caller;
-};
+// Signed-in callers live with the other accounts; the listing tests have always found them here.
+export { callerWithRole, type Caller } from './accounts.ts';
 
 /** The Add Product form filled in as a seller would, as strings (what a browser form sends). */
 export const filledListing = (overrides: Record<string, string> = {}): Record<string, string> => ({
@@ -72,6 +57,20 @@ export const postListingForm = (
 /** POST /api/products as JSON (an `imageId` from POST /api/uploads stands for the picture). */
 export const postListingJson = (t: TestApp, headers: Record<string, string>, body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/products', headers, payload: body as object });
+
+/**
+ * Where the phone shows to anyone: on the home grid (its advertisement), on its category's page,
+ * and its details page (the status it answers).
+ */
+export const publicViewsOf = async (t: TestApp, productId: string, categoryId: string) => ({
+  home: ProductPageSchema.parse((await t.app.inject('/api/advertised?limit=100')).json()).items.some(
+    (p) => p.id === productId,
+  ),
+  category: ProductPageSchema.parse(
+    (await t.app.inject(`/api/categories/${categoryId}/products?limit=100`)).json(),
+  ).items.some((p) => p.id === productId),
+  details: (await t.app.inject(`/api/products/${productId}`)).statusCode,
+});
 
 type NewListing = Partial<typeof products.$inferInsert> & { sellerId: string };
 

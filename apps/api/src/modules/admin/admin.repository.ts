@@ -1,13 +1,8 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, auditLog, orders, products, reports, sessions, users } from '../../db/schema.ts';
+import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
-
-/** Where a newest-first page ends: the last row's created_at in microseconds (exact) and its id. */
-export interface NewestKey {
-  us: string;
-  id: string;
-}
 
 /** Rows strictly after `key` in (created_at desc, id desc) order. */
 const after = (createdAt: SQLWrapper, id: SQLWrapper, key?: NewestKey) =>
@@ -84,33 +79,6 @@ export const revokeUserSessions = async (tx: Executor, userId: string) =>
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ familyId: sessions.familyId })
-  ).length;
-
-/**
- * Withdraws a seller's phones for sale ('removed'); sold phones stay sold (money records). Rows a
- * concurrent sale is changing are waited for and checked again, so a phone sold meanwhile stays sold.
- */
-export const removeAvailableProductsOf = async (tx: Executor, sellerId: string) =>
-  (
-    await tx
-      .update(products)
-      .set({ status: 'removed', updatedAt: sql`now()` })
-      .where(and(eq(products.sellerId, sellerId), eq(products.status, 'available')))
-      .returning({ id: products.id })
-  ).map((row) => row.id);
-
-/** Deletes every advertisement of a seller's phones; returns how many there were. */
-export const deleteAdvertisementsOf = async (tx: Executor, sellerId: string) =>
-  (
-    await tx
-      .delete(advertisements)
-      .where(
-        inArray(
-          advertisements.productId,
-          tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)),
-        ),
-      )
-      .returning({ productId: advertisements.productId })
   ).length;
 
 /** Cancels a buyer's open (booked, unpaid) orders; paid ones are money records and stay. */
@@ -227,38 +195,8 @@ export const listOpenReports = async (db: Database, productIds: string[], perPro
     .orderBy(ranked.productId, desc(ranked.createdAt), desc(ranked.id));
 };
 
-/** Locks a phone for a moderation change; undefined when there is no such phone. */
-export const lockProduct = async (tx: Executor, id: string) => {
-  const [row] = await tx
-    .select({ id: products.id, status: products.status })
-    .from(products)
-    .where(eq(products.id, id))
-    .for('update');
-  return row;
-};
-
-export const markProductRemoved = (tx: Executor, id: string) =>
-  tx
-    .update(products)
-    .set({ status: 'removed', updatedAt: sql`now()` })
-    .where(eq(products.id, id));
-
-/** Deletes the phone's advertisement; true when there was one. */
-export const deleteAdvertisement = async (tx: Executor, productId: string) =>
-  (
-    await tx
-      .delete(advertisements)
-      .where(eq(advertisements.productId, productId))
-      .returning({ productId: advertisements.productId })
-  ).length > 0;
-
 // ---------------------------------------------------------------------------------------------
-// Audit log
-
-export const insertAuditEntry = (
-  tx: Executor,
-  entry: { actorId: string; action: string; subjectType: string; subjectId: string; detail?: unknown },
-) => tx.insert(auditLog).values(entry);
+// Audit log (written by modules/audit)
 
 /** The audit log, newest first, with who acted (null when that account no longer exists); keyset on (created_at, id). */
 export const listAuditEntries = (db: Database, opts: { limit: number; after?: NewestKey | undefined }) =>

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminUserIdParamsSchema,
@@ -6,14 +5,12 @@ import {
   AdminUserQuerySchema,
   AdminUserSchema,
   AuditPageSchema,
-  ErrorBodySchema,
   PageQuerySchema,
   ReportedProductPageSchema,
   ReportedProductParamsSchema,
 } from '@recell/contract';
+import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './admin.service.ts';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /**
  * Moderation (admin only): All Users, All Sellers, Reported Items, Audit Log. Anonymous callers
@@ -33,7 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           '`q` finds accounts whose name or email contains it, in any case (`%` and `_` are plain characters). ' +
           'Removed (disabled) accounts are not listed. Pass `nextCursor` as `cursor` for the next page.',
         querystring: AdminUserQuerySchema,
-        response: { 200: AdminUserPageSchema, ...errors(400, 401, 403) },
+        response: { 200: AdminUserPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listUsers(app.db, request.query),
@@ -52,13 +49,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           'cancelled. Sold phones, paid orders and payments stay on record. An admin account cannot be ' +
           'removed (409); an unknown or already removed account is a 404.',
         params: AdminUserIdParamsSchema,
-        response: errors(401, 403, 404, 409),
+        response: errorResponses(401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       await service.removeUser(app.db, request.user!, request.params.id);
       app.listingsChanged();
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -70,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Verify a seller: the verified badge shows on all their cards (admin)',
         params: AdminUserIdParamsSchema,
-        response: { 200: AdminUserSchema, ...errors(401, 403, 404, 409) },
+        response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -91,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Each phone comes with how many open reports it has and those reports (reporter, reason, text), ' +
           'newest first. Removed phones and phones of removed sellers are not listed.',
         querystring: PageQuerySchema,
-        response: { 200: ReportedProductPageSchema, ...errors(400, 401, 403) },
+        response: { 200: ReportedProductPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listReportedProducts(app.db, request.query),
@@ -108,13 +105,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           'A phone for sale becomes removed; a sold phone stays sold (its order and payment stand) but loses ' +
           'its advertisement. 404 when the phone has no open report.',
         params: ReportedProductParamsSchema,
-        response: errors(401, 403, 404),
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request, reply) => {
       await service.removeReportedListing(app.db, request.user!, request.params.productId);
       app.listingsChanged();
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -126,12 +123,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Dismiss the reports on a phone and keep the listing (admin)',
         params: ReportedProductParamsSchema,
-        response: errors(401, 403, 404),
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request, reply) => {
       await service.dismissReports(app.db, request.user!, request.params.productId);
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -143,7 +140,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Audit Log: who did what to which record, newest first (admin)',
         querystring: PageQuerySchema,
-        response: { 200: AuditPageSchema, ...errors(400, 401, 403) },
+        response: { 200: AuditPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listAudit(app.db, request.query),

@@ -7,7 +7,6 @@
  * An admin account is never removed here. Every action is audited in its own transaction.
  * Decisions: docs/decisions/0014-moderation.md.
  */
-import { z } from 'zod';
 import {
   adminAuditActions,
   adminLimits,
@@ -23,39 +22,13 @@ import {
 } from '@recell/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
+import { idOrNotFound } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
+import * as listings from '../products/products.repository.ts';
 import * as repository from './admin.repository.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id from the path; a malformed one names nothing (404, never a database error). */
-const idOrNotFound = (id: string, message: string) => {
-  if (!uuidPattern.test(id)) throw notFound(message);
-  return id.toLowerCase();
-};
-
-/** Newest-first cursors: exact microseconds (digits only, so SQL never sees anything else) and a row id. */
-const NewestCursorSchema = z.object({
-  us: z.string().regex(/^-?\d{1,17}$/),
-  id: z.string().regex(uuidPattern),
-});
-
-/** One extra row tells whether another page exists, without a count query. */
-const pageOf = <Row, Item>(
-  rows: Row[],
-  limit: number,
-  toItem: (row: Row) => Item,
-  keyOf: (row: Row) => repository.NewestKey,
-) => {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toItem),
-    nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
-  };
-};
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -102,11 +75,11 @@ export const removeUser = async (db: Database, admin: AuthUser, id: string): Pro
     if (user.role === 'admin') throw conflict(adminMessages.cannotRemoveAdmin);
     await repository.disableUser(tx, user.id);
     const revokedSessions = await repository.revokeUserSessions(tx, user.id);
-    const removedListings = await repository.removeAvailableProductsOf(tx, user.id);
-    const removedAdvertisements = await repository.deleteAdvertisementsOf(tx, user.id);
+    const removedListings = await listings.removeAvailableProductsOf(tx, user.id);
+    const removedAdvertisements = await listings.deleteAdvertisementsOf(tx, user.id);
     const resolvedReports = await repository.resolveOpenReportsOnProductsOf(tx, user.id, admin.id);
     const cancelledOrders = await repository.cancelOpenOrdersOf(tx, user.id);
-    await repository.insertAuditEntry(tx, {
+    await insertAuditEntry(tx, {
       actorId: admin.id,
       action: adminAuditActions.userRemoved,
       subjectType: 'user',
@@ -131,7 +104,7 @@ export const verifySeller = async (db: Database, admin: AuthUser, id: string): P
     if (user.role !== 'seller') throw conflict(adminMessages.notASeller);
     if (user.verified) throw conflict(adminMessages.alreadyVerified);
     const verified = await repository.markVerified(tx, user.id);
-    await repository.insertAuditEntry(tx, {
+    await insertAuditEntry(tx, {
       actorId: admin.id,
       action: adminAuditActions.sellerVerified,
       subjectType: 'user',
@@ -193,13 +166,13 @@ export const listReportedProducts = async (db: Database, query: PageQuery): Prom
 export const removeReportedListing = async (db: Database, admin: AuthUser, productId: string): Promise<void> => {
   const id = idOrNotFound(productId, adminMessages.reportNotFound);
   await db.transaction(async (tx) => {
-    const product = await repository.lockProduct(tx, id);
+    const product = await listings.lockProduct(tx, id);
     if (!product) throw notFound(adminMessages.reportNotFound);
     const resolved = await repository.resolveOpenReports(tx, id, 'listing_removed', admin.id);
     if (resolved.length === 0) throw notFound(adminMessages.reportNotFound);
-    if (product.status === 'available') await repository.markProductRemoved(tx, id);
-    const wasAdvertised = await repository.deleteAdvertisement(tx, id);
-    await repository.insertAuditEntry(tx, {
+    if (product.status === 'available') await listings.markRemoved(tx, id);
+    const wasAdvertised = await listings.deleteAdvertisement(tx, id);
+    await insertAuditEntry(tx, {
       actorId: admin.id,
       action: adminAuditActions.reportListingRemoved,
       subjectType: 'product',
@@ -221,7 +194,7 @@ export const dismissReports = async (db: Database, admin: AuthUser, productId: s
   await db.transaction(async (tx) => {
     const resolved = await repository.resolveOpenReports(tx, id, 'dismissed', admin.id);
     if (resolved.length === 0) throw notFound(adminMessages.reportNotFound);
-    await repository.insertAuditEntry(tx, {
+    await insertAuditEntry(tx, {
       actorId: admin.id,
       action: adminAuditActions.reportDismissed,
       subjectType: 'product',

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authMessages, AuthSessionSchema, ErrorBodySchema, LoginSchema, uploadMessages } from '@recell/contract';
+import { authMessages, AuthSessionSchema, LoginSchema, uploadMessages } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
+import { errorResponses } from '../../lib/routes.ts';
 import * as service from './auth.service.ts';
 import type { SignupForm } from './auth.service.ts';
 import {
@@ -13,8 +14,6 @@ import {
   sessionBody,
   setRefreshCookie,
 } from './sessions.service.ts';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Reads sign-up's multipart form: the text fields and the `image` file, buffered (10 MB at most). */
 const readSignupForm = async (request: FastifyRequest): Promise<SignupForm> => {
@@ -74,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account (multipart: name, email, password, role user|seller, image file) and sign in',
         consumes: ['multipart/form-data'],
-        response: { 201: AuthSessionSchema, ...errors(400, 409, 413, 415, 429) },
+        response: { 201: AuthSessionSchema, ...errorResponses(400, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -92,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in with email and password',
         body: LoginSchema,
-        response: { 200: AuthSessionSchema, ...errors(400, 401, 429) },
+        response: { 200: AuthSessionSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => service.login(app, reply, limits, request.body),
@@ -105,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated)',
-        response: { 200: AuthSessionSchema, ...errors(401, 403) },
+        response: { 200: AuthSessionSchema, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -125,7 +124,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/logout',
     {
       onRequest: sameSiteOnly,
-      schema: { tags: ['auth'], summary: 'End this sign-in (revokes the refresh cookie)', response: errors(403) },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this sign-in (revokes the refresh cookie)',
+        response: errorResponses(403),
+      },
     },
     async (request, reply: FastifyReply) => {
       await endSession(app, request.cookies[refreshCookieName]);

@@ -8,12 +8,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { roles, type Role } from '@recell/contract';
+import { uuidPattern } from '../../lib/ids.ts';
 
 export const accessTokenIssuer = 'recell';
 export const accessTokenAudience = 'recell-api';
 export const jwtSecretFileName = '.jwt-secret';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenClaims {
   userId: string;

@@ -5,14 +5,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { auditLog, orders, products, users } from '../../db/schema.ts';
+import { orders, products, users } from '../../db/schema.ts';
+import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
-
-/** Where a page of orders ends: the last order's created_at (microseconds) and id. */
-export interface OrderKey {
-  us: string;
-  id: string;
-}
 
 /** True for PostgreSQL's unique_violation of `constraint`; drizzle wraps the driver error in `cause`. */
 export const isUniqueViolationOf = (error: unknown, constraint: string): boolean => {
@@ -105,13 +100,17 @@ const buyerOrderColumns = {
 export type BuyerOrderRow = Awaited<ReturnType<typeof listBuyerOrders>>[number];
 
 /** Rows after `key` in newest-first order. */
-const afterOrder = (key: OrderKey | undefined) =>
+const afterOrder = (key: NewestKey | undefined) =>
   key ? sql`(${orders.createdAt}, ${orders.id}) < (${timestampOf(key.us)}, ${key.id}::uuid)` : undefined;
 
 const newestOrderFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
 
 /** My Orders: the buyer's booked and paid orders, newest first (orders_buyer_idx); keyset on (created_at, id). */
-export const listBuyerOrders = (db: Database, buyerId: string, opts: { limit: number; after?: OrderKey | undefined }) =>
+export const listBuyerOrders = (
+  db: Database,
+  buyerId: string,
+  opts: { limit: number; after?: NewestKey | undefined },
+) =>
   db
     .select(buyerOrderColumns)
     .from(orders)
@@ -146,11 +145,6 @@ export const lockBuyerOrder = async (tx: Executor, buyerId: string, orderId: str
 export const markCancelled = (tx: Executor, orderId: string) =>
   tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
 
-export const insertAuditEntry = (
-  tx: Executor,
-  entry: { actorId: string; action: string; subjectType: string; subjectId: string; detail?: unknown },
-) => tx.insert(auditLog).values(entry);
-
 const buyers = alias(users, 'buyer');
 
 /**
@@ -160,7 +154,7 @@ const buyers = alias(users, 'buyer');
 export const listSellerSales = (
   db: Database,
   sellerId: string,
-  opts: { limit: number; after?: OrderKey | undefined },
+  opts: { limit: number; after?: NewestKey | undefined },
 ) =>
   db
     .select({

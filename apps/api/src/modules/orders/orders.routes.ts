@@ -1,17 +1,14 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BookingSchema,
-  ErrorBodySchema,
   OrderIdParamsSchema,
   OrderPageSchema,
   OrderSchema,
   PageQuerySchema,
   SalePageSchema,
 } from '@recell/contract';
+import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './orders.service.ts';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Bookings, My Orders and My Sales (issue 5). Buyers are role 'user'. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +24,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'is ignored. Refused with 409 when the phone is sold or removed, is the buyer’s own listing, or ' +
           'the buyer already has an open order on it; 404 for an unknown phone.',
         body: BookingSchema,
-        response: { 201: OrderSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -47,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Each order shows its phone as it is now (a phone sold to someone else shows sold and cannot be ' +
           'paid: `canPay` is false) and the seller’s phone number.',
         querystring: PageQuerySchema,
-        response: { 200: OrderPageSchema, ...errors(400, 401, 403) },
+        response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listMyOrders(app.db, request.user!.id, request.query),
@@ -61,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'One of your orders (its buyer only)',
         params: OrderIdParamsSchema,
-        response: { 200: OrderSchema, ...errors(401, 403, 404) },
+        response: { 200: OrderSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => service.getOrder(app.db, request.user!.id, request.params.id),
@@ -75,12 +72,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Remove an unpaid order (its buyer only): the order is cancelled',
         params: OrderIdParamsSchema,
-        response: errors(401, 403, 404, 409),
+        response: errorResponses(401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       await service.cancelOrder(app.db, request.user!, request.params.id);
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -93,7 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'My Sales: booked and paid orders on your phones, newest first (seller)',
         description: 'With the buyer’s name and email and the phone number and place they gave when booking.',
         querystring: PageQuerySchema,
-        response: { 200: SalePageSchema, ...errors(400, 401, 403) },
+        response: { 200: SalePageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listMySales(app.db, request.user!.id, request.query),

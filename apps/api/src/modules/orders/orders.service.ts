@@ -5,7 +5,6 @@
  * sees only their own orders (anyone else's is a 404); deleting an unpaid order cancels it (order
  * rows are money records and stay). A seller sees the orders on their phones (My Sales).
  */
-import { z } from 'zod';
 import {
   buyingMessages,
   listingMessages,
@@ -18,20 +17,16 @@ import {
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
+import { orderIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import * as repository from './orders.repository.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
 
-/** The order's id from the path; a malformed one names no order (404, never a database error). */
-const orderIdOf = (id: string) => {
-  if (!uuidPattern.test(id)) throw orderNotFound();
-  return id.toLowerCase();
-};
-
-const OrderCursorSchema = z.object({ us: z.string().regex(/^-?\d{1,17}$/), id: z.string().regex(uuidPattern) });
+/** The key of an order row on a newest-first page. */
+const orderKey = (row: { us: string; id: string }) => ({ us: row.us, id: row.id });
 
 const toOrderProduct = (product: repository.BuyerOrderRow['product']): OrderProduct => ({
   ...product,
@@ -104,14 +99,9 @@ export const getOrder = async (db: Database, buyerId: string, id: string): Promi
 
 /** My Orders: the buyer's booked and paid orders, newest first. */
 export const listMyOrders = async (db: Database, buyerId: string, query: PageQuery): Promise<OrderPage> => {
-  const after = decodeCursor(query.cursor, OrderCursorSchema);
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listBuyerOrders(db, buyerId, { limit: query.limit + 1, after });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toOrder),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.us, id: last.id }) : null,
-  };
+  return pageOf(rows, query.limit, toOrder, orderKey);
 };
 
 /**
@@ -126,7 +116,7 @@ export const cancelOrder = async (db: Database, buyer: AuthUser, id: string): Pr
     if (!order || order.status === 'cancelled') throw orderNotFound();
     if (order.status === 'paid') throw conflict(buyingMessages.paidOrderCannotBeRemoved);
     await repository.markCancelled(tx, orderId);
-    await repository.insertAuditEntry(tx, {
+    await insertAuditEntry(tx, {
       actorId: buyer.id,
       action: 'order.cancelled',
       subjectType: 'order',
@@ -138,12 +128,12 @@ export const cancelOrder = async (db: Database, buyer: AuthUser, id: string): Pr
 
 /** My Sales: booked and paid orders on the seller's phones, newest first, with who booked them. */
 export const listMySales = async (db: Database, sellerId: string, query: PageQuery): Promise<SalePage> => {
-  const after = decodeCursor(query.cursor, OrderCursorSchema);
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerSales(db, sellerId, { limit: query.limit + 1, after });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => ({
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => ({
       id: row.id,
       status: row.status,
       priceCents: row.priceCents,
@@ -151,7 +141,7 @@ export const listMySales = async (db: Database, sellerId: string, query: PageQue
       paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
       product: toOrderProduct(row.product),
       buyer: row.buyer,
-    })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.us, id: last.id }) : null,
-  };
+    }),
+    orderKey,
+  );
 };

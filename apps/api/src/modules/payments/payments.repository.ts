@@ -1,6 +1,7 @@
 /**
  * The sale's reads and writes: the order and its phone under row locks, the payment, the order
- * paid, the phone sold, processed webhook events, and the paid order as the buyer sees it.
+ * paid, and processed webhook events. (The phone's own changes, sold and its advertisement gone,
+ * are the products repository's.)
  *
  * Lock order, everywhere: the phone (products) first, then the order. Two sales of one phone wait
  * for each other on the phone's row, whichever API replica runs them.
@@ -8,8 +9,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, payments, products, users, webhookEvents } from '../../db/schema.ts';
-
-export { deleteAdvertisement, insertAuditEntry } from '../products/products.repository.ts';
 
 /** Who booked the order (for the 404 that hides other buyers' orders). */
 export const findOrderBuyer = async (db: Executor, orderId: string) => {
@@ -96,12 +95,6 @@ export const markOrderPaid = (tx: Executor, orderId: string, transactionId: stri
     .update(orders)
     .set({ status: 'paid', transactionId, paymentIntentId: transactionId, paidAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'booked')));
-
-export const markProductSold = (tx: Executor, productId: string) =>
-  tx
-    .update(products)
-    .set({ status: 'sold', updatedAt: sql`now()` })
-    .where(and(eq(products.id, productId), eq(products.status, 'available')));
 
 /** Notes a processor's webhook event as handled; false when it was handled before. */
 export const insertWebhookEvent = async (tx: Executor, event: { provider: string; eventId: string; type: string }) =>

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ErrorBodySchema,
   OrderIdParamsSchema,
   PaidOrderSchema,
   PaymentConfigSchema,
@@ -19,6 +18,7 @@ import { createCardProcessor } from '../../adapters/payments/index.ts';
 import type { StripeCardProcessor } from '../../adapters/payments/stripe-processor.ts';
 import type { TestCardProcessor } from '../../adapters/payments/test-processor.ts';
 import { badRequest } from '../../errors.ts';
+import { errorResponses } from '../../lib/routes.ts';
 import * as service from './payments.service.ts';
 
 declare module 'fastify' {
@@ -27,8 +27,6 @@ declare module 'fastify' {
     cardProcessor: CardProcessor;
   }
 }
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 const TestIntentParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
@@ -69,7 +67,7 @@ export const paymentsRoutes = fp(
             'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
             'authorisation left from an abandoned attempt is released and a new intent made.',
           params: OrderIdParamsSchema,
-          response: { 200: PaymentIntentSchema, ...errors(401, 403, 404, 409, 503) },
+          response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 503) },
         },
       },
       async (request) => service.preparePaymentIntent(app, request.user!, request.params.id),
@@ -89,7 +87,7 @@ export const paymentsRoutes = fp(
             'nothing is charged.',
           params: OrderIdParamsSchema,
           body: PayOrderSchema,
-          response: { 200: PaidOrderSchema, ...errors(400, 401, 402, 403, 404, 409, 503) },
+          response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
         },
       },
       async (request) => service.payOrder(app, request.user!, request.params.id, request.body),
@@ -115,7 +113,7 @@ const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardPr
           'A refused card is a 402 with Stripe’s message, and `fields` names the card field it is about.',
         params: TestIntentParamsSchema,
         body: TestCardSchema,
-        response: { 200: TestConfirmationSchema, ...errors(400, 402, 404, 409) },
+        response: { 200: TestConfirmationSchema, ...errorResponses(400, 402, 404, 409) },
       },
     },
     async (request) => service.confirmTestPayment(processor, request.params.id, request.body),
@@ -140,7 +138,7 @@ const stripeWebhookRoutes = async (fastify: FastifyInstance, opts: { processor: 
           'Each event is handled once however often it is delivered. An authorised card ' +
           '(payment_intent.amount_capturable_updated) settles the sale as /pay would; ' +
           'payment_intent.succeeded is recorded if it was not yet; other events are acknowledged.',
-        response: { 200: WebhookReceiptSchema, ...errors(400) },
+        response: { 200: WebhookReceiptSchema, ...errorResponses(400) },
       },
     },
     async (request) => {

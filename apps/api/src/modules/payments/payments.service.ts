@@ -32,21 +32,17 @@ import {
 } from '../../adapters/payments/card-processor.ts';
 import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/payments/test-processor.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { getOrder } from '../orders/orders.service.ts';
+import * as listings from '../products/products.repository.ts';
 import * as repository from './payments.repository.ts';
 
 /** Prices are dollars (formatPrice); every intent is in US dollars. */
 const currency = 'usd';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
-
-/** The order's id from the path; a malformed one names no order (404, never a database error). */
-const parseOrderId = (id: string) => {
-  if (!uuidPattern.test(id)) throw orderNotFound();
-  return id.toLowerCase();
-};
 
 /** A processor's failure in the API's words: a refused card is a 402 with the processor's message. */
 const fromProcessorError = (error: unknown): unknown => {
@@ -76,7 +72,7 @@ export const preparePaymentIntent = async (
   buyer: AuthUser,
   id: string,
 ): Promise<PaymentIntent> => {
-  const orderId = parseOrderId(id);
+  const orderId = orderIdOf(id);
   const processor = app.cardProcessor;
   try {
     const intent = await app.db.transaction(async (tx) => {
@@ -213,9 +209,9 @@ const settle = async (app: FastifyInstance, attempt: SaleAttempt): Promise<SaleO
         currency: intent.currency,
       });
       await repository.markOrderPaid(tx, order.id, intent.id);
-      await repository.markProductSold(tx, product.id);
-      const wasAdvertised = await repository.deleteAdvertisement(tx, product.id);
-      await repository.insertAuditEntry(tx, {
+      await listings.markSold(tx, product.id);
+      const wasAdvertised = await listings.deleteAdvertisement(tx, product.id);
+      await insertAuditEntry(tx, {
         actorId: order.buyerId,
         action: 'payment.recorded',
         subjectType: 'order',
@@ -278,7 +274,7 @@ const release = async (app: FastifyInstance, paymentIntentId: string, how: 'canc
 
 /** POST /api/orders/:id/pay: the buyer's confirmed card pays for their order; answers the paid order. */
 export const payOrder = async (app: FastifyInstance, buyer: AuthUser, id: string, body: PayOrder): Promise<Order> => {
-  const orderId = parseOrderId(id);
+  const orderId = orderIdOf(id);
   if ((await repository.findOrderBuyer(app.db, orderId)) !== buyer.id) throw orderNotFound();
   await settle(app, { orderId, paymentIntentId: body.paymentIntentId, via: 'pay' });
   return getOrder(app.db, buyer.id, orderId);

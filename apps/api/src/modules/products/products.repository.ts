@@ -1,6 +1,11 @@
+/**
+ * Listings in the database, and the one home of every change of a listing's state (put on sale,
+ * removed, sold, advertised) that other modules make too (moderation, the sale).
+ */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, auditLog, products, users } from '../../db/schema.ts';
+import { advertisements, products, users } from '../../db/schema.ts';
+import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
 export type NewProduct = Pick<
@@ -32,23 +37,39 @@ export const insertProduct = async (db: Executor, values: NewProduct): Promise<s
 };
 
 /**
- * A listing as anyone may see it: for sale or sold (a sold phone still shows, marked sold), by a
- * seller whose account is active. Removed listings are gone from every public view.
+ * Listings anyone may see: for sale or sold (a sold phone still shows, marked sold), by a seller
+ * whose account is active. Removed listings are gone from every public view. For queries that join
+ * the listing's seller (`users`).
  */
+export const isLiveListing = and(inArray(products.status, ['available', 'sold']), isNull(users.disabledAt));
+
+/** A listing as anyone may see it (the details page); undefined when it is not live. */
 export const findLiveProduct = async (db: Executor, id: string) => {
   const [row] = await db
     .select(publicProductColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(advertisements, eq(advertisements.productId, products.id))
-    .where(and(eq(products.id, id), inArray(products.status, ['available', 'sold']), isNull(users.disabledAt)))
+    .where(and(eq(products.id, id), isLiveListing))
+    .limit(1);
+  return row;
+};
+
+/** A live listing's id and seller (may it be wishlisted, reported?); undefined when it is not live. */
+export const findLiveProductSeller = async (db: Executor, id: string) => {
+  const [row] = await db
+    .select({ id: products.id, sellerId: products.sellerId })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(products.id, id), isLiveListing))
     .limit(1);
   return row;
 };
 
 /**
- * Locks a listing for a change of state (advertise, remove): concurrent changes to one listing
- * (a second click, the sale of the phone) wait for each other instead of interleaving.
+ * Locks a listing for a change of state (advertise, remove, moderation): concurrent changes to one
+ * listing (a second click, an admin, the sale of the phone) wait for each other instead of
+ * interleaving. Undefined when there is no such listing.
  */
 export const lockProduct = async (tx: Executor, id: string) => {
   const [row] = await tx
@@ -64,6 +85,40 @@ export const markRemoved = (tx: Executor, id: string) =>
     .update(products)
     .set({ status: 'removed', updatedAt: sql`now()` })
     .where(eq(products.id, id));
+
+/** The sale: a phone for sale becomes 'sold' (one that is not for sale any more is left as it is). */
+export const markSold = (tx: Executor, id: string) =>
+  tx
+    .update(products)
+    .set({ status: 'sold', updatedAt: sql`now()` })
+    .where(and(eq(products.id, id), eq(products.status, 'available')));
+
+/**
+ * Withdraws a seller's phones for sale ('removed'); sold phones stay sold (money records). Rows a
+ * concurrent sale is changing are waited for and checked again, so a phone sold meanwhile stays sold.
+ */
+export const removeAvailableProductsOf = async (tx: Executor, sellerId: string) =>
+  (
+    await tx
+      .update(products)
+      .set({ status: 'removed', updatedAt: sql`now()` })
+      .where(and(eq(products.sellerId, sellerId), eq(products.status, 'available')))
+      .returning({ id: products.id })
+  ).map((row) => row.id);
+
+/** Deletes every advertisement of a seller's phones; returns how many there were. */
+export const deleteAdvertisementsOf = async (tx: Executor, sellerId: string) =>
+  (
+    await tx
+      .delete(advertisements)
+      .where(
+        inArray(
+          advertisements.productId,
+          tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)),
+        ),
+      )
+      .returning({ productId: advertisements.productId })
+  ).length;
 
 /** Deletes the listing's advertisement; true when there was one. */
 export const deleteAdvertisement = async (tx: Executor, productId: string) =>
@@ -84,16 +139,11 @@ export const insertAdvertisement = async (tx: Executor, productId: string) =>
       .returning({ productId: advertisements.productId })
   ).length > 0;
 
-export const insertAuditEntry = (
-  tx: Executor,
-  entry: { actorId: string; action: string; subjectType: string; subjectId: string; detail?: unknown },
-) => tx.insert(auditLog).values(entry);
-
 /** A seller's own listings (for sale and sold, not removed), newest first; keyset on (created_at, id). */
 export const listSellerProducts = (
   db: Database,
   sellerId: string,
-  opts: { limit: number; after?: { us: string; id: string } | undefined },
+  opts: { limit: number; after?: NewestKey | undefined },
 ) =>
   db
     .select({ ...publicProductColumns, us: microsOf(products.createdAt) })

@@ -1,17 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateProductSchema,
-  ErrorBodySchema,
   MyProductPageSchema,
   PageQuerySchema,
   ProductIdParamsSchema,
   ProductSchema,
 } from '@recell/contract';
+import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
 import type { ListingForm } from './products.service.ts';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,7 +53,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           'and is never part of a public listing.',
         consumes: ['multipart/form-data', 'application/json'],
         body: CreateProductSchema,
-        response: { 201: ProductSchema, ...errors(400, 401, 403, 413, 415, 503) },
+        response: { 201: ProductSchema, ...errorResponses(400, 401, 403, 413, 415, 503) },
       },
       // Both bodies are checked by the handler against the contract, together with the picture.
       validatorCompiler: () => () => true,
@@ -76,7 +74,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'My Products: your phones for sale and sold, newest first (seller)',
         querystring: PageQuerySchema,
-        response: { 200: MyProductPageSchema, ...errors(400, 401, 403) },
+        response: { 200: MyProductPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listMyProducts(app.db, request.user!.id, request.query),
@@ -89,7 +87,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'A phone’s details (for sale or sold)',
         params: ProductIdParamsSchema,
-        response: { 200: ProductSchema, ...errors(404) },
+        response: { 200: ProductSchema, ...errorResponses(404) },
       },
     },
     async (request) => service.getProduct(app.db, request.params.id),
@@ -103,13 +101,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Remove a phone and its advertisement (its seller, or an admin)',
         params: ProductIdParamsSchema,
-        response: errors(401, 403, 404),
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request, reply) => {
       await service.removeProduct(app.db, request.user!, request.params.id);
       app.listingsChanged();
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -121,7 +119,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Advertise your phone on the home page (once, while it is for sale)',
         params: ProductIdParamsSchema,
-        response: { 201: ProductSchema, ...errors(401, 403, 404, 409) },
+        response: { 201: ProductSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

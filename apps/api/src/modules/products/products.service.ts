@@ -5,7 +5,6 @@
  * which takes its advertisement with it and leaves orders and payments that reference it intact.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   dollarsToCents,
   imageIdPattern,
@@ -20,20 +19,15 @@ import {
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
+import { productIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
 import * as repository from './products.repository.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const productNotFound = () => notFound(listingMessages.productNotFound);
-
-/** The listing's id from the path; a malformed one names no listing (404, never a database error). */
-const productId = (id: string) => {
-  if (!uuidPattern.test(id)) throw productNotFound();
-  return id.toLowerCase();
-};
 
 export interface ListingForm {
   /** The form's values as sent: multipart text parts (first of each name) or the JSON body. */
@@ -100,26 +94,16 @@ export const createProduct = async (app: FastifyInstance, seller: AuthUser, form
 
 /** The details page: a phone for sale or sold; a removed one (or a malformed id) is a 404. */
 export const getProduct = async (db: Database, id: string): Promise<Product> => {
-  const row = await repository.findLiveProduct(db, productId(id));
+  const row = await repository.findLiveProduct(db, productIdOf(id));
   if (!row) throw productNotFound();
   return toPublicProduct(row);
 };
 
-const MyProductsCursorSchema = z.object({
-  us: z.string().regex(/^-?\d{1,17}$/),
-  id: z.string().regex(uuidPattern),
-});
-
 /** My Products: the seller's listings for sale and sold, newest first, with their advertising. */
 export const listMyProducts = async (db: Database, sellerId: string, query: PageQuery): Promise<MyProductPage> => {
-  const after = decodeCursor(query.cursor, MyProductsCursorSchema);
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerProducts(db, sellerId, { limit: query.limit + 1, after });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toPublicProduct),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.us, id: last.id }) : null,
-  };
+  return pageOf(rows, query.limit, toPublicProduct, (row) => ({ us: row.us, id: row.id }));
 };
 
 /**
@@ -127,7 +111,7 @@ export const listMyProducts = async (db: Database, sellerId: string, query: Page
  * in one transaction with an audit entry. Orders and payments keep referring to it.
  */
 export const removeProduct = async (db: Database, actor: AuthUser, id: string): Promise<void> => {
-  const listingId = productId(id);
+  const listingId = productIdOf(id);
   await db.transaction(async (tx) => {
     const product = await repository.lockProduct(tx, listingId);
     if (!product || product.status === 'removed') throw productNotFound();
@@ -135,7 +119,7 @@ export const removeProduct = async (db: Database, actor: AuthUser, id: string): 
     if (!isOwner && actor.role !== 'admin') throw forbidden(listingMessages.notYourProduct);
     await repository.markRemoved(tx, listingId);
     const wasAdvertised = await repository.deleteAdvertisement(tx, listingId);
-    await repository.insertAuditEntry(tx, {
+    await insertAuditEntry(tx, {
       actorId: actor.id,
       action: 'product.removed',
       subjectType: 'product',
@@ -147,7 +131,7 @@ export const removeProduct = async (db: Database, actor: AuthUser, id: string): 
 
 /** Advertises a listing on the home page: its seller only, while it is for sale, once. */
 export const advertiseProduct = async (db: Database, seller: AuthUser, id: string): Promise<Product> => {
-  const listingId = productId(id);
+  const listingId = productIdOf(id);
   await db.transaction(async (tx) => {
     const product = await repository.lockProduct(tx, listingId);
     if (!product || product.status === 'removed') throw productNotFound();

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, ProductIdParamsSchema, ReportCreatedSchema, ReportFormSchema } from '@recell/contract';
+import { ProductIdParamsSchema, ReportCreatedSchema, ReportFormSchema } from '@recell/contract';
+import { errorResponses } from '../../lib/routes.ts';
 import * as service from './reports.service.ts';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** Buyers report listings (issue 5); admins read them under /api/reports (issue 6). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           'an unknown or removed phone.',
         params: ProductIdParamsSchema,
         body: ReportFormSchema,
-        response: { 201: ReportCreatedSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 201: ReportCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

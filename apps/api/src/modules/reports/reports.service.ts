@@ -6,11 +6,12 @@
 import { buyingMessages, listingMessages, type ReportCreated, type ReportForm } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { productIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isUniqueViolationOf } from '../orders/orders.repository.ts';
+import { findLiveProductSeller } from '../products/products.repository.ts';
 import * as repository from './reports.repository.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const productNotFound = () => notFound(listingMessages.productNotFound);
 
 /**
@@ -24,9 +25,8 @@ export const reportProduct = async (
   id: string,
   form: ReportForm,
 ): Promise<ReportCreated> => {
-  if (!uuidPattern.test(id)) throw productNotFound();
-  const productId = id.toLowerCase();
-  const product = await repository.findReportableProduct(db, productId);
+  const productId = productIdOf(id);
+  const product = await findLiveProductSeller(db, productId);
   if (!product) throw productNotFound();
   if (product.sellerId === reporter.id) throw conflict(buyingMessages.ownProductReport);
   if (await repository.findOpenReportId(db, reporter.id, productId)) throw conflict(buyingMessages.alreadyReported);

@@ -2,24 +2,12 @@
  * The buyer's wishlist in the database: (user, phone) pairs with the time added. Phones that are
  * removed (or whose seller's account is gone) leave the wishlist's views but keep their rows.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, orders, products, users, wishlist } from '../../db/schema.ts';
+import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
-
-/** Phones anyone may still see: for sale or sold, by an active seller (as the details page). */
-const isLive = and(inArray(products.status, ['available', 'sold']), isNull(users.disabledAt));
-
-/** A phone that may go into a wishlist: one anyone may still see. */
-export const findLiveProductId = async (db: Executor, productId: string) => {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(eq(products.id, productId), isLive))
-    .limit(1);
-  return row?.id;
-};
+import { isLiveListing } from '../products/products.repository.ts';
 
 /** Any constant: the first key of the wishlist's advisory locks. */
 const wishlistLockSpace = 73_052_155;
@@ -48,7 +36,7 @@ export const countLiveItems = async (db: Executor, userId: string) =>
       .from(wishlist)
       .innerJoin(products, eq(products.id, wishlist.productId))
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(and(eq(wishlist.userId, userId), isLive))
+      .where(and(eq(wishlist.userId, userId), isLiveListing))
   )[0]!.n;
 
 /** Adds the phone; a phone already there keeps its place (the time it was first added). */
@@ -59,11 +47,7 @@ export const deleteItem = (db: Executor, userId: string, productId: string) =>
   db.delete(wishlist).where(and(eq(wishlist.userId, userId), eq(wishlist.productId, productId)));
 
 /** The wishlist's live phones, newest added first; keyset on (created_at, product_id). */
-export const listItems = (
-  db: Database,
-  userId: string,
-  opts: { limit: number; after?: { us: string; id: string } | undefined },
-) =>
+export const listItems = (db: Database, userId: string, opts: { limit: number; after?: NewestKey | undefined }) =>
   db
     .select({ ...publicProductColumns, addedAt: wishlist.createdAt, addedUs: microsOf(wishlist.createdAt) })
     .from(wishlist)
@@ -73,7 +57,7 @@ export const listItems = (
     .where(
       and(
         eq(wishlist.userId, userId),
-        isLive,
+        isLiveListing,
         opts.after
           ? sql`(${wishlist.createdAt}, ${wishlist.productId}) < (${timestampOf(opts.after.us)}, ${opts.after.id}::uuid)`
           : undefined,
@@ -90,7 +74,7 @@ export const listLiveIds = async (db: Database, userId: string, limit: number) =
       .from(wishlist)
       .innerJoin(products, eq(products.id, wishlist.productId))
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(and(eq(wishlist.userId, userId), isLive))
+      .where(and(eq(wishlist.userId, userId), isLiveListing))
       .orderBy(sql`${wishlist.createdAt} desc nulls last`, sql`${wishlist.productId} desc nulls last`)
       .limit(limit)
   ).map((row) => row.id);

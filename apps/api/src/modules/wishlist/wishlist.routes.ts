@@ -1,15 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ErrorBodySchema,
-  PageQuerySchema,
-  WishlistIdsSchema,
-  WishlistPageSchema,
-  WishlistParamsSchema,
-} from '@recell/contract';
+import { PageQuerySchema, WishlistIdsSchema, WishlistPageSchema, WishlistParamsSchema } from '@recell/contract';
+import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './wishlist.service.ts';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
 /** The buyer's wishlist (issue 5): My Wishlist, and the hearts on cards. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +16,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
           'Removed phones are left out; sold ones stay, marked sold. `order` is your latest order on the ' +
           'phone that is not cancelled, if any.',
         querystring: PageQuerySchema,
-        response: { 200: WishlistPageSchema, ...errors(400, 401, 403) },
+        response: { 200: WishlistPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.listWishlist(app.db, request.user!.id, request.query),
@@ -37,7 +29,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wishlist'],
         summary: 'The ids of every phone in your wishlist, for the hearts on cards (buyer)',
-        response: { 200: WishlistIdsSchema, ...errors(401, 403) },
+        response: { 200: WishlistIdsSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => service.listWishlistIds(app.db, request.user!.id),
@@ -52,12 +44,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a phone to your wishlist (idempotent)',
         description: '404 for an unknown or removed phone; 409 when the wishlist is full.',
         params: WishlistParamsSchema,
-        response: errors(401, 403, 404, 409),
+        response: errorResponses(401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       await service.addToWishlist(app.db, request.user!.id, request.params.productId);
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 
@@ -69,12 +61,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wishlist'],
         summary: 'Take a phone out of your wishlist (idempotent)',
         params: WishlistParamsSchema,
-        response: errors(401, 403, 404),
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request, reply) => {
       await service.removeFromWishlist(app.db, request.user!.id, request.params.productId);
-      return (reply as FastifyReply).code(204).send();
+      return noContent(reply);
     },
   );
 };

@@ -3,7 +3,6 @@
  * idempotent (a second click changes nothing and still succeeds). Only phones anyone may see can
  * be added; a phone removed later leaves the wishlist's views; a sold one stays, marked sold.
  */
-import { z } from 'zod';
 import {
   buyingLimits,
   buyingMessages,
@@ -14,27 +13,19 @@ import {
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
+import { productIdOf } from '../../lib/ids.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
+import { findLiveProductSeller } from '../products/products.repository.ts';
 import * as repository from './wishlist.repository.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const productNotFound = () => notFound(listingMessages.productNotFound);
-
-/** The phone's id from the path; a malformed one names no phone (404, never a database error). */
-const productIdOf = (id: string) => {
-  if (!uuidPattern.test(id)) throw productNotFound();
-  return id.toLowerCase();
-};
-
-const WishlistCursorSchema = z.object({ us: z.string().regex(/^-?\d{1,17}$/), id: z.string().regex(uuidPattern) });
 
 /** My Wishlist: live phones, newest added first, each with the buyer's latest open or paid order on it. */
 export const listWishlist = async (db: Database, userId: string, query: PageQuery): Promise<WishlistPage> => {
-  const after = decodeCursor(query.cursor, WishlistCursorSchema);
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listItems(db, userId, { limit: query.limit + 1, after });
   const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
   const orders = new Map(
     (
       await repository.latestOrdersOn(
@@ -44,14 +35,16 @@ export const listWishlist = async (db: Database, userId: string, query: PageQuer
       )
     ).map((order) => [order.productId, { id: order.id, status: order.status }]),
   );
-  return {
-    items: page.map((row) => ({
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => ({
       product: toPublicProduct(row),
       addedAt: new Date(row.addedAt).toISOString(),
       order: orders.get(row.id) ?? null,
-    })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.addedUs, id: last.id }) : null,
-  };
+    }),
+    (row) => ({ us: row.addedUs, id: row.id }),
+  );
 };
 
 /** Every live phone of the wishlist, for the hearts. */
@@ -67,7 +60,7 @@ export const addToWishlist = async (db: Database, userId: string, id: string): P
   const productId = productIdOf(id);
   await db.transaction(async (tx) => {
     await repository.lockBuyerWishlist(tx, userId);
-    if (!(await repository.findLiveProductId(tx, productId))) throw productNotFound();
+    if (!(await findLiveProductSeller(tx, productId))) throw productNotFound();
     if (await repository.isInWishlist(tx, userId, productId)) return;
     if ((await repository.countLiveItems(tx, userId)) >= buyingLimits.wishlistMax) {
       throw conflict(buyingMessages.wishlistFull);

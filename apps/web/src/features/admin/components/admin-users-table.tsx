@@ -1,8 +1,17 @@
 import { accountTexts, adminTexts, messages, type AdminUser } from '@recell/contract';
-import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  cell,
+  DataTable,
+  EmptyTable,
+  LoadMore,
+  RowButton,
+  StatusPill,
+  TableLoadError,
+  useRowDialog,
+} from '@/components/ui/data-table';
 import { Field, inputClass } from '@/components/ui/field';
-import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -10,9 +19,6 @@ import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers, type AdminListRole } from '../api/get-admin-users';
 import { useVerifySeller } from '../api/verify-seller';
 import { searchMaxLength, useUserSearch } from '../hooks/use-user-search';
-import { ConfirmDialog } from './confirm-dialog';
-import { LoadMore } from './load-more';
-import { badge, cell, dangerButton, emptyBox, headerCell, tableFrame } from './table-styles';
 
 /** What each list is called and says (spec §2, §8). */
 const screens = {
@@ -21,12 +27,29 @@ const screens = {
     searchLabel: adminTexts.searchUsers,
     empty: messages.noUsers,
     removed: messages.userRemoved,
+    columns: [
+      adminTexts.columnImage,
+      adminTexts.columnName,
+      adminTexts.columnEmail,
+      adminTexts.columnRole,
+      adminTexts.columnAction,
+    ],
+    minWidth: 'min-w-[40rem]',
   },
   seller: {
     caption: accountTexts.allSellers,
     searchLabel: adminTexts.searchSellers,
     empty: messages.noSellers,
     removed: messages.sellerRemoved,
+    columns: [
+      adminTexts.columnImage,
+      adminTexts.columnName,
+      adminTexts.columnEmail,
+      adminTexts.columnRole,
+      adminTexts.columnVerify,
+      adminTexts.columnAction,
+    ],
+    minWidth: 'min-w-[48rem]',
   },
 } as const;
 
@@ -45,16 +68,9 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
   const users = useAdminUsers(role, search.query);
   const verify = useVerifySeller();
   const deleteUser = useDeleteUser();
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const tableRef = useRef<HTMLTableElement>(null);
   // A removed account's row goes, and its Delete button (where focus returns) with it: once the
   // dialog has closed, focus moves to the table instead.
-  const refocusTable = useRef(false);
-  useEffect(() => {
-    if (toDelete || !refocusTable.current) return;
-    refocusTable.current = false;
-    tableRef.current?.focus();
-  }, [toDelete]);
+  const toDelete = useRowDialog<AdminUser>();
 
   const onVerify = (user: AdminUser) => {
     verify.mutate(user.id, {
@@ -64,12 +80,11 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
   };
 
   const onConfirmDelete = () => {
-    if (!toDelete) return;
-    deleteUser.mutate(toDelete.id, {
+    if (!toDelete.row) return;
+    deleteUser.mutate(toDelete.row.id, {
       onSuccess: () => {
         toast.success(screen.removed);
-        refocusTable.current = true;
-        setToDelete(null);
+        toDelete.closeRemoved();
       },
       onError: showActionError,
     });
@@ -111,115 +126,71 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
       {users.isPending ? (
         <Spinner />
       ) : users.isError && items.length === 0 ? (
-        <div className="mt-6">
-          <LoadError error={users.error} onRetry={() => void users.refetch()} />
-        </div>
+        <TableLoadError error={users.error} onRetry={() => void users.refetch()} />
       ) : items.length === 0 ? (
-        <div className={emptyBox} aria-busy={users.isPlaceholderData || undefined}>
-          <p>{screen.empty}</p>
-          {search.query && <p className="mt-2 text-sm">{adminTexts.noMatches(search.query)}</p>}
-        </div>
-      ) : (
-        <div
-          className={`${tableFrame} transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={users.isPlaceholderData || undefined}
+        <EmptyTable
+          isBusy={users.isPlaceholderData}
+          detail={search.query ? adminTexts.noMatches(search.query) : undefined}
         >
-          <table
-            ref={tableRef}
-            tabIndex={-1}
-            className={`w-full text-sm focus:outline-none ${isSellers ? 'min-w-[48rem]' : 'min-w-[40rem]'}`}
-          >
-            <caption className="sr-only">{screen.caption}</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className={headerCell}>
-                  {adminTexts.columnImage}
+          {screen.empty}
+        </EmptyTable>
+      ) : (
+        <DataTable
+          caption={screen.caption}
+          columns={screen.columns}
+          minWidth={screen.minWidth}
+          tableRef={toDelete.tableRef}
+          isBusy={users.isPlaceholderData}
+        >
+          {items.map((user) => {
+            const nameId = `admin-user-${user.id}`;
+            return (
+              <tr key={user.id}>
+                <td className={cell}>
+                  <Avatar name={user.name} imageUrl={user.imageUrl} alt={user.name} className="size-12" />
+                </td>
+                <th id={nameId} scope="row" className={`${cell} text-left font-semibold break-words`}>
+                  {user.name}
                 </th>
-                <th scope="col" className={headerCell}>
-                  {adminTexts.columnName}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {adminTexts.columnEmail}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {adminTexts.columnRole}
-                </th>
+                <td className={`${cell} break-all`}>{user.email}</td>
+                <td className={cell}>{accountTexts.roleNames[user.role]}</td>
                 {isSellers && (
-                  <th scope="col" className={headerCell}>
-                    {adminTexts.columnVerify}
-                  </th>
-                )}
-                <th scope="col" className={headerCell}>
-                  {adminTexts.columnAction}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {items.map((user) => {
-                const nameId = `admin-user-${user.id}`;
-                const isVerifying = verify.isPending && verify.variables === user.id;
-                return (
-                  <tr key={user.id}>
-                    <td className={cell}>
-                      <Avatar name={user.name} imageUrl={user.imageUrl} alt={user.name} className="size-12" />
-                    </td>
-                    <th id={nameId} scope="row" className={`${cell} text-left font-semibold break-words`}>
-                      {user.name}
-                    </th>
-                    <td className={`${cell} break-all`}>{user.email}</td>
-                    <td className={cell}>{accountTexts.roleNames[user.role]}</td>
-                    {isSellers && (
-                      <td className={cell}>
-                        {user.isVerified ? (
-                          <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100`}>
-                            {messages.verified}
-                          </span>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-primary"
-                            aria-describedby={nameId}
-                            disabled={isVerifying}
-                            aria-busy={isVerifying || undefined}
-                            onClick={() => {
-                              onVerify(user);
-                            }}
-                          >
-                            {messages.verify}
-                          </button>
-                        )}
-                      </td>
-                    )}
-                    <td className={cell}>
-                      <button
-                        type="button"
-                        className={dangerButton}
-                        aria-describedby={nameId}
-                        aria-haspopup="dialog"
+                  <td className={cell}>
+                    {user.isVerified ? (
+                      <StatusPill tone="neutral">{messages.verified}</StatusPill>
+                    ) : (
+                      <RowButton
+                        variant="primary"
+                        describedBy={nameId}
+                        isBusy={verify.isPending && verify.variables === user.id}
                         onClick={() => {
-                          setToDelete(user);
+                          onVerify(user);
                         }}
                       >
-                        {adminTexts.delete}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                        {messages.verify}
+                      </RowButton>
+                    )}
+                  </td>
+                )}
+                <td className={cell}>
+                  <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(user)}>
+                    {adminTexts.delete}
+                  </RowButton>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
-      {items.length > 0 && <LoadMore {...users} />}
-      {toDelete && (
+      {items.length > 0 && <LoadMore query={users} label={adminTexts.loadMore} showError />}
+      {toDelete.row && (
         <ConfirmDialog
-          title={adminTexts.deleteAccountTitle(toDelete.name)}
+          title={adminTexts.deleteAccountTitle(toDelete.row.name)}
           description={adminTexts.deleteAccountText}
+          labels={adminTexts}
           isBusy={deleteUser.isPending}
           onConfirm={onConfirmDelete}
-          onClose={() => {
-            setToDelete(null);
-          }}
+          onClose={toDelete.close}
         />
       )}
     </>

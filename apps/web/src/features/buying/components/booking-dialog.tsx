@@ -11,13 +11,13 @@ import {
 } from '@recell/contract';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '@/components/ui/dialog';
 import { Field, inputClass } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useAuth } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
 import { toast } from '@/lib/toast';
 import { useCreateOrder } from '../api/create-order';
-import { DialogAlert, dialogError } from './dialog-error';
+import { dialogError } from './dialog-error';
 
 const readOnlyClass = `${inputClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
 
@@ -61,62 +61,61 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
   };
 
   return (
-    <Dialog title={buyingTexts.bookTitle(product.name)} onClose={onClose} isBusy={isSubmitting} initialFocus={phoneRef}>
-      <form noValidate className="mt-4 grid gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={buyingTexts.buyerName}>
-            {(props) => <input readOnly className={readOnlyClass} {...props} value={user?.name ?? ''} />}
-          </Field>
-          <Field label={buyingTexts.buyerEmail}>
-            {(props) => <input readOnly type="email" className={readOnlyClass} {...props} value={user?.email ?? ''} />}
-          </Field>
-          <Field label={buyingTexts.productName}>
-            {(props) => <input readOnly className={readOnlyClass} {...props} value={product.name} />}
-          </Field>
-          <Field label={buyingTexts.price}>
-            {(props) => <input readOnly className={readOnlyClass} {...props} value={formatPrice(product.priceCents)} />}
-          </Field>
-        </div>
-        <Field label={buyingTexts.phone} hint={buyingTexts.phoneHint} error={errors.phone?.message}>
-          {(props) => (
-            <input
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              required
-              className={inputClass}
-              {...props}
-              {...phoneField}
-              ref={(element) => {
-                phoneFieldRef(element);
-                phoneRef.current = element;
-              }}
-            />
-          )}
+    <FormDialog
+      title={buyingTexts.bookTitle(product.name)}
+      initialFocus={phoneRef}
+      isBusy={isSubmitting}
+      failure={failure}
+      cancelLabel={buyingTexts.cancel}
+      submitLabel={buyingTexts.submitOrder}
+      busyLabel={buyingTexts.submittingOrder}
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={buyingTexts.buyerName}>
+          {(props) => <input readOnly className={readOnlyClass} {...props} value={user?.name ?? ''} />}
         </Field>
-        <Field label={buyingTexts.location} hint={buyingTexts.locationHint} error={errors.location?.message}>
-          {(props) => (
-            <input
-              type="text"
-              autoComplete="address-level2"
-              required
-              maxLength={buyingLimits.location}
-              className={inputClass}
-              {...props}
-              {...register('location')}
-            />
-          )}
+        <Field label={buyingTexts.buyerEmail}>
+          {(props) => <input readOnly type="email" className={readOnlyClass} {...props} value={user?.email ?? ''} />}
         </Field>
-        <DialogAlert message={failure} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-outline" disabled={isSubmitting} onClick={onClose}>
-            {buyingTexts.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? buyingTexts.submittingOrder : buyingTexts.submitOrder}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        <Field label={buyingTexts.productName}>
+          {(props) => <input readOnly className={readOnlyClass} {...props} value={product.name} />}
+        </Field>
+        <Field label={buyingTexts.price}>
+          {(props) => <input readOnly className={readOnlyClass} {...props} value={formatPrice(product.priceCents)} />}
+        </Field>
+      </div>
+      <Field label={buyingTexts.phone} hint={buyingTexts.phoneHint} error={errors.phone?.message}>
+        {(props) => (
+          <input
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            required
+            className={inputClass}
+            {...props}
+            {...phoneField}
+            ref={(element) => {
+              phoneFieldRef(element);
+              phoneRef.current = element;
+            }}
+          />
+        )}
+      </Field>
+      <Field label={buyingTexts.location} hint={buyingTexts.locationHint} error={errors.location?.message}>
+        {(props) => (
+          <input
+            type="text"
+            autoComplete="address-level2"
+            required
+            maxLength={buyingLimits.location}
+            className={inputClass}
+            {...props}
+            {...register('location')}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

@@ -24,16 +24,3 @@ export function dialogError<T extends FieldValues>(
   }
   return shown > 0 ? null : error.message;
 }
-
-/** A dialog's failure message, announced as it appears. */
-export function DialogAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-    >
-      {message}
-    </p>
-  );
-}

@@ -1,21 +1,9 @@
-import {
-  accountTexts,
-  buyingTexts,
-  formatPrice,
-  messages,
-  webTexts,
-  type Product,
-  type WishlistItem,
-} from '@recell/contract';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
-import { dashboardPaths } from '@/config/dashboard-paths';
-import { paths } from '@/config/paths';
+import { accountTexts, buyingTexts, messages, webTexts, type Product, type WishlistItem } from '@recell/contract';
+import { useState } from 'react';
+import { cell, DataTable, PagedTable, ListingCells, RowButton, useTableRefocus } from '@/components/ui/data-table';
 import { useChangeWishlist } from '../api/change-wishlist';
 import { useMyWishlist } from '../api/get-my-wishlist';
-import { cell, DataTable, EmptyTable, LoadMore, PaidMark, ProductThumb, StatusPill } from './table-parts';
+import { NotForSalePill, PaidMark, PayLink } from './payment-column';
 import { BookingModal } from './use-listing-buying';
 
 const columns = [
@@ -42,29 +30,21 @@ function PaymentCell({
   onBook: (product: Product) => void;
 }) {
   const { product, order } = item;
-  if (order?.status === 'paid') return <PaidMark text={messages.paid} />;
-  if (product.status !== 'available')
-    return (
-      <StatusPill tone="muted">{product.status === 'sold' ? messages.statusSold : buyingTexts.notForSale}</StatusPill>
-    );
-  if (order?.status === 'booked')
-    return (
-      <Link to={dashboardPaths.payment.to(order.id)} className="btn btn-primary" aria-describedby={describedBy}>
-        {messages.pay}
-      </Link>
-    );
+  if (order?.status === 'paid') return <PaidMark />;
+  if (product.status !== 'available') return <NotForSalePill status={product.status} />;
+  if (order?.status === 'booked') return <PayLink orderId={order.id} describedBy={describedBy} />;
   return (
-    <button
-      type="button"
-      className="btn btn-primary whitespace-nowrap"
-      aria-describedby={describedBy}
-      aria-haspopup="dialog"
+    <RowButton
+      variant="primary"
+      className="whitespace-nowrap"
+      describedBy={describedBy}
+      opensDialog
       onClick={() => {
         onBook(product);
       }}
     >
       {webTexts.bookNow}
-    </button>
+    </RowButton>
   );
 }
 
@@ -78,72 +58,41 @@ export function MyWishlistTable() {
   const wishlist = useMyWishlist();
   const { mutate: changeWishlist } = useChangeWishlist();
   const [toBook, setToBook] = useState<Product | null>(null);
-  const tableRef = useRef<HTMLTableElement>(null);
-  const itemCount = wishlist.data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
   // A removed row takes its focused Remove button with it: focus moves to the table instead.
-  const refocusTable = useRef(false);
-  useEffect(() => {
-    if (!refocusTable.current) return;
-    refocusTable.current = false;
-    tableRef.current?.focus();
-  }, [itemCount]);
-
-  if (wishlist.isPending) return <Spinner />;
-  if (wishlist.isError && !wishlist.data)
-    return (
-      <div className="mt-6">
-        <LoadError error={wishlist.error} onRetry={() => void wishlist.refetch()} />
-      </div>
-    );
-
-  const items = wishlist.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyTable text={messages.noWishlist} />;
+  const { tableRef, refocusTable } = useTableRefocus();
 
   return (
     <>
-      <DataTable caption={accountTexts.myWishlist} columns={columns} minWidth="min-w-[52rem]" tableRef={tableRef}>
-        {items.map((item) => {
-          const { product } = item;
-          const nameId = `my-wishlist-${product.id}`;
-          return (
-            <tr key={product.id}>
-              <td className={cell}>
-                <ProductThumb imageUrl={product.imageUrl} name={product.name} />
-              </td>
-              <th scope="row" id={nameId} className={`${cell} text-left font-semibold`}>
-                <Link to={paths.product.to(product.id)} className="link break-words">
-                  {product.name}
-                </Link>
-              </th>
-              <td className={`${cell} font-semibold whitespace-nowrap`}>{formatPrice(product.priceCents)}</td>
-              <td className={`${cell} whitespace-nowrap`}>{formatPrice(product.originalPriceCents)}</td>
-              <td className={`${cell} break-words`}>{product.location}</td>
-              <td className={cell}>
-                <button
-                  type="button"
-                  className="btn border border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950"
-                  aria-describedby={nameId}
-                  onClick={() => {
-                    refocusTable.current = true;
-                    changeWishlist({ productId: product.id, add: false });
-                  }}
-                >
-                  {buyingTexts.remove}
-                </button>
-              </td>
-              <td className={cell}>
-                <PaymentCell item={item} describedBy={nameId} onBook={setToBook} />
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
-      <LoadMore
-        hasNextPage={wishlist.hasNextPage}
-        isFetchingNextPage={wishlist.isFetchingNextPage}
-        fetchNextPage={wishlist.fetchNextPage}
-        label={buyingTexts.loadMore}
-      />
+      <PagedTable query={wishlist} empty={messages.noWishlist} loadMoreLabel={buyingTexts.loadMore}>
+        {(items) => (
+          <DataTable caption={accountTexts.myWishlist} columns={columns} minWidth="min-w-[52rem]" tableRef={tableRef}>
+            {items.map((item) => {
+              const { product } = item;
+              const nameId = `my-wishlist-${product.id}`;
+              return (
+                <tr key={product.id}>
+                  <ListingCells product={product} priceCents={product.priceCents} nameId={nameId} />
+                  <td className={cell}>
+                    <RowButton
+                      variant="danger"
+                      describedBy={nameId}
+                      onClick={() => {
+                        refocusTable();
+                        changeWishlist({ productId: product.id, add: false });
+                      }}
+                    >
+                      {buyingTexts.remove}
+                    </RowButton>
+                  </td>
+                  <td className={cell}>
+                    <PaymentCell item={item} describedBy={nameId} onBook={setToBook} />
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </PagedTable>
       <BookingModal
         product={toBook}
         onClose={() => {

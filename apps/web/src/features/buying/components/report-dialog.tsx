@@ -12,11 +12,11 @@ import {
 } from '@recell/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '@/components/ui/dialog';
 import { Field, inputClass } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/lib/toast';
 import { useReportProduct } from '../api/report-product';
-import { DialogAlert, dialogError } from './dialog-error';
+import { dialogError } from './dialog-error';
 
 const fieldNames = ['reason', 'text'] as const;
 
@@ -53,49 +53,47 @@ export default function ReportDialog({ product, onClose }: { product: Product; o
 
   const reasonError = errors.reason?.message;
   return (
-    <Dialog title={messages.reportHeading(product.name)} onClose={onClose} isBusy={isSubmitting}>
-      <form noValidate className="mt-4 grid gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <fieldset aria-describedby={reasonError ? reasonErrorId : undefined}>
-          <legend className="text-sm font-medium">{buyingTexts.reasonLegend}</legend>
-          <div className="mt-1 grid gap-1 sm:grid-cols-2">
-            {reportReasons.map((reason) => (
-              <label
-                key={reason}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-slate-50 dark:hover:bg-slate-800"
-              >
-                <input type="radio" value={reason} className="size-4 accent-teal-700" {...register('reason')} />
-                {reportReasonLabels[reason]}
-              </label>
-            ))}
-          </div>
-          {reasonError && (
-            <p id={reasonErrorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {reasonError}
-            </p>
-          )}
-        </fieldset>
-        <Field label={buyingTexts.reportText} error={errors.text?.message}>
-          {(props) => (
-            <textarea
-              rows={4}
-              required
-              maxLength={buyingLimits.reportText}
-              className={inputClass}
-              {...props}
-              {...register('text')}
-            />
-          )}
-        </Field>
-        <DialogAlert message={failure} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-outline" disabled={isSubmitting} onClick={onClose}>
-            {buyingTexts.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? buyingTexts.submittingReport : buyingTexts.submitReport}
-          </button>
+    <FormDialog
+      title={messages.reportHeading(product.name)}
+      isBusy={isSubmitting}
+      failure={failure}
+      cancelLabel={buyingTexts.cancel}
+      submitLabel={buyingTexts.submitReport}
+      busyLabel={buyingTexts.submittingReport}
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
+    >
+      <fieldset aria-describedby={reasonError ? reasonErrorId : undefined}>
+        <legend className="text-sm font-medium">{buyingTexts.reasonLegend}</legend>
+        <div className="mt-1 grid gap-1 sm:grid-cols-2">
+          {reportReasons.map((reason) => (
+            <label
+              key={reason}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-slate-50 dark:hover:bg-slate-800"
+            >
+              <input type="radio" value={reason} className="size-4 accent-teal-700" {...register('reason')} />
+              {reportReasonLabels[reason]}
+            </label>
+          ))}
         </div>
-      </form>
-    </Dialog>
+        {reasonError && (
+          <p id={reasonErrorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {reasonError}
+          </p>
+        )}
+      </fieldset>
+      <Field label={buyingTexts.reportText} error={errors.text?.message}>
+        {(props) => (
+          <textarea
+            rows={4}
+            required
+            maxLength={buyingLimits.reportText}
+            className={inputClass}
+            {...props}
+            {...register('text')}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

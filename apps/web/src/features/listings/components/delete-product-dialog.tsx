@@ -1,6 +1,5 @@
 import { listingTexts, messages, type MyProduct } from '@recell/contract';
-import { useRef } from 'react';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
@@ -19,8 +18,6 @@ export function DeleteProductDialog({
   onDeleted: () => void;
 }) {
   const deleteProduct = useDeleteProduct();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const isDeleting = deleteProduct.isPending;
 
   const confirm = () => {
     deleteProduct.mutate(product.id, {
@@ -33,27 +30,13 @@ export function DeleteProductDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={listingTexts.deleteTitle(product.name)}
       description={listingTexts.deleteText}
+      labels={listingTexts}
+      isBusy={deleteProduct.isPending}
+      onConfirm={confirm}
       onClose={onClose}
-      isBusy={isDeleting}
-      initialFocus={cancelRef}
-    >
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button ref={cancelRef} type="button" className="btn btn-outline" disabled={isDeleting} onClick={onClose}>
-          {listingTexts.cancel}
-        </button>
-        <button
-          type="button"
-          className="btn bg-red-700 text-white hover:bg-red-800"
-          disabled={isDeleting}
-          aria-busy={isDeleting}
-          onClick={confirm}
-        >
-          {isDeleting ? listingTexts.deleting : listingTexts.delete}
-        </button>
-      </div>
-    </Dialog>
+    />
   );
 }

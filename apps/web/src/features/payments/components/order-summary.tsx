@@ -1,5 +1,5 @@
 import { formatPrice, paymentTexts, type Order } from '@recell/contract';
-import { listingSrcSet } from '@/lib/responsive-image';
+import { ProductThumb } from '@/components/ui/product-thumb';
 
 /**
  * The order's phone as the payment page shows it (spec §2): Price (the order's price, what is
@@ -7,22 +7,12 @@ import { listingSrcSet } from '@/lib/responsive-image';
  */
 export function OrderSummary({ order }: { order: Order }) {
   const { product } = order;
-  const srcSet = listingSrcSet(product.imageUrl);
   return (
     <section
       aria-label={paymentTexts.summaryLabel}
       className="flex items-center gap-4 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
     >
-      <img
-        src={product.imageUrl}
-        srcSet={srcSet}
-        sizes={srcSet ? '80px' : undefined}
-        alt={product.name}
-        width={80}
-        height={80}
-        decoding="async"
-        className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
-      />
+      <ProductThumb imageUrl={product.imageUrl} name={product.name} size={80} eager />
       <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-300">{paymentTexts.price}</dt>
         <dd className="font-semibold">{formatPrice(order.priceCents)}</dd>

@@ -10,7 +10,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { CardError, type PaymentFlow } from '../use-complete-payment';
-import { CardFailureMessage, PayButton } from './payment-form-parts';
+import { CardForm } from './payment-form-parts';
 
 /** Stripe.js is loaded once per page load and key (loadStripe adds Stripe's script to the page). */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -78,7 +78,7 @@ function StripeCardFields({
   const failureId = `${id}-failure`;
   const stripe = useStripe();
   const elements = useElements();
-  const { failure, isWorking, submit } = flow;
+  const { failure } = flow;
   const [isReady, setIsReady] = useState(false);
   const cardRef = useRef<StripeCardElement | null>(null);
 
@@ -100,15 +100,7 @@ function StripeCardFields({
   };
 
   return (
-    <form
-      noValidate
-      aria-label={paymentTexts.cardFormLabel}
-      className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(confirm);
-      }}
-    >
+    <CardForm flow={flow} confirm={confirm} isReady={isReady && isIntentReady && stripe !== null} failureId={failureId}>
       <div role="group" aria-labelledby={`${id}-label`} aria-describedby={failure ? failureId : undefined}>
         <span id={`${id}-label`} className="block text-sm font-medium">
           {paymentTexts.card}
@@ -123,8 +115,6 @@ function StripeCardFields({
           />
         </div>
       </div>
-      <PayButton isWorking={isWorking} isReady={isReady && isIntentReady && stripe !== null} />
-      <CardFailureMessage id={failureId} failure={failure} />
-    </form>
+    </CardForm>
   );
 }

@@ -1,13 +1,67 @@
 import { paymentTexts, type PaymentIntent } from '@recell/contract';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type RefObject } from 'react';
 import { inputClass } from '@/components/ui/field';
 import { confirmTestPayment } from '../api/confirm-test-payment';
 import { digitsOf, formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 import type { PaymentFlow } from '../use-complete-payment';
 import { useFormattedInput } from '../use-formatted-input';
-import { CardFailureMessage, PayButton } from './payment-form-parts';
+import { CardForm } from './payment-form-parts';
 
 const fields = ['number', 'expiry', 'cvc'] as const;
+type CardFieldName = (typeof fields)[number];
+
+/** Each card field's label and the browser's card autofill and sizes for it. */
+const cardFields = {
+  number: {
+    label: paymentTexts.cardNumber,
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    maxLength: 23,
+  },
+  expiry: { label: paymentTexts.expiry, autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
+  cvc: { label: paymentTexts.cvc, autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
+} as const satisfies Record<
+  CardFieldName,
+  { label: string; autoComplete: string; placeholder: string; maxLength: number }
+>;
+
+/** One of the card's fields: its label, a numeric input as the card shows it (`input` formats it). */
+function CardField({
+  id,
+  name,
+  inputRef,
+  input,
+  isInvalid,
+  describedBy,
+}: {
+  id: string;
+  name: CardFieldName;
+  inputRef: RefObject<HTMLInputElement | null>;
+  input: { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  isInvalid: boolean;
+  describedBy: string | undefined;
+}) {
+  const { label, ...attributes } = cardFields[name];
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        type="text"
+        inputMode="numeric"
+        {...attributes}
+        className={`${inputClass} font-mono`}
+        value={input.value}
+        onChange={input.onChange}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={describedBy}
+      />
+    </div>
+  );
+}
 
 /**
  * The card form of the built-in test-mode processor: card number (grouped in fours as it is
@@ -32,9 +86,11 @@ export function TestCardForm({
   const number = useFormattedInput(formatCardNumber, numberRef);
   const expiry = useFormattedInput(formatExpiry, expiryRef);
   const cvc = useFormattedInput(formatCvc, cvcRef);
+  const refs = { number: numberRef, expiry: expiryRef, cvc: cvcRef };
+  const inputs = { number, expiry, cvc };
   const hintId = `${id}-hint`;
   const failureId = `${id}-failure`;
-  const { failure, isWorking, submit } = flow;
+  const { failure } = flow;
 
   // After a refusal: back to the field it names, else to the card number, to correct it.
   useEffect(() => {
@@ -43,27 +99,30 @@ export function TestCardForm({
     ({ number: numberRef, expiry: expiryRef, cvc: cvcRef })[named].current?.focus();
   }, [failure]);
 
-  const describedBy = (name: (typeof fields)[number], ...ids: string[]) =>
+  const describedBy = (name: CardFieldName, ...ids: string[]) =>
     [...ids, failure?.fields?.[name] !== undefined ? failureId : undefined].filter(Boolean).join(' ') || undefined;
-  const invalid = (name: (typeof fields)[number]) => (failure?.fields?.[name] !== undefined ? true : undefined);
+  const field = (name: CardFieldName, ...describedByIds: string[]) => (
+    <CardField
+      id={`${id}-${name}`}
+      name={name}
+      inputRef={refs[name]}
+      input={inputs[name]}
+      isInvalid={failure?.fields?.[name] !== undefined}
+      describedBy={describedBy(name, ...describedByIds)}
+    />
+  );
+
+  const confirm = async () => {
+    await confirmTestPayment(intent.paymentIntentId, {
+      clientSecret: intent.clientSecret,
+      number: digitsOf(number.value),
+      expiry: expiry.value,
+      cvc: cvc.value,
+    });
+  };
 
   return (
-    <form
-      noValidate
-      aria-label={paymentTexts.cardFormLabel}
-      className="grid gap-4 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(async () => {
-          await confirmTestPayment(intent.paymentIntentId, {
-            clientSecret: intent.clientSecret,
-            number: digitsOf(number.value),
-            expiry: expiry.value,
-            cvc: cvc.value,
-          });
-        });
-      }}
-    >
+    <CardForm flow={flow} confirm={confirm} isReady={isReady} failureId={failureId}>
       <div
         id={hintId}
         className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
@@ -78,67 +137,11 @@ export function TestCardForm({
         </ul>
         <p className="mt-1">{paymentTexts.testCardRest}</p>
       </div>
-      <div>
-        <label htmlFor={`${id}-number`} className="block text-sm font-medium">
-          {paymentTexts.cardNumber}
-        </label>
-        <input
-          id={`${id}-number`}
-          ref={numberRef}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          maxLength={23}
-          className={`${inputClass} font-mono`}
-          value={number.value}
-          onChange={number.onChange}
-          aria-invalid={invalid('number')}
-          aria-describedby={describedBy('number', hintId)}
-        />
-      </div>
+      {field('number', hintId)}
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium">
-            {paymentTexts.expiry}
-          </label>
-          <input
-            id={`${id}-expiry`}
-            ref={expiryRef}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={5}
-            className={`${inputClass} font-mono`}
-            value={expiry.value}
-            onChange={expiry.onChange}
-            aria-invalid={invalid('expiry')}
-            aria-describedby={describedBy('expiry')}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-cvc`} className="block text-sm font-medium">
-            {paymentTexts.cvc}
-          </label>
-          <input
-            id={`${id}-cvc`}
-            ref={cvcRef}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            className={`${inputClass} font-mono`}
-            value={cvc.value}
-            onChange={cvc.onChange}
-            aria-invalid={invalid('cvc')}
-            aria-describedby={describedBy('cvc')}
-          />
-        </div>
+        {field('expiry')}
+        {field('cvc')}
       </div>
-      <PayButton isWorking={isWorking} isReady={isReady} />
-      <CardFailureMessage id={failureId} failure={failure} />
-    </form>
+    </CardForm>
   );
 }

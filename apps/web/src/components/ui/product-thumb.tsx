@@ -1,0 +1,34 @@
+import { listingSrcSet } from '@/lib/responsive-image';
+
+const sizeClass = { 64: 'size-16', 80: 'size-20' } as const;
+
+/**
+ * A phone's square picture beside its details (a table row, the payment page's summary): the 400 px
+ * copy when there is one. Lazy unless `eager` (a picture the page opens with).
+ */
+export function ProductThumb({
+  imageUrl,
+  name,
+  size = 64,
+  eager = false,
+}: {
+  imageUrl: string;
+  name: string;
+  size?: keyof typeof sizeClass;
+  eager?: boolean;
+}) {
+  const srcSet = listingSrcSet(imageUrl);
+  return (
+    <img
+      src={imageUrl}
+      srcSet={srcSet}
+      sizes={srcSet ? `${size}px` : undefined}
+      alt={name}
+      width={size}
+      height={size}
+      loading={eager ? undefined : 'lazy'}
+      decoding="async"
+      className={`${sizeClass[size]} shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800`}
+    />
+  );
+}

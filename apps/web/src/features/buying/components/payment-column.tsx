@@ -1,0 +1,27 @@
+import { buyingTexts, messages, type Product } from '@recell/contract';
+import { Link } from 'react-router';
+import { StatusPill } from '@/components/ui/data-table';
+import { dashboardPaths } from '@/config/dashboard-paths';
+
+/** The grey 'Paid' of the payment column (spec §4): a mark, not a link. */
+export function PaidMark() {
+  return (
+    <span className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-4 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+      {messages.paid}
+    </span>
+  );
+}
+
+/** 'Pay': to the order's payment page, described by the row's phone. */
+export function PayLink({ orderId, describedBy }: { orderId: string; describedBy: string }) {
+  return (
+    <Link to={dashboardPaths.payment.to(orderId)} className="btn btn-primary" aria-describedby={describedBy}>
+      {messages.pay}
+    </Link>
+  );
+}
+
+/** Why a phone cannot be paid for: 'Sold' (to someone else), else no longer for sale. */
+export function NotForSalePill({ status }: { status: Product['status'] }) {
+  return <StatusPill tone="muted">{status === 'sold' ? messages.statusSold : buyingTexts.notForSale}</StatusPill>;
+}
