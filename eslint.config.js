@@ -33,6 +33,15 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // `role` on our own components is a prop (<RequireRole role="seller">), not an ARIA role.
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+      // Schemas are built with the contract's `z`, which parses jitless in browsers (strict CSP).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Import `z` from '@recell/contract' (decision 0025).", allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
 );

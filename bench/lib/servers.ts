@@ -113,6 +113,8 @@ export const startApi = async (opts: { databaseUrl: string; jwtSecret: string; p
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SHUTDOWN_GRACE_MS: '2000',
+      // Browsing needs neither shared image storage nor a card processor.
+      ALLOW_DEMO_SERVICES: 'true',
     },
     '/readyz',
     () => rm(dataDir, { recursive: true, force: true }),

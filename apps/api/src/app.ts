@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
@@ -7,13 +7,20 @@ import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import { errorsPlugin } from './plugins/errors.ts';
+import { loggerOptions } from './lib/logging.ts';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { privateAnswersPlugin } from './plugins/private-answers.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { writeLimitsPlugin } from './plugins/write-limits.ts';
+import { uploadCapacityPlugin } from './modules/uploads/upload-capacity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -43,31 +50,35 @@ export interface AppDeps {
   storage?: ImageStorage;
   /** Log output; tests pass false. */
   logger?: boolean;
+  /** Told of every route as it is added (the authorization matrix test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go (stdout unless given; tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole HTTP application from its plugins. server.ts starts it; tests inject into it. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    // On close, idle keep-alive connections go at once; those with a request in flight finish it.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  // Pool problems (a lost connection) are logged with the app's other lines.
+  deps.database.useLogger(app.log);
   app.decorate('db', deps.database.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('isShuttingDown', false);
@@ -75,10 +86,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Every response names its request, so a user's report can be matched to the log line.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Draining before shutdown: answer, then close the connection, so keep-alive clients (and
+    // balancers) reconnect to a replica that stays.
+    if (app.isShuttingDown) reply.header('connection', 'close');
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(loadSheddingPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction });
+  // Before any route, so its onRoute hook documents the 403 of every write.
+  await app.register(sameOriginPlugin);
   // JSON answers are compressed on the fly; static files come pre-compressed from the build.
   await app.register(compress, {
     threshold: 1024,
@@ -90,6 +108,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Request plugins (multipart, auth) are registered here.
   await app.register(multipartPlugin);
   await app.register(authPlugin);
+  await app.register(writeLimitsPlugin);
+  await app.register(uploadCapacityPlugin);
+  await app.register(privateAnswersPlugin);
   await app.register(listingChangesPlugin);
 
   await app.register(healthRoutes);

@@ -13,8 +13,9 @@ describe('config', () => {
   });
 
   it('seeds only the categories in production unless told otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).seed).toBe('categories');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SEED: 'none' }).seed).toBe('none');
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALLOW_DEMO_SERVICES: 'true' };
+    expect(loadConfig(production).seed).toBe('categories');
+    expect(loadConfig({ ...production, SEED: 'none' }).seed).toBe('none');
   });
 
   it('stops with a message naming a bad variable', () => {
@@ -95,5 +96,91 @@ describe('config for card payments', () => {
     expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_123' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
     expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
+  });
+});
+
+describe('config for a production deployment', () => {
+  const real = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(32),
+    DATABASE_URL: 'postgres://db/recell',
+    STORAGE: 's3',
+    S3_BUCKET: 'b',
+    S3_PUBLIC_URL: 'https://cdn.example.com',
+    STRIPE_SECRET_KEY: 'sk_live_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  };
+  const without = (name: keyof typeof real) => ({ ...real, [name]: undefined });
+
+  it('starts on PostgreSQL, S3 and Stripe', () => {
+    expect(loadConfig(real).isProduction).toBe(true);
+  });
+
+  it('refuses the embedded database, disk storage and the test-mode card processor, naming the variable', () => {
+    expect(() => loadConfig(without('DATABASE_URL'))).toThrow(/DATABASE_URL: required in production/);
+    expect(() => loadConfig({ ...real, STORAGE: 'disk' })).toThrow(/STORAGE: must be s3 in production/);
+    expect(() =>
+      loadConfig({ ...real, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' }),
+    ).toThrow(/STRIPE_SECRET_KEY: required in production.*test-mode card processor/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /ALLOW_DEMO_SERVICES=true/,
+    );
+  });
+
+  it('runs a single-box demo on the embedded parts when ALLOW_DEMO_SERVICES=true', () => {
+    const demo = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALLOW_DEMO_SERVICES: 'true' });
+    expect(demo.databaseUrl).toBeUndefined();
+    expect(demo.storage).toEqual({ kind: 'disk' });
+    expect(demo.payments).toEqual({ processor: 'test' });
+  });
+
+  it('allows the embedded parts outside production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test' })).not.toThrow();
+  });
+
+  it('migrates on start unless MIGRATE_ON_START=false', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+  });
+});
+
+describe('config for background jobs', () => {
+  it('runs them unless JOBS=off, and names a bad value', () => {
+    expect(loadConfig({}).jobs).toBe('on');
+    expect(loadConfig({ JOBS: 'off' }).jobs).toBe('off');
+    expect(() => loadConfig({ JOBS: 'sometimes' })).toThrow(/JOBS/);
+  });
+});
+
+describe('config for operations', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALLOW_DEMO_SERVICES: 'true' };
+
+  it('drains for 5 s after SIGTERM in production and not at all elsewhere, unless told', () => {
+    expect(loadConfig(production).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '2000' }).shutdownDrainMs).toBe(2000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '10000', SHUTDOWN_GRACE_MS: '10000' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('limits every database session: 15 s per statement, 5 s per lock wait, 60 s idle in a transaction', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ statementMs: 15_000, lockMs: 5000, idleInTransactionMs: 60_000 });
+    expect(loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' }).databaseTimeouts.lockMs).toBe(0);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+
+  it('keeps metrics off unless a port or a token is given; a token must be long enough', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toMatchObject({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('sheds load on a lagging event loop in production only by default', () => {
+    expect(loadConfig(production).loadShedding.maxEventLoopDelayMs).toBe(1000);
+    expect(loadConfig({}).loadShedding.maxEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '200' }).loadShedding.maxEventLoopDelayMs).toBe(200);
   });
 });

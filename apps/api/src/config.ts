@@ -28,6 +28,28 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: booleanString.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Apply pending migrations when the server starts; false when a separate step migrates (npm run db:migrate). */
+  MIGRATE_ON_START: booleanString.default(true),
+  /** Lets production run on the embedded parts (PGlite, disk storage, test-mode card processor): a single-box demo. */
+  ALLOW_DEMO_SERVICES: booleanString.default(false),
+  /** Background jobs (session pruning, orphan uploads, webhook trimming, payment reconciling) in this process. */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  /** How long after SIGTERM the server keeps serving with readiness off: 5 s in production, else 0. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
+  /** Limits on every PostgreSQL session (0 turns one off). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Prometheus metrics on a listener of their own (off unless set), and/or on the main port with a token. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Load shedding: 503 while the event loop lags this much (1 s in production; off elsewhere, where a
+   * debugger's pause or PGlite's work on the main thread would trip it) or the heap is this full (0: off).
+   */
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  LOAD_SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).optional(),
   /** The address people use to reach the site; OAuth redirect URIs are built from it. */
   PUBLIC_URL: z.url().optional(),
 
@@ -35,6 +57,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long a just-rotated refresh token still answers with its successor (two tabs, a retry). */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -50,10 +74,26 @@ const EnvSchema = z.object({
     .optional(),
   /** Login attempts per client IP per 15 minutes. */
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(20),
-  /** Login attempts per account per 15 minutes; a successful login clears the count. */
-  LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins per account from one IP per 15 minutes; a successful login from that IP clears them. */
+  LOGIN_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).optional(),
+  /** The former name of LOGIN_FAILURES_PER_ACCOUNT_IP, still read when the new one is unset. */
+  LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Failed logins per account from all IPs per hour, then IPs that failed for it wait (a spread-out guesser). */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   /** Sign-ups per client IP per hour. */
   SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
+
+  // Write limits (uploads, bookings, reports, wishlist, payment attempts) per account per window,
+  // in memory or shared through REDIS_URL. Unset under NODE_ENV=test: 100 times the default.
+  WRITE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  UPLOADS_PER_IP: z.coerce.number().int().min(1).optional(),
+  BOOKINGS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  REPORTS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  WISHLIST_WRITES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  PAYMENT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
+  UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
   // Image storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket.
   STORAGE: z.enum(['disk', 's3']).default('disk'),
@@ -98,18 +138,48 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   shutdownGraceMs: number;
+  migrateOnStart: boolean;
+  /** Whether the server runs the background jobs (a replica may leave them to the others). */
+  jobs: 'on' | 'off';
+  /** Readiness off, still serving (with Connection: close) this long after SIGTERM, then close. */
+  shutdownDrainMs: number;
+  /** Limits on every PostgreSQL session, in ms; 0 is no limit. */
+  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number };
+  /** Where Prometheus reads metrics: a listener of their own, and/or the main port with the token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** Load shedding thresholds (0 is off; heap undefined is 90% of the heap limit). */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number | undefined };
   publicUrl: string;
   auth: {
     /** Undefined outside production when JWT_SECRET is unset: a secret is generated and kept in DATA_DIR. */
     jwtSecret: string | undefined;
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
+    /** A rotated token presented again within this window gets its successor instead of ending the family. */
+    refreshReuseGraceSeconds: number;
     google: { clientId: string; clientSecret: string; issuer: string } | undefined;
     github: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string } | undefined;
   };
   redisUrl: string | undefined;
   /** Attempt limits of login (per 15 minutes) and sign-up (per hour). */
-  rateLimits: { loginPerIp: number; loginPerAccount: number; signupPerIp: number };
+  rateLimits: {
+    loginPerIp: number;
+    loginFailuresPerAccountIp: number;
+    loginFailuresPerAccount: number;
+    signupPerIp: number;
+  };
+  /** Writes per account (per IP for anonymous callers, and for uploads also per IP) per window. */
+  writeLimits: {
+    windowSeconds: number;
+    uploadsPerAccount: number;
+    uploadsPerIp: number;
+    bookingsPerAccount: number;
+    reportsPerAccount: number;
+    wishlistWritesPerAccount: number;
+    paymentAttemptsPerAccount: number;
+  };
+  /** Bytes of upload bodies held at once by this process. */
+  uploadMemoryBudgetBytes: number;
   storage:
     | { kind: 'disk' }
     | {
@@ -137,6 +207,16 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Writes per account (uploads also per IP) per WRITE_LIMIT_WINDOW_SECONDS (10 minutes). */
+export const defaultWriteLimits = {
+  uploadsPerAccount: 30,
+  uploadsPerIp: 60,
+  bookingsPerAccount: 20,
+  reportsPerAccount: 10,
+  wishlistWritesPerAccount: 120,
+  paymentAttemptsPerAccount: 20,
+} as const;
+
 /** Loads `.env` from the repo root if present (real environment variables win), then validates. */
 export const loadConfig = (env: Record<string, string | undefined> = readEnv()): Config => {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -148,6 +228,8 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
+  // Suites make many writes from one account; tests of the limits set them explicitly.
+  const writeLimit = (points: number) => (e.NODE_ENV === 'test' ? points * 100 : points);
   const problems: string[] = [];
   if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
   const pair = (name: string, id: string | undefined, secret: string | undefined) => {
@@ -163,6 +245,23 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
   const isStripe = stripeKeys.every(Boolean);
   if (!isStripe && stripeKeys.some(Boolean))
     problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none');
+  // Each embedded part works for a demo and fails real users: refuse it unless the operator says so.
+  if (isProduction && !e.ALLOW_DEMO_SERVICES) {
+    const optIn = 'or set ALLOW_DEMO_SERVICES=true for a single-box demo';
+    if (!e.DATABASE_URL)
+      problems.push(`DATABASE_URL: required in production (the embedded PGlite serves one process), ${optIn}`);
+    if (e.STORAGE === 'disk')
+      problems.push(`STORAGE: must be s3 in production (disk storage is not shared by replicas), ${optIn}`);
+    if (!isStripe)
+      problems.push(
+        `STRIPE_SECRET_KEY: required in production with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET ` +
+          `(without them the test-mode card processor takes fake payments), ${optIn}`,
+      );
+  }
+  const shutdownDrainMs = e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0);
+  // The grace timer forces exit 1 when it runs out: the drain must end well before it.
+  if (shutdownDrainMs > 0 && shutdownDrainMs >= e.SHUTDOWN_GRACE_MS)
+    problems.push('SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_GRACE_MS');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
     nodeEnv: e.NODE_ENV,
@@ -179,20 +278,47 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    migrateOnStart: e.MIGRATE_ON_START,
+    jobs: e.JOBS,
+    shutdownDrainMs,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? (isProduction ? 1000 : 0),
+      maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_USED_BYTES,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     auth: {
       jwtSecret: e.JWT_SECRET,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
       google: google && { ...google, issuer: e.GOOGLE_ISSUER },
       github: github && { ...github, oauthUrl: e.GITHUB_OAUTH_URL, apiUrl: e.GITHUB_API_URL },
     },
     redisUrl: e.REDIS_URL,
     rateLimits: {
       loginPerIp: e.LOGIN_ATTEMPTS_PER_IP,
-      loginPerAccount: e.LOGIN_ATTEMPTS_PER_ACCOUNT,
+      loginFailuresPerAccountIp: e.LOGIN_FAILURES_PER_ACCOUNT_IP ?? e.LOGIN_ATTEMPTS_PER_ACCOUNT ?? 10,
+      loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       signupPerIp: e.SIGNUPS_PER_IP,
     },
+    writeLimits: {
+      windowSeconds: e.WRITE_LIMIT_WINDOW_SECONDS,
+      uploadsPerAccount: e.UPLOADS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.uploadsPerAccount),
+      uploadsPerIp: e.UPLOADS_PER_IP ?? writeLimit(defaultWriteLimits.uploadsPerIp),
+      bookingsPerAccount: e.BOOKINGS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.bookingsPerAccount),
+      reportsPerAccount: e.REPORTS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.reportsPerAccount),
+      wishlistWritesPerAccount:
+        e.WISHLIST_WRITES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.wishlistWritesPerAccount),
+      paymentAttemptsPerAccount:
+        e.PAYMENT_ATTEMPTS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.paymentAttemptsPerAccount),
+    },
+    uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,
     storage:
       e.STORAGE === 's3'
         ? {

@@ -1,8 +1,9 @@
 /**
  * Starts ReCell: validate config, open the database (PGlite or PostgreSQL), migrate, seed an empty
- * database, listen, and shut down gracefully on SIGINT/SIGTERM (finish in-flight requests, close
- * the database).
+ * database, listen, and shut down gracefully on SIGINT/SIGTERM (on SIGTERM, readiness off and a
+ * drain first; then finish in-flight requests and close the database).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -10,6 +11,7 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-
 import { createStorage } from './adapters/storage/index.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
+import { scheduleJobs } from './jobs/start-jobs.ts';
 
 const main = async () => {
   let config;
@@ -52,8 +54,10 @@ const main = async () => {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     poolMax: config.databasePoolMax,
+    timeouts: config.databaseTimeouts,
   });
-  await database.migrate();
+  // A deployment that migrates as its own step (npm run db:migrate) starts with MIGRATE_ON_START=false.
+  if (config.migrateOnStart) await database.migrate();
   const storage = createStorage(config);
   if (config.seed !== 'none') await seedDatabase({ db: database.db, storage, mode: config.seed });
 
@@ -62,18 +66,33 @@ const main = async () => {
     await database.close();
     await dataDirLock?.release();
   });
+  // Added after the database's close hook so it runs before it (Fastify runs onClose hooks last-first).
+  const jobs =
+    config.jobs === 'on'
+      ? scheduleJobs(app, { databaseUrl: config.databaseUrl, graceMs: config.shutdownGraceMs / 2 })
+      : undefined;
 
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+    // Readiness fails from now on, and every answer carries Connection: close (app.ts).
     app.isShuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    // SIGTERM is an orchestrator's stop: keep serving while the balancer notices readiness is off and
+    // moves traffic away. Ctrl-C (SIGINT) and a crash close at once.
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      app.log.info(`draining for ${config.shutdownDrainMs} ms before closing`);
+      await sleep(config.shutdownDrainMs);
+    }
+    // Closes idle keep-alive connections, lets requests in flight finish, then closes the database.
     await app.close();
+    app.log.info('shut down');
   });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `ReCell is ready: http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
   );
+  await jobs?.start();
 };
 
 await main();

@@ -8,15 +8,25 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, ErrorBodySchema } from '@recell/contract';
 import { AppError } from '../src/errors.ts';
-import { createAuthRateLimits, defaultAuthLimitRules } from '../src/lib/rate-limit.ts';
+import {
+  createAuthRateLimits,
+  defaultAuthLimitRules,
+  storeUnavailableRetryAfterSeconds,
+} from '../src/lib/rate-limit.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertPasswordUser, logIn, password, randomIp, signUp, uniqueEmail } from './support/accounts.ts';
+import { testRedis } from './support/redis.ts';
 
-const { loginPerIp, loginFailuresPerAccount, signupPerIp } = defaultAuthLimitRules;
+const { loginPerIp, loginFailuresPerAccountIp, loginFailuresPerAccount, signupPerIp } = defaultAuthLimitRules;
 /** Small limits through the environment, so the tests stay quick (and the variables are proven). */
-const limitsEnv = { LOGIN_ATTEMPTS_PER_IP: '6', LOGIN_ATTEMPTS_PER_ACCOUNT: '4', SIGNUPS_PER_IP: '3' };
-const small = { loginPerIp: 6, loginPerAccount: 4, signupPerIp: 3 };
+const limitsEnv = {
+  LOGIN_ATTEMPTS_PER_IP: '12',
+  LOGIN_FAILURES_PER_ACCOUNT_IP: '4',
+  LOGIN_FAILURES_PER_ACCOUNT: '7',
+  SIGNUPS_PER_IP: '3',
+};
+const small = { loginPerIp: 12, loginPerAccount: 4, loginCeiling: 7, signupPerIp: 3 };
 
 const expectLimited = (response: Awaited<ReturnType<typeof logIn>>, windowSeconds: number) => {
   expect(response.statusCode).toBe(429);
@@ -36,41 +46,79 @@ describe('rate limits, counted in memory (the default)', () => {
   });
   afterAll(() => t.close());
 
-  it('defaults to 20 logins per IP and 10 per account per 15 minutes, 10 sign-ups per IP per hour', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ loginPerIp: 20, loginPerAccount: 10, signupPerIp: 10 });
+  it('defaults to 20 logins per IP, 10 failures per account and IP per 15 minutes, 100 per account per hour', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      loginPerIp: 20,
+      loginFailuresPerAccountIp: 10,
+      loginFailuresPerAccount: 100,
+      signupPerIp: 10,
+    });
+    // The former variable still sets the strict limit.
+    expect(loadConfig({ LOGIN_ATTEMPTS_PER_ACCOUNT: '5' }).rateLimits.loginFailuresPerAccountIp).toBe(5);
     expect(loginPerIp).toEqual({ points: 20, durationSeconds: 900 });
-    expect(loginFailuresPerAccount).toEqual({ points: 10, durationSeconds: 900 });
+    expect(loginFailuresPerAccountIp).toEqual({ points: 10, durationSeconds: 900 });
+    expect(loginFailuresPerAccount).toEqual({ points: 100, durationSeconds: 3600 });
     expect(signupPerIp).toEqual({ points: 10, durationSeconds: 3600 });
   });
 
-  it('stops logins to one account after its failures, from any IP, even with the right password', async () => {
+  it('stops a guesser at one account from one IP, even with the right password, while the owner gets in from elsewhere', async () => {
     const user = await insertPasswordUser(t.app.db);
     const other = await insertPasswordUser(t.app.db);
+    const guesser = randomIp();
     for (let i = 0; i < small.loginPerAccount; i++) {
-      expect((await logIn(t, { email: user.email, password: `wrong-${i}` })).statusCode).toBe(401);
+      expect((await logIn(t, { email: user.email, password: `wrong-${i}` }, guesser)).statusCode).toBe(401);
     }
     expectLimited(
-      await logIn(t, { email: user.email.toUpperCase(), password }),
-      loginFailuresPerAccount.durationSeconds,
+      await logIn(t, { email: user.email.toUpperCase(), password }, guesser),
+      loginFailuresPerAccountIp.durationSeconds,
     );
-    // Another account is not affected.
-    expect((await logIn(t, { email: other.email, password })).statusCode).toBe(200);
+    // The owner, from their own IP, with the right password.
+    expect((await logIn(t, { email: user.email, password })).statusCode).toBe(200);
+    // The guesser is still refused; another account from the guesser's IP is not affected.
+    expect((await logIn(t, { email: user.email, password: 'wrong-password' }, guesser)).statusCode).toBe(429);
+    expect((await logIn(t, { email: other.email, password }, guesser)).statusCode).toBe(200);
   });
 
-  it('counts unknown emails too, and a successful login clears the account’s failures', async () => {
+  it('counts unknown emails too, and a successful login clears the failures from its IP', async () => {
     const email = uniqueEmail('ghost');
+    const ip = randomIp();
     for (let i = 0; i < small.loginPerAccount; i++) {
-      expect((await logIn(t, { email, password })).statusCode).toBe(401);
+      expect((await logIn(t, { email, password }, ip)).statusCode).toBe(401);
     }
-    expect((await logIn(t, { email, password })).statusCode).toBe(429);
+    expect((await logIn(t, { email, password }, ip)).statusCode).toBe(429);
 
     const user = await insertPasswordUser(t.app.db);
+    const own = randomIp();
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < small.loginPerAccount - 1; i++) {
-        expect((await logIn(t, { email: user.email, password: 'wrong-password' })).statusCode).toBe(401);
+        expect((await logIn(t, { email: user.email, password: 'wrong-password' }, own)).statusCode).toBe(401);
       }
-      expect((await logIn(t, { email: user.email, password })).statusCode).toBe(200);
+      expect((await logIn(t, { email: user.email, password }, own)).statusCode).toBe(200);
     }
+  });
+
+  it('slows a guesser spread over many IPs: past the account’s ceiling an IP that failed gets no more tries', async () => {
+    const user = await insertPasswordUser(t.app.db);
+    const ips = [randomIp(), randomIp(), randomIp()];
+    let failures = 0;
+    // Under the strict limit on each IP, but over the account's ceiling all together.
+    for (const ip of ips) {
+      for (let i = 0; i < small.loginPerAccount - 1 && failures < small.loginCeiling; i++, failures++) {
+        expect((await logIn(t, { email: user.email, password: `wrong-${failures}` }, ip)).statusCode).toBe(401);
+      }
+    }
+    expectLimited(
+      await logIn(t, { email: user.email, password: 'wrong-again' }, ips[0]),
+      loginFailuresPerAccount.durationSeconds,
+    );
+    // Even the right password, from an IP that guessed: the ceiling answers before the check.
+    expect((await logIn(t, { email: user.email, password }, ips[1])).statusCode).toBe(429);
+    // A fresh IP gets one try, then waits too.
+    const fresh = randomIp();
+    expect((await logIn(t, { email: user.email, password: 'wrong-fresh' }, fresh)).statusCode).toBe(401);
+    expect((await logIn(t, { email: user.email, password }, fresh)).statusCode).toBe(429);
+    // The owner, from an IP that never failed for the account, still gets in.
+    expect((await logIn(t, { email: user.email, password })).statusCode).toBe(200);
   });
 
   it('stops login attempts from one IP, whatever the accounts, before reading the body', async () => {
@@ -107,19 +155,7 @@ describe('rate limits, counted in memory (the default)', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const probe = new Redis(redisUrl, {
-  lazyConnect: true,
-  connectTimeout: 1000,
-  maxRetriesPerRequest: 0,
-  retryStrategy: () => null,
-});
-const hasRedis = await probe.connect().then(
-  () => true,
-  () => false,
-);
-probe.disconnect();
-if (!hasRedis && process.env.CI) throw new Error(`Redis is not reachable at ${redisUrl} (set TEST_REDIS_URL)`);
+const { url: redisUrl, hasRedis } = await testRedis();
 
 describe.skipIf(!hasRedis)(`rate limits shared through Redis (${redisUrl})`, () => {
   const runPrefix = `recell-test:${randomUUID()}`;
@@ -160,7 +196,9 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis (${redisUrl})`, () 
     }
   });
 
-  it('keeps limiting in memory while Redis cannot be reached', async () => {
+  it('refuses attempts with 503 and Retry-After while Redis cannot be reached (fail closed)', async () => {
+    const headers: Record<string, string> = {};
+    const recording = { header: (name: string, value: string) => (headers[name] = value) } as unknown as FastifyReply;
     const limits = await createAuthRateLimits({
       redisUrl: 'redis://127.0.0.1:1',
       keyPrefix: runPrefix,
@@ -168,19 +206,53 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis (${redisUrl})`, () 
       rules: { signupPerIp: { points: 2, durationSeconds: 60 } },
     });
     try {
-      await limits.signupPerIp.consume('10.0.0.1', reply());
-      await limits.signupPerIp.consume('10.0.0.1', reply());
-      await expect(limits.signupPerIp.consume('10.0.0.1', reply())).rejects.toMatchObject({ statusCode: 429 });
+      // Not even the first attempt passes: memory counts per replica would multiply the limit.
+      const refused = await limits.signupPerIp.consume('10.0.0.1', recording).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({
+        statusCode: 503,
+        code: 'unavailable',
+        message: authMessages.attemptLimitsUnavailable,
+      });
+      expect(headers['retry-after']).toBe(String(storeUnavailableRetryAfterSeconds));
+      // Clearing a count after a successful login does not turn the login into a failure.
+      await expect(limits.loginFailuresPerAccount.reset('ann@recell.test')).resolves.toBeUndefined();
     } finally {
       await limits.close();
     }
+  });
+
+  describe('an API instance whose Redis cannot be reached', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ ...limitsEnv, REDIS_URL: 'redis://127.0.0.1:1' });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('answers login and sign-up with a clear 503 and keeps serving', async () => {
+      const user = await insertPasswordUser(t.app.db);
+      const responses = [
+        await logIn(t, { email: user.email, password }),
+        await signUp(t, { name: 'Ann', email: uniqueEmail(), password, role: 'user' }),
+      ];
+      for (const response of responses) {
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe(String(storeUnavailableRetryAfterSeconds));
+        expect(ErrorBodySchema.parse(response.json())).toEqual({
+          error: { code: 'unavailable', message: authMessages.attemptLimitsUnavailable },
+        });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    });
   });
 
   describe('two API instances with one REDIS_URL', () => {
     let a: TestApp;
     let b: TestApp;
     const email = uniqueEmail('shared');
-    const ips = [randomIp(), randomIp()];
+    const ip = randomIp();
     beforeAll(async () => {
       [a, b] = await Promise.all([
         createTestApp({ ...limitsEnv, REDIS_URL: redisUrl }),
@@ -190,18 +262,22 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis (${redisUrl})`, () 
     afterAll(async () => {
       await Promise.all([a.close(), b.close()]);
       await redis.del(
+        `recell:rate-limit:loginFailuresPerAccountIp:${email} ${ip}`,
         `recell:rate-limit:loginFailuresPerAccount:${email}`,
-        ...ips.map((ip) => `recell:rate-limit:loginPerIp:${ip}`),
+        `recell:rate-limit:loginPerIp:${ip}`,
       );
     });
 
-    it('share the per-account login limit', async () => {
+    it('share the login failure limits of an account', async () => {
+      // One client whose attempts the balancer spreads over both replicas.
       for (let i = 0; i < small.loginPerAccount; i++) {
-        const [app, ip] = i % 2 === 0 ? [a, ips[0]] : [b, ips[1]];
-        expect((await logIn(app, { email, password }, ip)).statusCode).toBe(401);
+        expect((await logIn(i % 2 === 0 ? a : b, { email, password }, ip)).statusCode).toBe(401);
       }
-      expect((await logIn(a, { email, password }, ips[0])).statusCode).toBe(429);
-      expect((await logIn(b, { email, password }, ips[1])).statusCode).toBe(429);
+      expect((await logIn(a, { email, password }, ip)).statusCode).toBe(429);
+      expect((await logIn(b, { email, password }, ip)).statusCode).toBe(429);
+      expect(
+        Number(await redis.get(`recell:rate-limit:loginFailuresPerAccountIp:${email} ${ip}`)),
+      ).toBeGreaterThanOrEqual(small.loginPerAccount);
       expect(Number(await redis.get(`recell:rate-limit:loginFailuresPerAccount:${email}`))).toBeGreaterThanOrEqual(
         small.loginPerAccount,
       );

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { buildApp } from '../src/app.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../src/db/client.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 
 export const databaseUrl = process.env.DATABASE_URL || undefined;
 
@@ -31,7 +31,7 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export const createTestDatabase = async (): Promise<TestDatabase> => {
+export const createTestDatabase = async (options: Pick<DatabaseOptions, 'timeouts'> = {}): Promise<TestDatabase> => {
   if (databaseUrl) {
     const name = `recell_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -40,7 +40,7 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     await admin.end();
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+    const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 4, timeouts: options.timeouts });
     await handle.migrate();
     return {
       ...handle,
@@ -67,6 +67,7 @@ export interface TestApp {
 export const createTestApp = async (
   env: Record<string, string> = {},
   beforeReady?: (app: TestApp['app']) => void,
+  deps: Pick<AppDeps, 'onRoute'> = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-test-'));
   const config = loadConfig({
@@ -75,8 +76,8 @@ export const createTestApp = async (
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const database = await createTestDatabase({ timeouts: config.databaseTimeouts });
+  const app = await buildApp({ config, database, logger: false, ...deps });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -565,7 +565,7 @@ describe('payments with the built-in test-mode processor', () => {
       expect((await saleOf(t, product.id)).payments).toEqual([]);
     });
 
-    it('records nothing and keeps the authorisation when the sale cannot be committed', async () => {
+    it('keeps the phone for the buyer whose capture could not be recorded, and records it on their retry', async () => {
       const { order, intent, product } = await confirmedSale();
       // The database refuses the payment row (as a failing disk or a lost connection would).
       await whilePaymentsAreRefused(t, async () => {
@@ -573,14 +573,27 @@ describe('payments with the built-in test-mode processor', () => {
         expect(response.statusCode).toBe(500);
         expect(response.body).not.toContain('payments are refused');
       });
-      // The capture rolled back with the sale: the card is still only authorised, nothing is recorded.
-      expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture');
-      const sale = await saleOf(t, product.id);
+      // The money was taken outside the transaction; nothing is recorded yet, and the phone is
+      // still this buyer's: another buyer is refused and never charged.
+      expect(await intentStatus(intent.paymentIntentId)).toBe('succeeded');
+      let sale = await saleOf(t, product.id);
       expect(sale.payments).toEqual([]);
-      expect(sale.productStatus).toBe('available');
       expect(sale.orders.map((o) => o.status)).toEqual(['booked']);
-      // And paying again works.
-      expect((await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
+      const other = await bookOrder(t, cast.otherBuyer, product);
+      const otherIntent = await intentFor(t, cast.otherBuyer, other.id);
+      expect((await confirmCard(t, otherIntent)).statusCode).toBe(200);
+      expectError(await pay(t, cast.otherBuyer, other.id, { paymentIntentId: otherIntent.paymentIntentId }), 409, {
+        code: 'conflict',
+        message: paymentMessages.phoneSold,
+      });
+      expect(await intentStatus(otherIntent.paymentIntentId)).toBe('canceled');
+      // Paying again finishes the same sale, without a second capture.
+      const again = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+      expect(again.statusCode, again.body).toBe(200);
+      sale = await saleOf(t, product.id);
+      expect(sale.payments.map((p) => p.providerPaymentId)).toEqual([intent.paymentIntentId]);
+      expect(sale.paidOrders.map((o) => o.id)).toEqual([order.id]);
+      expect(sale.productStatus).toBe('sold');
     });
   });
 

@@ -1,6 +1,6 @@
 /** Which providers are on, what happens when one is off, and what a start request may ask for. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthProvidersSchema, ErrorBodySchema } from '@recell/contract';
+import { AuthProvidersSchema, ErrorBodySchema, socialSignInMessage } from '@recell/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('social sign-in with no provider configured', () => {
@@ -58,7 +58,18 @@ describe('social sign-in with both providers configured', () => {
   });
 
   it('refuses a next that is not a path on this site, and an unknown mode', async () => {
-    for (const next of ['https://evil.test/', '//evil.test', '/\\evil.test', 'dashboard', '/a\nb']) {
+    for (const next of [
+      'https://evil.test/',
+      '//evil.test',
+      '/\\evil.test',
+      'dashboard',
+      '/a\nb',
+      '/%09/evil.test',
+      '/%0a/evil.test',
+      '/%2F%2Fevil.test',
+      '/%5Cevil.test',
+      '/x%00',
+    ]) {
       const response = await t.app.inject({ url: '/api/auth/github', query: { next } });
       expect(response.statusCode, next).toBe(400);
       expect(response.json().error.message).toMatch(/next must be a path on this site/);
@@ -68,7 +79,7 @@ describe('social sign-in with both providers configured', () => {
     expect(response.json().error.message).toBe('mode must be popup or redirect');
   });
 
-  it('sends the browser back with a message when the issuer cannot be reached', async () => {
+  it('sends the browser back with a catalogue code, never a text, when the issuer cannot be reached', async () => {
     const response = await t.app.inject('/api/auth/google?mode=popup');
     expect(response.statusCode).toBe(302);
     const location = new URL(response.headers.location as string);
@@ -76,7 +87,11 @@ describe('social sign-in with both providers configured', () => {
     expect(Object.fromEntries(location.searchParams)).toEqual({
       mode: 'popup',
       status: 'error',
-      message: 'Google sign-in is unavailable right now. Please try again later.',
+      provider: 'google',
+      code: 'unavailable',
     });
+    expect(socialSignInMessage('unavailable', 'google')).toBe(
+      'Google sign-in is unavailable right now. Please try again later.',
+    );
   });
 });

@@ -6,11 +6,12 @@
  * revoked at once, its listings withdrawn (removed) with their advertisements; orders and payments
  * that reference it remain for the other party. An admin cannot delete another admin or themselves.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ProductSchema } from './catalogue.ts';
 import { roles } from './constants.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { reportReasons } from './orders.ts';
+import { text } from './text.ts';
 
 export const adminMessages = {
   userNotFound: 'This user was not found',
@@ -25,7 +26,7 @@ export const AdminUserQuerySchema = PageQuerySchema.extend({
   /** 'user' for All Users (buyers), 'seller' for All Sellers. */
   role: z.enum(['user', 'seller']),
   /** Part of the name or email. */
-  q: z.string().trim().max(100, adminMessages.searchTooLong).optional(),
+  q: text().trim().max(100, adminMessages.searchTooLong).optional(),
 });
 export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
 
@@ -47,10 +48,10 @@ export const AdminUserPageSchema = z
   .meta({ id: 'AdminUserPage' });
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
-export const AdminUserIdParamsSchema = z.object({ id: z.string().max(64) });
+export const AdminUserIdParamsSchema = z.object({ id: text().max(64) });
 
 /** Path parameters of the Reported Items actions; any string, so a malformed id is a 404 like an unknown one. */
-export const ReportedProductParamsSchema = z.object({ productId: z.string().max(64) });
+export const ReportedProductParamsSchema = z.object({ productId: text().max(64) });
 
 /** Bounds of our own where the spec is silent. */
 export const adminLimits = {

@@ -1,12 +1,13 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { messages } from './messages.ts';
+import { text } from './text.ts';
 import { passwordMinLength, roles, signupRoles } from './constants.ts';
 
 /**
  * Account shapes shared by the API and the web forms: the same rules and the spec's messages on
  * both sides. Own messages (format, length caps) fill in where the spec is silent.
  */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) => text({ error: message }).trim().min(1, message);
 
 export const authMessages = {
   emailInvalid: 'Enter a valid email address',
@@ -24,6 +25,7 @@ export const authMessages = {
     `Too many attempts. Please try again in ${
       retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
     }.`,
+  attemptLimitsUnavailable: 'Logging in and signing up are unavailable for a moment. Please try again shortly.',
   profileFieldsOnly: (keys: readonly string[]) =>
     `Only your name and photo can be changed here (not ${keys.join(', ')})`,
   nothingToUpdate: 'Send a new name or photo to update your profile',
@@ -34,8 +36,8 @@ export const EmailSchema = required(messages.emailRequired)
   .pipe(z.email({ error: authMessages.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
-export const PasswordSchema = z
-  .string({ error: messages.passwordRequired })
+/** Hashed, never stored as text: any character a person can type (tabs and line breaks too), no NUL. */
+export const PasswordSchema = text({ multiLine: true, error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(passwordMinLength, messages.passwordMin)
   .max(128, authMessages.passwordTooLong);
@@ -90,8 +92,7 @@ export const UpdateMeSchema = z
     {
       name: NameSchema.optional(),
       /** An image id returned by POST /api/uploads. */
-      imageId: z
-        .string()
+      imageId: text()
         .regex(/^[a-f0-9]{64}$/, 'Invalid image id')
         .optional(),
     },

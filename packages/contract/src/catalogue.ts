@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { categoryIds, productStatuses } from './constants.ts';
 
 export const CategoryIdSchema = z.enum(categoryIds);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The one error shape every API failure uses. */
 export const errorCodes = [

@@ -1,7 +1,9 @@
+export { z } from './zod.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './money.ts';
+export * from './text.ts';
 export * from './catalogue.ts';
 export * from './health.ts';
 export * from './web-texts.ts';
@@ -9,6 +11,8 @@ export * from './account-texts.ts';
 export * from './pagination.ts';
 export * from './auth.ts';
 export * from './session.ts';
+export * from './safe-path.ts';
+export * from './social-sign-in.ts';
 export * from './listings.ts';
 export * from './listing-texts.ts';
 export * from './orders.ts';

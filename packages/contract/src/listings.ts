@@ -6,11 +6,12 @@
  * Prices are typed in dollars (a form's text input, or a number in JSON), at most two decimals, and
  * stored as integer cents: `dollarsToCents` converts a validated price exactly.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { imageLimits, uploadMessages } from './auth.ts';
 import { ProductSchema } from './catalogue.ts';
 import { categoryIds } from './constants.ts';
 import { messages } from './messages.ts';
+import { text } from './text.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 /** The conditions a seller picks from (a select on the form; a filter on category pages). */
@@ -70,8 +71,11 @@ export const listingMessages = {
 // ---------------------------------------------------------------------------------------------
 // Field rules
 
-const requiredText = (requiredMessage: string, label: string, max: number) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, listingMessages.tooLong(label, max));
+const requiredText = (requiredMessage: string, label: string, max: number, multiLine = false) =>
+  text({ error: requiredMessage, multiLine })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, listingMessages.tooLong(label, max));
 
 /** "499", "499.9", "499.99", " $499 " — digits with at most two decimals, nothing else. */
 const dollarsPattern = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/;
@@ -168,8 +172,8 @@ const productFieldShape = {
   phone: PhoneSchema,
   condition: z.enum(productConditions, { error: messages.conditionRequired }),
   authenticity: requiredText(messages.authenticityRequired, 'Authenticity', maxLength.authenticity),
-  features: requiredText(messages.featuresRequired, 'Features', maxLength.features),
-  description: requiredText(messages.descriptionRequired, 'Description', maxLength.description),
+  features: requiredText(messages.featuresRequired, 'Features', maxLength.features, true),
+  description: requiredText(messages.descriptionRequired, 'Description', maxLength.description, true),
 };
 
 /** A used phone is not listed above what it cost new; checked once both prices are valid. */
@@ -198,8 +202,7 @@ export const imageIdPattern = /^[a-f0-9]{64}$/;
 export const CreateProductSchema = originalNotBelowPrice(
   z.object({
     ...productFieldShape,
-    imageId: z
-      .string({ error: messages.imageRequired })
+    imageId: text({ error: messages.imageRequired })
       .trim()
       .min(1, messages.imageRequired)
       .regex(imageIdPattern, uploadMessages.imageNotFound),
@@ -263,8 +266,7 @@ const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 
 const priceFilter = (invalid: string) =>
-  z
-    .string()
+  text()
     .trim()
     .regex(dollarsPattern, invalid)
     .transform((value) => parseDollars(value)!)
@@ -277,7 +279,7 @@ const priceFilter = (invalid: string) =>
  * default); `limit` and the `cursor` of the previous page, which belongs to its sort.
  */
 export const ProductQuerySchema = PageQuerySchema.extend({
-  q: blankAsMissing(z.string().trim().max(listingLimits.searchMaxLength, listingMessages.searchTooLong).optional()),
+  q: blankAsMissing(text().trim().max(listingLimits.searchMaxLength, listingMessages.searchTooLong).optional()),
   minPrice: blankAsMissing(priceFilter(listingMessages.minPriceInvalid).optional()),
   maxPrice: blankAsMissing(priceFilter(listingMessages.maxPriceInvalid).optional()),
   condition: blankAsMissing(z.enum(productConditions, { error: listingMessages.conditionInvalid }).optional()),
@@ -300,5 +302,5 @@ export const MyProductPageSchema = z
 export type MyProductPage = z.infer<typeof MyProductPageSchema>;
 
 /** Path parameters of the listing routes; any string, so a malformed id is a 404 like an unknown one. */
-export const ProductIdParamsSchema = z.object({ id: z.string().max(64) });
-export const CategoryIdParamsSchema = z.object({ id: z.string().max(64) });
+export const ProductIdParamsSchema = z.object({ id: text().max(64) });
+export const CategoryIdParamsSchema = z.object({ id: text().max(64) });

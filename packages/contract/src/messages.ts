@@ -78,7 +78,10 @@ export const messages = {
   routeNotFound: 'This API route does not exist',
   internalError: 'Something went wrong on our side. Please try again.',
   validationFailed: 'Some fields are not valid',
+  invalidAddress: 'This address is not valid',
+  controlCharacters: 'Remove the invisible control characters (such as NUL) from this text',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  serviceUnavailable: 'The service is busy or briefly unavailable. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,11 +7,12 @@
  * order per phone. The order's price is the phone's price when it was booked: what the payment
  * charges. Another buyer's order is a 404 (its existence is not revealed).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CategoryIdSchema, ProductSchema } from './catalogue.ts';
 import { orderStatuses, productStatuses } from './constants.ts';
 import { PhoneSchema } from './listings.ts';
 import { messages } from './messages.ts';
+import { text } from './text.ts';
 
 /** Bounds of our own where the spec is silent. */
 export const buyingLimits = {
@@ -56,8 +57,7 @@ export const BookingSchema = z
   .object({
     productId: z.uuid(),
     phone: PhoneSchema,
-    location: z
-      .string({ error: messages.locationRequired })
+    location: text({ error: messages.locationRequired })
       .trim()
       .min(1, messages.locationRequired)
       .max(buyingLimits.location, buyingMessages.locationTooLong),
@@ -115,7 +115,7 @@ export const OrderPageSchema = z
   .meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
-export const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
+export const OrderIdParamsSchema = z.object({ id: text().max(64) });
 
 // ---------------------------------------------------------------------------------------------
 // My Sales (seller): who booked which phone, so the seller can hand it over
@@ -174,8 +174,7 @@ export type WishlistIds = z.infer<typeof WishlistIdsSchema>;
 export const ReportFormSchema = z
   .object({
     reason: z.enum(reportReasons, { error: buyingMessages.reasonRequired }),
-    text: z
-      .string({ error: buyingMessages.reportTextRequired })
+    text: text({ multiLine: true, error: buyingMessages.reportTextRequired })
       .trim()
       .min(1, buyingMessages.reportTextRequired)
       .max(buyingLimits.reportText, buyingMessages.reportTextTooLong),
@@ -191,4 +190,4 @@ export type ReportCreated = z.infer<typeof ReportCreatedSchema>;
 // Path parameters
 
 /** PUT / DELETE /api/me/wishlist/:productId. */
-export const WishlistParamsSchema = z.object({ productId: z.string().max(64) });
+export const WishlistParamsSchema = z.object({ productId: text().max(64) });

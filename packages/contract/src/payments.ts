@@ -5,8 +5,9 @@
  * captured inside the sale, so a buyer who loses a race for a phone is never charged; a payment is
  * recorded only when the processor reports `succeeded`, once per order and per processor payment id.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { OrderSchema } from './orders.ts';
+import { text } from './text.ts';
 
 export const cardProcessors = ['test', 'stripe'] as const;
 export type CardProcessorName = (typeof cardProcessors)[number];
@@ -36,11 +37,11 @@ export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 /** The test-mode processor's card form (number, expiry, CVC); the number is never stored. */
 export const TestCardSchema = z
   .object({
-    clientSecret: z.string().min(1).max(200),
-    number: z.string().max(40),
+    clientSecret: text().min(1).max(200),
+    number: text().max(40),
     /** "MM/YY" as typed. */
-    expiry: z.string().max(10),
-    cvc: z.string().max(8),
+    expiry: text().max(10),
+    cvc: text().max(8),
   })
   .meta({ id: 'TestCardConfirmation' });
 export type TestCard = z.infer<typeof TestCardSchema>;
@@ -51,7 +52,7 @@ export const TestConfirmationSchema = z
   .meta({ id: 'TestConfirmation' });
 
 /** POST /api/orders/:id/pay: after the card is confirmed, the server captures and records the sale. */
-export const PayOrderSchema = z.object({ paymentIntentId: z.string().min(1).max(200) }).meta({ id: 'PayOrder' });
+export const PayOrderSchema = z.object({ paymentIntentId: text().min(1).max(200) }).meta({ id: 'PayOrder' });
 export type PayOrder = z.infer<typeof PayOrderSchema>;
 
 export const PaidOrderSchema = OrderSchema.meta({ id: 'PaidOrder' });
@@ -87,6 +88,7 @@ export const paymentMessages = {
   paymentAlreadyConfirmed: 'This card payment has already been confirmed',
   paymentIntentCanceled: 'This card payment was cancelled and nothing was charged. Please pay again.',
   paymentRefunded: 'Your payment could not be completed, so it has been refunded. Please try again.',
+  paymentInProgress: 'Your payment for this order is being completed. Please wait a moment and refresh.',
 } as const;
 
 /** POST /api/webhooks/stripe: the event was received (and handled, or already handled before). */

@@ -12,7 +12,8 @@ import { EmailSchema, NameSchema, PasswordSchema } from '@recell/contract';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { DataDirInUseError, withDataDirLock } from '../db/data-dir-lock.ts';
+import { withCommandDatabase } from '../db/data-dir-lock.ts';
+import { safeErrorMessage } from '../lib/logging.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import * as users from '../modules/users/users.repository.ts';
 
@@ -75,45 +76,32 @@ export const runAdminCreate = async (
   }
   const { email, password, name } = parsed.data;
 
-  try {
-    return await withDataDirLock(config, 'npm run admin:create', async () => {
-      const database = await open(config);
-      try {
-        await database.migrate();
-        const passwordHash = await hashPassword(password);
-        const existing = await users.findUserByEmail(database.db, email);
-        if (existing) {
-          await users.updateUser(database.db, existing.id, { role: 'admin', passwordHash, disabledAt: null });
-          const was =
-            existing.role === 'admin' ? 'already an admin' : `was a ${existing.role === 'user' ? 'buyer' : 'seller'}`;
-          out.log(
-            `${existing.email} is now an admin (${was}); its password is the one you gave` +
-              `${existing.disabledAt ? ', and the account is enabled again' : ''}.`,
-          );
-        } else {
-          await users.insertUser(database.db, { name, email, passwordHash, role: 'admin', imageUrl: null });
-          out.log(`Created the admin ${email} (${name}). Log in with that email and password.`);
-        }
-        return 0;
-      } finally {
-        await database.close();
-      }
-    });
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      out.error(`Nothing was changed. ${error.message}`);
-      return 1;
+  return withCommandDatabase(config, 'npm run admin:create', { open: () => open(config), out }, async (database) => {
+    await database.migrate();
+    const passwordHash = await hashPassword(password);
+    const existing = await users.findUserByEmail(database.db, email);
+    if (existing) {
+      await users.updateUser(database.db, existing.id, { role: 'admin', passwordHash, disabledAt: null });
+      const was =
+        existing.role === 'admin' ? 'already an admin' : `was a ${existing.role === 'user' ? 'buyer' : 'seller'}`;
+      out.log(
+        `${existing.email} is now an admin (${was}); its password is the one you gave` +
+          `${existing.disabledAt ? ', and the account is enabled again' : ''}.`,
+      );
+    } else {
+      await users.insertUser(database.db, { name, email, passwordHash, role: 'admin', imageUrl: null });
+      out.log(`Created the admin ${email} (${name}). Log in with that email and password.`);
     }
-    throw error;
-  }
+    return 0;
+  });
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     process.exitCode = await runAdminCreate(process.argv.slice(2), loadConfig());
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+    // Printed without a failed query's parameters: they hold the new password's hash and the email.
+    console.error(error instanceof ConfigError ? error.message : `Cannot create the admin: ${safeErrorMessage(error)}`);
     process.exitCode = 1;
   }
 }

@@ -13,6 +13,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { standaloneLogger } from '../lib/logging.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,9 +24,19 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Any constant: the key of the advisory lock migrators hold, so servers starting together migrate once. */
+const migrationLockKey = 7_305_215_500;
+
+/** Where pool problems are logged (the app's pino logger once it exists). */
+export type DatabaseLogger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection pool (metrics read its counts); undefined on PGlite. */
+  pool: pg.Pool | undefined;
+  /** Sends pool problems to `logger` from now on (the app hands over its logger once built). */
+  useLogger(logger: DatabaseLogger): void;
   /** Runs pending migrations (idempotent). */
   migrate(): Promise<void>;
   /** Answers quickly whether the database can be reached (readiness). */
@@ -40,23 +52,76 @@ export interface DatabaseOptions {
   pgliteLoadDataDir?: Blob | File;
   /** PostgreSQL pool size. */
   poolMax?: number;
+  /** Pool problems are logged here; stderr until the app hands over its logger. */
+  logger?: DatabaseLogger;
+  /**
+   * Limits on every PostgreSQL session, in ms (0 turns one off): a statement, a wait for a lock,
+   * and a transaction left idle. A request that hits one fails fast instead of holding a connection.
+   */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+export const defaultDatabaseTimeouts: DatabaseTimeouts = {
+  statementMs: 15_000,
+  lockMs: 5000,
+  idleInTransactionMs: 60_000,
+};
+
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
+  // Until the app hands over its logger: pino on stderr, with the same redaction as the server's.
+  let logger: DatabaseLogger = options.logger ?? standaloneLogger('info');
+  const useLogger = (next: DatabaseLogger) => {
+    logger = next;
+  };
   if (options.databaseUrl) {
+    const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
+      // Notices a server that vanished without closing the connection (a cut network).
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Sent with each connection's start-up; 0 leaves PostgreSQL's default (no limit).
+      statement_timeout: timeouts.statementMs || undefined,
+      lock_timeout: timeouts.lockMs || undefined,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
     });
-    // An idle client that loses its server must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    guardPool(pool, (err, msg) => logger.warn({ err }, msg));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let closing: Promise<void> | undefined;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      pool,
+      useLogger,
+      // drizzle's migrator takes no lock: concurrent runs on an empty database both try to create
+      // the same types. One client holds a session lock for the whole run; the others wait, then
+      // find every migration applied. A lost connection releases the lock with it. The migration
+      // runs on a connection of its own, without the session timeouts: waiting for the lock, or an
+      // index on a big table, may rightly take longer than any request.
+      migrate: async () => {
+        const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+        migrationPool.on('error', (err) => logger.warn({ err }, 'database connection lost (migration)'));
+        const client = await migrationPool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+          try {
+            await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+          }
+        } finally {
+          client.release();
+          await migrationPool.end();
+        }
+      },
       ping: () => (closing ? Promise.resolve(false) : pingDb(db)),
       // Closing twice (a test, then shutdown) must be harmless.
       close: () => (closing ??= pool.end()),
@@ -70,6 +135,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    pool: undefined,
+    useLogger,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => (closed ? Promise.resolve(false) : pingDb(db)),
     close: async () => {
@@ -78,6 +145,47 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       await client.close();
     },
   };
+};
+
+/**
+ * A PostgreSQL connection can die at any moment (the server restarts, an operator terminates it, the
+ * network drops). pg reports that as an 'error' event on the client, and an 'error' event nobody
+ * listens to ends the process. The pool listens only while a client is idle; this listens always:
+ *
+ * - every client gets a permanent listener, so a death while checked out (between the statements
+ *   of a transaction) is logged, never thrown; the statements waiting on it fail with the error;
+ * - a client checked out with `pool.connect()` (transactions) goes back to the pool, marked dead,
+ *   as soon as it dies, and its holder's own release later does nothing: a holder that never gets
+ *   to release (drizzle sends BEGIN before its try/finally) cannot leak a pool slot;
+ * - an idle client's death is logged by the same listener (the pool then drops the client).
+ */
+const guardPool = (pool: pg.Pool, warn: (err: Error, msg: string) => void) => {
+  // An idle client's death is logged by its own listener below; the pool's event needs a listener too.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', (err) => warn(err, 'database connection lost; the pool reconnects'));
+  });
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connectWithCallback = pool.connect.bind(pool);
+  // pool.query() checks out with a callback and releases on error itself; only promise callers
+  // (drizzle's transactions) need the guard.
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) => {
+    if (callback) return connectWithCallback(callback);
+    return connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
+        release(err);
+      };
+      const onError = (err: Error) => releaseOnce(err);
+      client.on('error', onError);
+      client.release = releaseOnce;
+      return client;
+    });
+  }) as typeof pool.connect;
 };
 
 const pingDb = async (db: Database) => {

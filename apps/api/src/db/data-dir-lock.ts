@@ -130,3 +130,32 @@ export const withDataDirLock = async <T>(
     await lock.release();
   }
 };
+
+/**
+ * What an operator's command (admin:create, jobs:run) does with the database: hold the embedded
+ * data dir (refusing, changing nothing, while a server has it), open the database, run `work`, and
+ * close it. Answers the command's exit code.
+ */
+export const withCommandDatabase = async <Handle extends { close(): Promise<void> }>(
+  config: { databaseUrl: string | undefined; pgliteDir: string },
+  purpose: string,
+  options: { open: () => Promise<Handle>; out: Pick<Console, 'error'> },
+  work: (database: Handle) => Promise<number>,
+): Promise<number> => {
+  try {
+    return await withDataDirLock(config, purpose, async () => {
+      const database = await options.open();
+      try {
+        return await work(database);
+      } finally {
+        await database.close();
+      }
+    });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      options.out.error(`Nothing was changed. ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+};

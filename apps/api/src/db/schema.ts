@@ -322,3 +322,56 @@ export const webhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+/**
+ * A phone reserved for the one order whose card is being captured (docs/decisions/0017). The sale
+ * claims the phone in a short transaction, captures at the processor with no lock held, then
+ * records the sale and deletes the claim. One claim per phone and per order: a second buyer who
+ * finds one is refused, and a claim left by a crash is finished by the payments reconcile job.
+ */
+export const saleClaims = pgTable(
+  'sale_claims',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    createdAt: createdAt(),
+    /** The reconcile job that took the claim over works on it until then (several replicas run the job). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sale_claims_order_key').on(t.orderId), index('sale_claims_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Money to give back at the processor (a transactional outbox): written in the same transaction
+ * that decides an intent will never pay for a sale (an order cancelled, a buyer who lost the phone,
+ * a capture that cannot be recorded), tried at once after commit, and retried by the reconcile job
+ * until the processor confirms. An intent listed here is never sold.
+ */
+export const paymentReleases = pgTable(
+  'payment_releases',
+  {
+    paymentIntentId: text('payment_intent_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 'cancel' an authorisation, or 'refund' captured money; whichever the intent needs is done. */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the reconcile job may try it (again): a lease while one tries, later after a failure. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_releases_kind', sql`${t.kind} in ('cancel', 'refund')`),
+    index('payment_releases_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);

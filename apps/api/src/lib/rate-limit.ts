@@ -1,8 +1,9 @@
 /**
  * Attempt limits for login and sign-up, counted in memory (one process) or in Redis when
  * REDIS_URL is set, so every API replica counts against the same limit. Should Redis become
- * unreachable, each process falls back to counting in its own memory rather than letting every
- * attempt through or refusing everyone.
+ * unreachable, attempts are refused with 503 and Retry-After (fail closed): counting in each
+ * process's memory would multiply the limit by the number of replicas, and a password guesser
+ * could spread attempts over them.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
@@ -20,7 +21,13 @@ export interface LimitRule {
 export interface AuthLimitRules {
   /** Login attempts per client IP, successful or not. */
   loginPerIp: LimitRule;
-  /** Failed logins per account (email); a successful login clears the count. */
+  /** Failed logins per account (email) from one IP; a successful login from that IP clears them. */
+  loginFailuresPerAccountIp: LimitRule;
+  /**
+   * Failed logins per account from all IPs together: the ceiling a guesser spread over many IPs
+   * meets. It stops only IPs that have already failed for the account, so the owner signing in
+   * from elsewhere still gets in.
+   */
   loginFailuresPerAccount: LimitRule;
   /** Sign-up attempts per client IP. */
   signupPerIp: LimitRule;
@@ -28,7 +35,8 @@ export interface AuthLimitRules {
 
 export const defaultAuthLimitRules: AuthLimitRules = {
   loginPerIp: { points: 20, durationSeconds: 15 * 60 },
-  loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerAccountIp: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerAccount: { points: 100, durationSeconds: 60 * 60 },
   signupPerIp: { points: 10, durationSeconds: 60 * 60 },
 };
 
@@ -39,7 +47,7 @@ export interface AuthRateLimitOptions {
   keyPrefix?: string;
   rules?: Partial<AuthLimitRules>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
-  /** How long start-up waits for Redis before counting in memory until it connects. */
+  /** How long start-up waits for Redis; attempts are refused (503) until it connects. */
   connectTimeoutMs?: number;
 }
 
@@ -47,16 +55,22 @@ export interface AuthRateLimitOptions {
 export interface Limiter {
   readonly rule: LimitRule;
   /**
-   * Counts one attempt for `key`; throws the 429 (with Retry-After on `reply`) when it goes over the
-   * limit. Counting first and forgetting on success is atomic: parallel attempts cannot slip through.
+   * Counts one attempt for `key` and answers how many the window now holds; throws the 429 (with
+   * Retry-After on `reply`) when it goes over the limit. Counting first and forgetting (or giving
+   * back) on success is atomic: parallel attempts cannot slip through.
    */
-  consume(key: string, reply: FastifyReply): Promise<void>;
+  consume(key: string, reply: FastifyReply): Promise<number>;
+  /** Counts one failure for `key` without refusing anything (the attempt was let through uncounted). */
+  penalise(key: string): Promise<void>;
+  /** Gives back the attempt `consume` counted (it succeeded, so it was no failure). */
+  reward(key: string): Promise<void>;
   /** Forgets `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
 }
 
 export interface AuthRateLimits {
   loginPerIp: Limiter;
+  loginFailuresPerAccountIp: Limiter;
   loginFailuresPerAccount: Limiter;
   signupPerIp: Limiter;
   /** 'redis' when counts are shared through Redis. */
@@ -70,18 +84,45 @@ const tooMany = (reply: FastifyReply, msBeforeNext: number): AppError => {
   return new AppError('rate_limited', authMessages.tooManyAttempts(retryAfterSeconds));
 };
 
-const wrap = (limiter: RateLimiterAbstract, rule: LimitRule): Limiter => ({
+/** How long a client is asked to wait while the shared store cannot be reached. */
+export const storeUnavailableRetryAfterSeconds = 5;
+
+const storeUnavailable = (reply: FastifyReply): AppError => {
+  reply.header('retry-after', String(storeUnavailableRetryAfterSeconds));
+  return new AppError('unavailable', authMessages.attemptLimitsUnavailable);
+};
+
+const wrap = (
+  limiter: RateLimiterAbstract,
+  rule: LimitRule,
+  log: Pick<FastifyBaseLogger, 'warn'> | undefined,
+): Limiter => ({
   rule,
   async consume(key, reply) {
     try {
-      await limiter.consume(key);
+      return (await limiter.consume(key)).consumedPoints;
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) throw tooMany(reply, rejection.msBeforeNext);
-      throw rejection;
+      // Only the Redis store fails otherwise (not connected, or a command that timed out).
+      throw storeUnavailable(reply);
     }
   },
+  // After the attempt's outcome is known a store that cannot be reached only costs accuracy: the
+  // outcome stands, and the count is off until its window ends.
+  async penalise(key) {
+    await limiter.penalty(key, 1).catch((error: unknown) => {
+      log?.warn({ err: error }, 'rate-limit store (Redis) unavailable: a failure was not counted');
+    });
+  },
+  async reward(key) {
+    await limiter.reward(key, 1).catch((error: unknown) => {
+      log?.warn({ err: error }, 'rate-limit store (Redis) unavailable: a count was not given back');
+    });
+  },
   async reset(key) {
-    await limiter.delete(key);
+    await limiter.delete(key).catch((error: unknown) => {
+      log?.warn({ err: error }, 'rate-limit store (Redis) unavailable: a count was not cleared');
+    });
   },
 });
 
@@ -98,41 +139,63 @@ const waitForReady = (redis: Redis, timeoutMs: number) =>
     redis.once('ready', onReady);
   });
 
+/**
+ * The shared store's client: no offline queue, so while Redis is down a command fails at once and
+ * the attempt it counts is refused (503) rather than left waiting. Waits up to `connectTimeoutMs`
+ * for the first connection; warns at most once a minute while Redis cannot be reached.
+ */
+export const connectLimitStore = async (
+  redisUrl: string,
+  log: Pick<FastifyBaseLogger, 'warn'> | undefined,
+  warning: string,
+  connectTimeoutMs = 3000,
+): Promise<Redis> => {
+  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  let lastWarning = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
+    log?.warn({ err: error }, warning);
+  });
+  await waitForReady(redis, connectTimeoutMs);
+  return redis;
+};
+
+/** Closes a store client, whether or not it ever connected. */
+export const closeLimitStore = async (redis: Redis | undefined) => {
+  if (!redis) return;
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+  else redis.disconnect();
+};
+
 export const createAuthRateLimits = async (options: AuthRateLimitOptions = {}): Promise<AuthRateLimits> => {
   const rules: AuthLimitRules = { ...defaultAuthLimitRules, ...options.rules };
   const prefix = options.keyPrefix ?? 'recell:rate-limit';
   let redis: Redis | undefined;
   if (options.redisUrl) {
-    // No offline queue: while Redis is down a command fails at once and the memory fallback counts.
-    redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    let lastWarning = 0;
-    redis.on('error', (error: Error) => {
-      if (Date.now() - lastWarning < 60_000) return;
-      lastWarning = Date.now();
-      options.log?.warn({ err: error }, 'rate-limit store (Redis) unavailable: counting in memory meanwhile');
-    });
-    await waitForReady(redis, options.connectTimeoutMs ?? 3000);
+    redis = await connectLimitStore(
+      options.redisUrl,
+      options.log,
+      'rate-limit store (Redis) unavailable: login and sign-up answer 503 meanwhile',
+      options.connectTimeoutMs,
+    );
   }
 
   const build = (name: keyof AuthLimitRules): Limiter => {
     const rule = rules[name];
     const base = { keyPrefix: `${prefix}:${name}`, points: rule.points, duration: rule.durationSeconds };
-    const memory = new RateLimiterMemory(base);
     const limiter = redis
-      ? new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
-      : memory;
-    return wrap(limiter, rule);
+      ? new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true })
+      : new RateLimiterMemory(base);
+    return wrap(limiter, rule, options.log);
   };
 
   return {
     loginPerIp: build('loginPerIp'),
+    loginFailuresPerAccountIp: build('loginFailuresPerAccountIp'),
     loginFailuresPerAccount: build('loginFailuresPerAccount'),
     signupPerIp: build('signupPerIp'),
     store: redis ? 'redis' : 'memory',
-    async close() {
-      if (!redis) return;
-      if (redis.status === 'ready') await redis.quit().catch(() => redis?.disconnect());
-      else redis.disconnect();
-    },
+    close: () => closeLimitStore(redis),
   };
 };

@@ -1,13 +1,24 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, statusOfErrorCode, type ErrorBody, type ErrorCode } from '@recell/contract';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isBadInputDatabaseError } from '../db/bad-input.ts';
 import { multipartClientError } from './multipart.ts';
 
 const codeOfStatus = new Map<number, ErrorCode>(
   Object.entries(statusOfErrorCode).map(([code, status]) => [status, code as ErrorCode]),
 );
+
+/** Seconds a caller should wait before retrying a 503: the pool reconnects at once, limits pass quickly. */
+export const retryAfterSeconds = 2;
+
+/** The answer when the service cannot serve right now (database gone, overloaded): 503 and Retry-After. */
+export const sendUnavailable = (reply: FastifyReply, message: string = messages.serviceUnavailable) => {
+  if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSeconds));
+  return sendError(reply, 503, 'unavailable', message);
+};
 
 export const sendError = (
   reply: FastifyReply,
@@ -21,6 +32,13 @@ export const sendError = (
 };
 
 /**
+ * What the router refuses before any route or hook runs (a malformed percent-encoding, a path
+ * parameter over its length): the contract's shape, without echoing the address back.
+ */
+export const answerFrameworkError = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  sendError(reply, 400, 'validation', messages.invalidAddress);
+
+/**
  * The single error handler: domain errors and client mistakes become the contract's error shape
  * with a clear message; anything unexpected is logged and answered with a generic 500 that never
  * carries a stack or detail.
@@ -28,7 +46,19 @@ export const sendError = (
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode === 503) return sendUnavailable(reply, error.message);
       return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+    }
+    // A connection lost or refused, a statement or lock over its limit: the next try may succeed.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return sendUnavailable(reply);
+    }
+    // Input the contract let through but the database cannot take (a NUL, a malformed uuid): the
+    // caller's mistake, answered without the database's words.
+    if (isBadInputDatabaseError(error)) {
+      request.log.warn({ err: error }, 'database refused the input: answered 400');
+      return sendError(reply, 400, 'validation', messages.validationFailed);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -87,7 +87,12 @@ type Part = Parameters<typeof multipartBody>[0][number];
 export const signUp = async (
   t: TestApp,
   fields: Record<string, string>,
-  options: { image?: { bytes: Buffer; filename?: string; contentType?: string } | null; remoteAddress?: string } = {},
+  options: {
+    image?: { bytes: Buffer; filename?: string; contentType?: string } | null;
+    remoteAddress?: string;
+    /** Extra request headers (where the browser says the form came from). */
+    headers?: Record<string, string>;
+  } = {},
 ) => {
   const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
   if (options.image !== null) {
@@ -103,14 +108,14 @@ export const signUp = async (
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    headers: form.headers,
+    headers: { ...options.headers, ...form.headers },
     payload: form.payload,
     remoteAddress: options.remoteAddress ?? randomIp(),
   });
 };
 
-export const logIn = (t: TestApp, body: unknown, remoteAddress = randomIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress });
+export const logIn = (t: TestApp, body: unknown, remoteAddress = randomIp(), headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress, headers });
 
 /** The refresh cookie a response set (its value is '' when the response cleared it). */
 export const refreshCookie = (response: LightMyRequestResponse) =>

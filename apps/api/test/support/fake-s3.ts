@@ -1,5 +1,6 @@
 /**
- * A small S3-compatible server for tests: path-style PUT and HEAD of objects on 127.0.0.1, with
+ * A small S3-compatible server for tests: path-style PUT, HEAD and DELETE of objects and
+ * ListObjectsV2 (paged by continuation token) on 127.0.0.1, with
  * AWS Signature Version 4 checked against the test's credentials the way S3 checks them (a request
  * signed with another secret is answered 403 SignatureDoesNotMatch). Records every request.
  */
@@ -18,15 +19,59 @@ export interface RecordedRequest {
   signatureValid: boolean;
 }
 
+export interface StoredFakeObject {
+  body: Buffer;
+  headers: IncomingHttpHeaders;
+  modifiedAt: Date;
+}
+
 export interface FakeS3 {
   endpoint: string;
   requests: RecordedRequest[];
-  objects: Map<string, { body: Buffer; headers: IncomingHttpHeaders }>;
+  /** Stored objects by `bucket/key`; a test may move `modifiedAt` back to age one. */
+  objects: Map<string, StoredFakeObject>;
   close(): Promise<void>;
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+const xml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const etag = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
+
+/** A ListObjectsV2 answer: keys after the continuation token (the last key of the previous page). */
+const listObjects = (objects: Map<string, StoredFakeObject>, bucket: string, query: URLSearchParams) => {
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? 1000) || 1000, 1000);
+  const after = query.get('continuation-token')
+    ? Buffer.from(query.get('continuation-token')!, 'base64url').toString()
+    : (query.get('start-after') ?? '');
+  const prefix = query.get('prefix') ?? '';
+  const keys = [...objects.keys()]
+    .filter((id) => id.startsWith(`${bucket}/`))
+    .map((id) => id.slice(bucket.length + 1))
+    .filter((key) => key.startsWith(prefix) && key > after)
+    .sort();
+  const page = keys.slice(0, maxKeys);
+  const isTruncated = keys.length > page.length;
+  const contents = page
+    .map((key) => {
+      const object = objects.get(`${bucket}/${key}`)!;
+      return (
+        `<Contents><Key>${xml(key)}</Key><LastModified>${object.modifiedAt.toISOString()}</LastModified>` +
+        `<ETag>${xml(etag(object.body))}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+      );
+    })
+    .join('');
+  const next = isTruncated
+    ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64url')}</NextContinuationToken>`
+    : '';
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    `<Name>${xml(bucket)}</Name><Prefix>${xml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount>` +
+    `<MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${isTruncated}</IsTruncated>${next}${contents}</ListBucketResult>`
+  );
+};
+
 const encode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
@@ -76,7 +121,7 @@ const verifySigV4 = (
 
 export const startFakeS3 = async (credentials: { accessKeyId: string; secretAccessKey: string }): Promise<FakeS3> => {
   const requests: RecordedRequest[] = [];
-  const objects = new Map<string, { body: Buffer; headers: IncomingHttpHeaders }>();
+  const objects = new Map<string, StoredFakeObject>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -99,8 +144,20 @@ export const startFakeS3 = async (credentials: { accessKeyId: string; secretAcce
         return;
       }
       if (req.method === 'PUT') {
-        objects.set(id, { body, headers: req.headers });
-        res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
+        objects.set(id, { body, headers: req.headers, modifiedAt: new Date() });
+        res.writeHead(200, { etag: etag(body) });
+        res.end();
+        return;
+      }
+      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(listObjects(objects, bucket, url.searchParams));
+        return;
+      }
+      if (req.method === 'DELETE' && key !== '') {
+        // S3 answers 204 whether or not the key existed.
+        objects.delete(id);
+        res.writeHead(204);
         res.end();
         return;
       }
@@ -114,7 +171,7 @@ export const startFakeS3 = async (credentials: { accessKeyId: string; secretAcce
         res.writeHead(200, {
           'content-length': object.body.length,
           'content-type': String(object.headers['content-type'] ?? 'application/octet-stream'),
-          etag: `"${createHash('md5').update(object.body).digest('hex')}"`,
+          etag: etag(object.body),
         });
         res.end();
         return;

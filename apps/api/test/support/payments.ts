@@ -150,11 +150,18 @@ export const whilePaymentsAreRefused = async (t: TestApp, action: () => Promise<
 };
 
 /** Posts a Stripe event to the webhook, signed with `secret` (Stripe's own test helper signs it). */
-export const postStripeEvent = (t: TestApp, payload: string, secret: string, signature?: string) =>
+export const postStripeEvent = (
+  t: TestApp,
+  payload: string,
+  secret: string,
+  signature?: string,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
     headers: {
+      ...headers,
       'content-type': 'application/json; charset=utf-8',
       'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret }),
     },

@@ -1,5 +1,6 @@
 /** Drives our social sign-in routes the way a browser would, through `app.inject`. */
 import { expect } from 'vitest';
+import { socialSignInMessage } from '@recell/contract';
 import type { TestApp } from '../helpers.ts';
 
 export const flowCookie = 'recell_social_flow';
@@ -9,6 +10,7 @@ export interface CompleteRedirect {
   mode: string | null;
   isNew: string | null;
   next: string | null;
+  /** The catalogue's text for the redirect's `code`: the address itself carries no text. */
   message: string | null;
 }
 
@@ -42,8 +44,9 @@ export const callBack = async (t: TestApp, callbackUrl: URL | string, cookie: st
     mode: q.get('mode'),
     isNew: q.get('new'),
     next: q.get('next'),
-    message: q.get('message'),
+    message: q.has('code') ? socialSignInMessage(q.get('code'), q.get('provider')) : null,
   };
+  expect(q.has('message'), 'a text in the address').toBe(false);
   const refresh = response.cookies.find((c) => c.name === 'recell_refresh');
   const clearedFlow = response.cookies.find((c) => c.name === flowCookie);
   return { response, complete, refresh, clearedFlow };

@@ -1,6 +1,5 @@
-import { CategoryListSchema, MeSchema, messages, uploadMessages } from '@recell/contract';
+import { CategoryListSchema, MeSchema, messages, uploadMessages, z } from '@recell/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
 import { jsonResponse, makeSession } from '@/test/fixtures';

@@ -1,5 +1,4 @@
-import { imageLimits, uploadMessages } from '@recell/contract';
-import { z } from 'zod';
+import { imageLimits, uploadMessages, z } from '@recell/contract';
 
 const acceptedTypes: readonly string[] = imageLimits.acceptedTypes;
 

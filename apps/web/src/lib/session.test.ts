@@ -49,6 +49,19 @@ describe('the session', () => {
     await expect(getAccessToken()).resolves.toBeNull();
   });
 
+  it('is signed out, with no retry, when the API answers 204 (no refresh cookie was sent)', async () => {
+    const { callsTo } = mockApi({ 'POST /api/auth/refresh': () => noContent() });
+    const states: string[] = [];
+    subscribeSession(() => states.push(getSessionState().status));
+
+    startSession();
+    await vi.advanceTimersByTimeAsync(minutes(60));
+
+    expect(states).toEqual(['signedOut']);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+    await expect(getAccessToken()).resolves.toBeNull();
+  });
+
   it('refreshes the token 5 minutes before it expires, on the server clock', async () => {
     // This machine's clock is 20 minutes ahead of the server's: the token still lives 15 minutes.
     // (a whole second: the Date header has no milliseconds)

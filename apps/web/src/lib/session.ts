@@ -8,7 +8,8 @@ import { apiPaths } from '@/config/api-paths';
  * This module is part of every page's first load, so it stays small: plain fetch, no schemas.
  *
  * - `startSession()` asks POST /api/auth/refresh once: 'loading' until the first answer, then
- *   'signedIn' or 'signedOut' (spec §4).
+ *   'signedIn' or 'signedOut' (spec §4). Without a refresh cookie the API answers 204, so a
+ *   visitor who is not signed in sees no failed request in the console.
  * - The token is refreshed 5 minutes before it expires and counts as expired 30 s before; after a
  *   network failure the refresh is retried after 30 s, doubling up to 16 minutes (spec §9).
  * - Refresh tokens rotate on every use and a reused one ends the session, so refreshes never run
@@ -109,13 +110,14 @@ async function requestRefresh(): Promise<RefreshResult> {
   let body: unknown;
   try {
     response = await fetch(`/api${apiPaths.refresh}`, { method: 'POST', credentials: 'same-origin' });
-    body = response.ok ? await response.json() : null;
+    body = response.ok && response.status !== 204 ? await response.json() : null;
   } catch {
     return 'offline';
   }
   // A login or logout happened meanwhile: this answer is out of date.
   if (started !== generation) return token ? 'ok' : 'signedOut';
-  if (response.status === 401 || response.status === 403) {
+  // 204: no refresh cookie was sent, nobody is signed in here.
+  if (response.status === 204 || response.status === 401 || response.status === 403) {
     endLocally();
     return 'signedOut';
   }

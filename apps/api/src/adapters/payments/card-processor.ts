@@ -1,11 +1,12 @@
 /**
  * The card-payments port (design.md "Ports"): the built-in test-mode processor (the embedded
  * default, Stripe's test-card behaviour, its intents in the app's own database) or Stripe
- * PaymentIntents. Intents are authorised first (manual capture) and captured only inside the sale,
- * so a buyer who loses the race for a phone is never charged (docs/decisions/0013).
+ * PaymentIntents. Intents are authorised first (manual capture) and captured only once the phone is
+ * claimed for the order, so a buyer who loses the race for a phone is never charged
+ * (docs/decisions/0013, 0017). Every call is a network call for a real processor: the sale never
+ * makes one while a database transaction is open (the test-mode processor runs its own statements).
  */
 import type { CardProcessorName } from '@recell/contract';
-import type { Executor } from '../../db/client.ts';
 
 /** Stripe's PaymentIntent statuses (the test-mode processor uses the same words). */
 export type IntentStatus =
@@ -40,30 +41,20 @@ export interface NewIntent {
   idempotencyKey: string;
 }
 
-/**
- * The database transaction a call belongs to. The test-mode processor keeps its intents in the
- * app's database and joins the caller's transaction, so a capture commits (or rolls back) with the
- * sale it belongs to; and PGlite, a single connection, could not run a second transaction beside
- * it. A remote processor (Stripe) ignores it.
- */
-export interface ProcessorScope {
-  tx?: Executor;
-}
-
 export interface CardProcessor {
   readonly name: CardProcessorName;
   /** Stripe's publishable key for the page; null for the test-mode processor. */
   readonly publishableKey: string | null;
   /** A new intent to authorise `amountCents`, captured later (manual capture). */
-  createIntent(intent: NewIntent, scope?: ProcessorScope): Promise<ProcessorIntent>;
+  createIntent(intent: NewIntent): Promise<ProcessorIntent>;
   /** The intent as the processor sees it now; null when there is no such intent. */
-  retrieve(id: string, scope?: ProcessorScope): Promise<ProcessorIntent | null>;
+  retrieve(id: string): Promise<ProcessorIntent | null>;
   /** Takes the authorised money (requires_capture → succeeded). Throws CardError when refused. */
-  capture(id: string, scope?: ProcessorScope): Promise<ProcessorIntent>;
+  capture(id: string): Promise<ProcessorIntent>;
   /** Releases an authorisation that will not be captured (the buyer is never charged). */
-  cancel(id: string, scope?: ProcessorScope): Promise<void>;
+  cancel(id: string): Promise<void>;
   /** Gives back the money of a captured intent. */
-  refund(id: string, scope?: ProcessorScope): Promise<void>;
+  refund(id: string): Promise<void>;
 }
 
 /** The card form's fields, as the test-mode processor names them. */

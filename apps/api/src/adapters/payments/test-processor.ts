@@ -3,6 +3,10 @@
  * like Stripe in test mode (intents with a client secret, manual capture, Stripe's test cards and
  * messages) and keeps its intents in the app's database (test_payment_intents), so every API
  * replica sees the same ones. It never keeps a card number or CVC: only the last four digits.
+ *
+ * Like a remote processor it works outside its caller's transactions: each call is its own
+ * statement on the pool. (On PGlite, one connection, a call made while a transaction is open would
+ * wait for that transaction forever; the payments service never makes one.)
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +17,6 @@ import {
   type IntentStatus,
   type NewIntent,
   type ProcessorIntent,
-  type ProcessorScope,
 } from './card-processor.ts';
 import { authoriseTestCard, type CardInput } from './test-cards.ts';
 import * as repository from './test-processor.repository.ts';
@@ -57,10 +60,8 @@ const sameSecret = (expected: string, given: string) => {
 };
 
 export const createTestCardProcessor = (db: Database): TestCardProcessor => {
-  const executor = (scope?: ProcessorScope) => scope?.tx ?? db;
-
-  const current = async (id: string, scope?: ProcessorScope) => {
-    const row = await repository.findIntent(executor(scope), id);
+  const current = async (id: string) => {
+    const row = await repository.findIntent(db, id);
     if (!row) throw new IntentStateError('missing');
     return row;
   };
@@ -69,11 +70,11 @@ export const createTestCardProcessor = (db: Database): TestCardProcessor => {
     name: 'test',
     publishableKey: null,
 
-    // Idempotency needs no key here: the sale service creates an order's intent under the order's
-    // row lock, so one request at a time decides whether a new intent is needed.
-    async createIntent(intent: NewIntent, scope) {
+    // Idempotency needs no key here: the payments service stores a new intent on the order only if
+    // the order still has the one it replaced, and releases an intent that lost that race.
+    async createIntent(intent: NewIntent) {
       const id = `pi_test_${randomToken(12)}`;
-      const row = await repository.insertIntent(executor(scope), {
+      const row = await repository.insertIntent(db, {
         id,
         clientSecret: `${id}_secret_${randomToken(16)}`,
         orderId: intent.orderId,
@@ -83,29 +84,29 @@ export const createTestCardProcessor = (db: Database): TestCardProcessor => {
       return toIntent(row);
     },
 
-    async retrieve(id, scope) {
-      const row = await repository.findIntent(executor(scope), id);
+    async retrieve(id) {
+      const row = await repository.findIntent(db, id);
       return row ? toIntent(row) : null;
     },
 
-    async capture(id, scope) {
-      const captured = await repository.markCaptured(executor(scope), id);
+    async capture(id) {
+      const captured = await repository.markCaptured(db, id);
       if (captured) return toIntent(captured);
-      const row = await current(id, scope);
+      const row = await current(id);
       // A repeated capture of the same intent answers as the first did (Stripe's idempotency key).
       if (row.status === 'succeeded') return toIntent(row);
       throw new IntentStateError(row.status);
     },
 
-    async cancel(id, scope) {
-      if (await repository.markCanceled(executor(scope), id)) return;
-      const row = await current(id, scope);
+    async cancel(id) {
+      if (await repository.markCanceled(db, id)) return;
+      const row = await current(id);
       if (row.status !== 'canceled') throw new IntentStateError(row.status);
     },
 
-    async refund(id, scope) {
-      if (await repository.markRefunded(executor(scope), id)) return;
-      const row = await current(id, scope);
+    async refund(id) {
+      if (await repository.markRefunded(db, id)) return;
+      const row = await current(id);
       if (row.status !== 'succeeded') throw new IntentStateError(row.status);
     },
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageStorage } from './storage.ts';
+import type { ImageStorage, StoredObject } from './storage.ts';
 
 /** Public URL prefix under which the API serves the uploads folder (immutable caching, plugins/web.ts). */
 export const uploadsUrlPrefix = '/uploads/';
@@ -40,8 +40,37 @@ export const createDiskStorage = (uploadsDir: string): ImageStorage => {
       }
     },
     urlOf: (key) => uploadsUrlPrefix + key,
+    list: () => walk(root, ''),
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
     async clear() {
       await rm(root, { recursive: true, force: true });
     },
   };
 };
+
+/** The files under `dir` in key order; half-written files (`….partial`) are not objects yet. */
+async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const key = prefix + entry.name;
+    if (entry.isDirectory()) {
+      yield* walk(path.join(dir, entry.name), `${key}/`);
+    } else if (entry.isFile() && !entry.name.endsWith('.partial')) {
+      try {
+        yield { key, modifiedAt: (await stat(path.join(dir, entry.name))).mtime };
+      } catch (error) {
+        // Deleted between the listing and the look: it is no longer stored.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  }
+}

@@ -58,6 +58,9 @@ describe('S3 image storage (against a local S3-compatible server)', () => {
     const storage = createS3Storage({ ...options, secretAccessKey: 'a-different-secret' });
     await expect(storage.put('ef/x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow();
     await expect(storage.exists('cd/present.webp')).rejects.toThrow();
+    await expect(storage.delete('cd/present.webp')).rejects.toThrow();
+    await expect(storage.list()[Symbol.asyncIterator]().next()).rejects.toThrow();
+    expect(s3.objects.has('recell-images/cd/present.webp')).toBe(true);
   });
 
   it('is what createStorage picks for STORAGE=s3, and disk otherwise', async () => {
@@ -77,6 +80,35 @@ describe('S3 image storage (against a local S3-compatible server)', () => {
     );
     expect(s3.objects.has('recell-images/12/from-config.webp')).toBe(true);
     expect(createStorage(loadConfig({ DATA_DIR: '/tmp/recell-unused' })).urlOf('12/a.webp')).toBe('/uploads/12/a.webp');
+  });
+
+  it('lists every object page by page with its age, and deletes one (signed requests)', async () => {
+    const storage = createS3Storage({ ...options, bucket: 'recell-listing', listPageSize: 2 });
+    const keys = ['aa/1.webp', 'aa/1-400.webp', 'bb/2.webp', 'cc/3.webp', 'dd/4.webp'];
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'image/webp');
+    const old = new Date('2026-01-02T03:04:05.000Z');
+    s3.objects.get('recell-listing/bb/2.webp')!.modifiedAt = old;
+    const before = s3.requests.length;
+
+    const listed = [];
+    for await (const object of storage.list()) listed.push(object);
+    expect(listed.map((o) => o.key)).toEqual([...keys].sort());
+    expect(listed.find((o) => o.key === 'bb/2.webp')!.modifiedAt).toEqual(old);
+    expect(listed.find((o) => o.key === 'cc/3.webp')!.modifiedAt.getTime()).toBeGreaterThan(old.getTime());
+    const lists = s3.requests.slice(before).filter((r) => r.method === 'GET');
+    expect(lists).toHaveLength(3);
+    expect(lists.every((r) => r.signatureValid)).toBe(true);
+
+    await storage.delete('bb/2.webp');
+    await storage.delete('bb/2.webp');
+    expect(await storage.exists('bb/2.webp')).toBe(false);
+    expect(await storage.exists('cc/3.webp')).toBe(true);
+    const deletes = s3.requests.filter((r) => r.method === 'DELETE' && r.bucket === 'recell-listing');
+    expect(deletes.map((r) => [r.bucket, r.key])).toEqual([
+      ['recell-listing', 'bb/2.webp'],
+      ['recell-listing', 'bb/2.webp'],
+    ]);
+    expect(deletes.every((r) => r.signatureValid)).toBe(true);
   });
 
   it('refuses half a key pair instead of silently using other credentials', () => {

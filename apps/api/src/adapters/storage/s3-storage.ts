@@ -1,4 +1,11 @@
-import { HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { immutableCacheControl, type ImageStorage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -13,6 +20,8 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** Where browsers fetch objects from: a CDN or the bucket's public address, without a trailing slash. */
   publicUrl: string;
+  /** Keys per listing page (S3's own maximum, 1000, unless a test asks for less). */
+  listPageSize?: number;
 }
 
 /**
@@ -63,5 +72,26 @@ export const createS3Storage = (opts: S3StorageOptions): ImageStorage => {
       }
     },
     urlOf,
+    async *list() {
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: opts.bucket,
+            ContinuationToken: continuationToken,
+            MaxKeys: opts.listPageSize ?? 1000,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
+    },
+    async delete(key) {
+      // One key per call: DeleteObjects needs a checksum header that several S3-compatible stores
+      // refuse, and the orphans a sweep finds are few.
+      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+    },
   };
 };

@@ -87,6 +87,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
   const assets = await prepareAssets(opts.storage, opts.mode);
   const now = opts.now ?? new Date();
   return opts.db.transaction(async (tx) => {
+    // Replicas starting together wait here for the first one's seed, however long it takes.
+    await tx.execute(sql`set local lock_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (!(await isEmpty(tx))) return { seeded: false, counts: noCounts };
     return { seeded: true, counts: await insertAll(tx, assets, now) };

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authMessages, AuthSessionSchema, LoginSchema, uploadMessages } from '@recell/contract';
+import { z } from 'zod';
+import { AuthSessionSchema, LoginSchema, uploadMessages } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
 import { errorResponses } from '../../lib/routes.ts';
@@ -32,48 +33,36 @@ const readSignupForm = async (request: FastifyRequest): Promise<SignupForm> => {
   return { fields, image };
 };
 
-/**
- * Refresh and logout act on a cookie the browser attaches by itself, so a call started by another
- * site is refused. A browser that says where the call comes from (Sec-Fetch-Site, which pages
- * cannot forge) is believed: only same-origin calls (and 'none', the user's own navigation) pass,
- * also behind a dev proxy that rewrites Host. Otherwise an Origin header, when present, must be
- * PUBLIC_URL or the request's own origin.
- */
-const refuseCrossSite = (publicUrl: string) => async (request: FastifyRequest) => {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined) {
-    if (site === 'same-origin' || site === 'none') return;
-    throw new AppError('forbidden', authMessages.crossSiteRefused);
-  }
-  const origin = request.headers.origin;
-  if (origin === undefined) return;
-  const ownOrigin = `${request.protocol}://${request.host}`;
-  if (origin !== publicUrl && origin !== ownOrigin) throw new AppError('forbidden', authMessages.crossSiteRefused);
-};
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { loginPerIp, loginPerAccount, signupPerIp } = app.config.rateLimits;
+  const { loginPerIp, loginFailuresPerAccountIp, loginFailuresPerAccount, signupPerIp } = app.config.rateLimits;
   const limits = await createAuthRateLimits({
     redisUrl: app.config.redisUrl,
     log: app.log,
     rules: {
       loginPerIp: { ...defaultAuthLimitRules.loginPerIp, points: loginPerIp },
-      loginFailuresPerAccount: { ...defaultAuthLimitRules.loginFailuresPerAccount, points: loginPerAccount },
+      loginFailuresPerAccountIp: {
+        ...defaultAuthLimitRules.loginFailuresPerAccountIp,
+        points: loginFailuresPerAccountIp,
+      },
+      loginFailuresPerAccount: { ...defaultAuthLimitRules.loginFailuresPerAccount, points: loginFailuresPerAccount },
       signupPerIp: { ...defaultAuthLimitRules.signupPerIp, points: signupPerIp },
     },
   });
   app.addHook('onClose', () => limits.close());
-  const sameSiteOnly = refuseCrossSite(app.config.publicUrl);
 
   app.post(
     '/api/auth/signup',
     {
-      onRequest: async (request, reply) => limits.signupPerIp.consume(request.ip, reply),
+      onRequest: [
+        async (request, reply) => limits.signupPerIp.consume(request.ip, reply),
+        app.writeLimits.uploads,
+        app.uploadCapacity.reserve,
+      ],
       schema: {
         tags: ['auth'],
         summary: 'Create an account (multipart: name, email, password, role user|seller, image file) and sign in',
         consumes: ['multipart/form-data'],
-        response: { 201: AuthSessionSchema, ...errorResponses(400, 409, 413, 415, 429) },
+        response: { 201: AuthSessionSchema, ...errorResponses(400, 409, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -91,23 +80,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in with email and password',
         body: LoginSchema,
-        response: { 200: AuthSessionSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: AuthSessionSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
-    async (request, reply) => service.login(app, reply, limits, request.body),
+    async (request, reply) => service.login(app, reply, limits, request.body, request.ip),
   );
 
   app.post(
     '/api/auth/refresh',
     {
-      onRequest: sameSiteOnly,
       schema: {
         tags: ['auth'],
-        summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated)',
-        response: { 200: AuthSessionSchema, ...errorResponses(401, 403) },
+        summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated); 204 without one',
+        response: {
+          200: AuthSessionSchema,
+          204: z.null().describe('No refresh cookie was sent: not signed in'),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request, reply) => {
+      // No cookie: a visitor who never signed in here. Not an error, so no failed request in their console.
+      if (!request.cookies[refreshCookieName]) return reply.code(204).send(null);
       try {
         const { user, refreshToken } = await refreshSession(app, request.cookies[refreshCookieName]);
         const session = await sessionBody(app, user, false);
@@ -123,7 +117,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/logout',
     {
-      onRequest: sameSiteOnly,
       schema: {
         tags: ['auth'],
         summary: 'End this sign-in (revokes the refresh cookie)',

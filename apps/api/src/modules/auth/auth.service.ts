@@ -75,16 +75,42 @@ export const signup = async (app: FastifyInstance, reply: FastifyReply, form: Si
 };
 
 /**
- * Checks an email and password. Every attempt counts against the account's limit; a successful
- * one clears it. The spec's messages tell an unknown email from a wrong password.
+ * Checks an email and password, counting failures (not attempts, so nobody can lock the owner out
+ * by guessing): per account from this IP (strict; a success here clears it), and per account from
+ * all IPs (a ceiling for a guesser spread over many). The ceiling stops only IPs that have already
+ * failed for the account; the owner signing in from elsewhere still gets in. Each count is taken
+ * before the password is checked and given back on success, so parallel guesses cannot slip
+ * through. The spec's messages tell an unknown email from a wrong password.
  */
 export const login = async (
   app: FastifyInstance,
   reply: FastifyReply,
-  limits: Pick<AuthRateLimits, 'loginFailuresPerAccount'>,
+  limits: Pick<AuthRateLimits, 'loginFailuresPerAccountIp' | 'loginFailuresPerAccount'>,
   input: Login,
+  ip: string,
 ): Promise<AuthSession> => {
-  await limits.loginFailuresPerAccount.consume(input.email, reply);
+  const accountIp = `${input.email} ${ip}`;
+  const attemptsHere = await limits.loginFailuresPerAccountIp.consume(accountIp, reply);
+  // 1: this IP has not failed for the account in the window (attempts here are cleared on success).
+  const isKnownToFail = attemptsHere > 1;
+  if (isKnownToFail) await limits.loginFailuresPerAccount.consume(input.email, reply);
+  let user: users.UserRow;
+  try {
+    user = await checkPassword(app, input);
+  } catch (error) {
+    if (!isKnownToFail && error instanceof AppError) await limits.loginFailuresPerAccount.penalise(input.email);
+    throw error;
+  }
+  await limits.loginFailuresPerAccountIp.reset(accountIp);
+  if (isKnownToFail) await limits.loginFailuresPerAccount.reward(input.email);
+  if (needsRehash(user.passwordHash!)) {
+    await users.updateUser(app.db, user.id, { passwordHash: await hashPassword(input.password) });
+  }
+  return startSession(app, reply, user, { isNewUser: false });
+};
+
+/** The account these credentials open, or the 401 that says why not. */
+const checkPassword = async (app: FastifyInstance, input: Login): Promise<users.UserRow> => {
   const user = await users.findUserByEmail(app.db, input.email);
   if (!user) throw new AppError('unauthorized', messages.userNotFound, { email: messages.userNotFound });
   if (!user.passwordHash) {
@@ -99,9 +125,5 @@ export const login = async (
   if (user.disabledAt) {
     throw new AppError('unauthorized', authMessages.accountDisabled, { email: authMessages.accountDisabled });
   }
-  await limits.loginFailuresPerAccount.reset(input.email);
-  if (needsRehash(user.passwordHash)) {
-    await users.updateUser(app.db, user.id, { passwordHash: await hashPassword(input.password) });
-  }
-  return startSession(app, reply, user, { isNewUser: false });
+  return user;
 };

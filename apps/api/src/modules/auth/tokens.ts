@@ -25,6 +25,11 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenClaims | undefined>;
   /** A key for signing cookies, derived from the same secret (never the secret itself). */
   cookieSecret: string;
+  /**
+   * A key, derived from the same secret, that turns a refresh token into its successor: every
+   * replica computes the same successor, so a token presented twice at once can get the same answer.
+   */
+  refreshSuccessorKey: string;
 }
 
 /**
@@ -85,5 +90,6 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
       }
     },
     cookieSecret: createHmac('sha256', secret).update('recell cookie signing').digest('base64url'),
+    refreshSuccessorKey: createHmac('sha256', secret).update('recell refresh successor').digest('base64url'),
   };
 };

@@ -135,7 +135,13 @@ export const findBuyerOrder = async (db: Executor, buyerId: string, orderId: str
 /** Locks the buyer's order for a change of state (cancel); concurrent changes (a payment) wait. */
 export const lockBuyerOrder = async (tx: Executor, buyerId: string, orderId: string) => {
   const [row] = await tx
-    .select({ id: orders.id, status: orders.status, productId: orders.productId, priceCents: orders.priceCents })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      productId: orders.productId,
+      priceCents: orders.priceCents,
+      paymentIntentId: orders.paymentIntentId,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
     .for('update');

@@ -8,6 +8,7 @@ import {
   SalePageSchema,
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
+import { paymentDepsOf } from '../payments/payments.service.ts';
 import * as service from './orders.service.ts';
 
 /** Bookings, My Orders and My Sales (issue 5). Buyers are role 'user'. */
@@ -15,7 +16,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      onRequest: [app.requireRole('user')],
+      onRequest: [app.requireRole('user'), app.writeLimits.bookings],
       schema: {
         tags: ['orders'],
         summary: 'Book a phone (buyer)',
@@ -24,7 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'is ignored. Refused with 409 when the phone is sold or removed, is the buyer’s own listing, or ' +
           'the buyer already has an open order on it; 404 for an unknown phone.',
         body: BookingSchema,
-        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -71,12 +72,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Remove an unpaid order (its buyer only): the order is cancelled',
+        description:
+          'A card authorised for it is released at once. Refused (409) for a paid order and while its ' +
+          'payment is being completed.',
         params: OrderIdParamsSchema,
         response: errorResponses(401, 403, 404, 409),
       },
     },
     async (request, reply) => {
-      await service.cancelOrder(app.db, request.user!, request.params.id);
+      await service.cancelOrder(paymentDepsOf(app, request.log), request.user!, request.params.id);
       return noContent(reply);
     },
   );

@@ -8,6 +8,7 @@
 import {
   buyingMessages,
   listingMessages,
+  paymentMessages,
   type Booking,
   type Order,
   type OrderPage,
@@ -16,11 +17,14 @@ import {
   type SalePage,
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
+import { shortTransaction } from '../../db/short-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { findClaimOfOrder } from '../payments/payments.repository.ts';
+import { performRelease, queueRelease, type PaymentDeps } from '../payments/payments.releases.ts';
 import * as repository from './orders.repository.ts';
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
@@ -106,15 +110,19 @@ export const listMyOrders = async (db: Database, buyerId: string, query: PageQue
 
 /**
  * The buyer deletes an unpaid order: it is cancelled (kept as a record), with an audit entry, in
- * one transaction that waits for a payment of the same order in flight. A paid order cannot be
- * removed (409); a cancelled one, or another buyer's, is a 404.
+ * one transaction that waits for a payment of the same order in flight. Its card authorisation, if
+ * any, is listed for release in the same transaction and released at once after it (a failure is
+ * retried by the payments reconcile job). A paid order cannot be removed (409), nor one whose
+ * payment is being completed (409); a cancelled one, or another buyer's, is a 404.
  */
-export const cancelOrder = async (db: Database, buyer: AuthUser, id: string): Promise<void> => {
+export const cancelOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string): Promise<void> => {
   const orderId = orderIdOf(id);
-  await db.transaction(async (tx) => {
+  const releaseId = await shortTransaction(deps.db, async (tx) => {
     const order = await repository.lockBuyerOrder(tx, buyer.id, orderId);
     if (!order || order.status === 'cancelled') throw orderNotFound();
     if (order.status === 'paid') throw conflict(buyingMessages.paidOrderCannotBeRemoved);
+    // The card is being captured for this order: the sale finishes first.
+    if (await findClaimOfOrder(tx, orderId)) throw conflict(paymentMessages.paymentInProgress);
     await repository.markCancelled(tx, orderId);
     await insertAuditEntry(tx, {
       actorId: buyer.id,
@@ -123,7 +131,11 @@ export const cancelOrder = async (db: Database, buyer: AuthUser, id: string): Pr
       subjectId: orderId,
       detail: { by: 'buyer', productId: order.productId, priceCents: order.priceCents },
     });
+    if (!order.paymentIntentId) return null;
+    await queueRelease(tx, { paymentIntentId: order.paymentIntentId, orderId, kind: 'cancel' });
+    return order.paymentIntentId;
   });
+  if (releaseId) await performRelease(deps, releaseId);
 };
 
 /** My Sales: booked and paid orders on the seller's phones, newest first, with who booked them. */

@@ -11,6 +11,7 @@ import {
   TestCardSchema,
   TestConfirmationSchema,
   WebhookReceiptSchema,
+  text,
 } from '@recell/contract';
 import { z } from 'zod';
 import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
@@ -25,10 +26,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The card processor the configuration chose: built-in test mode, or Stripe. */
     cardProcessor: CardProcessor;
+    /**
+     * Runs payment work that need not delay an answer (releasing other buyers' cards after a
+     * sale); closing the app waits for it. Its failures are left to the reconcile job.
+     */
+    deferPaymentWork(task: () => Promise<unknown>): void;
   }
 }
 
-const TestIntentParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const TestIntentParamsSchema = z.object({ id: text().min(1).max(200) });
 
 /**
  * Card payments and the sale (issue 5): the processor's config for the page, the order's payment
@@ -40,6 +46,19 @@ export const paymentsRoutes = fp(
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const processor = createCardProcessor(app.config.payments, app.db);
     app.decorate<CardProcessor>('cardProcessor', processor);
+    const deferred = new Set<Promise<unknown>>();
+    app.decorate('deferPaymentWork', (task: () => Promise<unknown>) => {
+      const running: Promise<unknown> = task()
+        .catch((error: unknown) => app.log.error({ err: error }, 'deferred payment work failed'))
+        .finally(() => deferred.delete(running));
+      deferred.add(running);
+    });
+    // Before the database closes; a task that still finds it closed is left to the reconcile job.
+    const drain = async () => {
+      await Promise.allSettled([...deferred]);
+    };
+    app.addHook('preClose', drain);
+    app.addHook('onClose', drain);
     if (processor.name === 'test' && app.config.isProduction) {
       app.log.warn('card payments use the built-in test-mode processor: set STRIPE_* to take real payments');
     }
@@ -59,38 +78,42 @@ export const paymentsRoutes = fp(
     app.post(
       '/api/orders/:id/payment-intent',
       {
-        onRequest: [app.requireRole('user')],
+        onRequest: [app.requireRole('user'), app.writeLimits.payments],
         schema: {
           tags: ['payments'],
           summary: 'The payment intent of your order (its buyer)',
           description:
             'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
-            'authorisation left from an abandoned attempt is released and a new intent made.',
+            'authorisation left from an abandoned attempt is released and a new intent made. A payment of the ' +
+            'order that was interrupted is finished instead (409, the order is paid).',
           params: OrderIdParamsSchema,
-          response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 503) },
+          response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 429, 503) },
         },
       },
-      async (request) => service.preparePaymentIntent(app, request.user!, request.params.id),
+      async (request) =>
+        service.preparePaymentIntent(service.paymentDepsOf(app, request.log), request.user!, request.params.id),
     );
 
     app.post(
       '/api/orders/:id/pay',
       {
-        onRequest: [app.requireRole('user')],
+        onRequest: [app.requireRole('user'), app.writeLimits.payments],
         schema: {
           tags: ['payments'],
           summary: 'Pay for your order with its confirmed card payment (its buyer)',
           description:
-            'Captures the authorised card and, in one transaction, records the payment, marks the order paid ' +
-            'and the phone sold, and removes its advertisement. Repeating it after success returns the paid ' +
-            'order. If the phone was sold to someone else first, the authorisation is released (409) and ' +
-            'nothing is charged.',
+            'Reserves the phone for this order, captures the authorised card, then in one transaction records ' +
+            'the payment, marks the order paid and the phone sold, and removes its advertisement. Repeating it ' +
+            'after success returns the paid order; repeating it after a failure (503) finishes the same sale. ' +
+            'If the phone was sold to (or is being paid by) someone else first, the authorisation is released ' +
+            '(409) and nothing is charged.',
           params: OrderIdParamsSchema,
           body: PayOrderSchema,
-          response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
+          response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503) },
         },
       },
-      async (request) => service.payOrder(app, request.user!, request.params.id, request.body),
+      async (request) =>
+        service.payOrder(service.paymentDepsOf(app, request.log), request.user!, request.params.id, request.body),
     );
 
     if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
@@ -104,6 +127,8 @@ const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardPr
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/test-processor/payment-intents/:id/confirm',
     {
+      // Anonymous (the client secret authorises it): counted per IP.
+      onRequest: [app.writeLimits.payments],
       schema: {
         tags: ['payments'],
         summary: 'Confirm a payment intent with a card (built-in test-mode processor)',
@@ -113,7 +138,7 @@ const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardPr
           'A refused card is a 402 with Stripe’s message, and `fields` names the card field it is about.',
         params: TestIntentParamsSchema,
         body: TestCardSchema,
-        response: { 200: TestConfirmationSchema, ...errorResponses(400, 402, 404, 409) },
+        response: { 200: TestConfirmationSchema, ...errorResponses(400, 402, 404, 409, 429, 503) },
       },
     },
     async (request) => service.confirmTestPayment(processor, request.params.id, request.body),
@@ -131,6 +156,8 @@ const stripeWebhookRoutes = async (fastify: FastifyInstance, opts: { processor: 
   app.post(
     '/api/webhooks/stripe',
     {
+      // Stripe's servers call it, proving themselves by the signature (no browser, no cookie).
+      config: { allowCrossSite: true },
       schema: {
         tags: ['payments'],
         summary: 'Stripe’s events (signature-verified)',
@@ -152,7 +179,7 @@ const stripeWebhookRoutes = async (fastify: FastifyInstance, opts: { processor: 
       } catch {
         throw badRequest(paymentMessages.webhookSignatureInvalid);
       }
-      await service.handleStripeEvent(fastify, event);
+      await service.handleStripeEvent(service.paymentDepsOf(fastify, request.log), event);
       return { received: true as const };
     },
   );

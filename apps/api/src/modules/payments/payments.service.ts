@@ -1,7 +1,8 @@
 /**
- * Card payments and the sale (design.md "State rules", docs/decisions/0013). The card is
- * authorised on the payment page; the server captures it only inside the sale's transaction, with
- * the phone's and the order's rows locked:
+ * Card payments (design.md "State rules", docs/decisions/0013 and 0017): the payment page's
+ * config and intent, the sale through /pay and Stripe's webhooks (payments.sale.ts), and the
+ * test-mode processor's card confirmation. No call to the processor is made inside a database
+ * transaction:
  *
  * - the amount is the order's price (the client never sends one), and the intent must have been
  *   made for this order for exactly that amount;
@@ -9,9 +10,9 @@
  *   processor payment id; recording it also marks the order paid, the phone sold and removes its
  *   advertisement, in the same transaction;
  * - a buyer who loses the race for a phone has their authorisation released (cancelled), so they
- *   are never charged; if the sale cannot be committed after a capture, the money is refunded.
+ *   are never charged; money that can no longer buy the phone is refunded.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import {
   buyingMessages,
@@ -23,261 +24,147 @@ import {
   type TestCard,
 } from '@recell/contract';
 import {
-  CardError,
   IntentStateError,
   isAwaitingCard,
   ProcessorUnavailableError,
   type CardProcessor,
-  type ProcessorIntent,
 } from '../../adapters/payments/card-processor.ts';
 import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/payments/test-processor.ts';
+import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { getOrder } from '../orders/orders.service.ts';
-import * as listings from '../products/products.repository.ts';
 import * as repository from './payments.repository.ts';
-
-/** Prices are dollars (formatPrice); every intent is in US dollars. */
-const currency = 'usd';
+import { performRelease, type PaymentDeps } from './payments.releases.ts';
+import { currency, fromProcessorError, settle } from './payments.sale.ts';
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
-
-/** A processor's failure in the API's words: a refused card is a 402 with the processor's message. */
-const fromProcessorError = (error: unknown): unknown => {
-  if (error instanceof CardError) {
-    return new AppError('payment_failed', error.message, error.field ? { [error.field]: error.message } : undefined);
-  }
-  if (error instanceof IntentStateError) return new AppError('payment_failed', paymentMessages.processingError);
-  if (error instanceof ProcessorUnavailableError) return new AppError('unavailable', paymentMessages.processingError);
-  return error;
-};
 
 export const paymentConfig = (processor: CardProcessor): PaymentConfig => ({
   processor: processor.name,
   publishableKey: processor.publishableKey,
 });
 
+/** The payment paths' dependencies for one request of the app (its log names the request). */
+export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger = app.log): PaymentDeps => ({
+  db: app.db,
+  processor: app.cardProcessor,
+  log,
+  listingsChanged: () => app.listingsChanged(),
+  defer: (task) => app.deferPaymentWork(task),
+});
+
 // ---------------------------------------------------------------------------------------------
 // POST /api/orders/:id/payment-intent
+
+/** How often a request tries again when another request of the same order changed its intent first. */
+const intentAttempts = 3;
 
 /**
  * The intent the payment page confirms the card with: the order's current one while it still
  * waits for a card, else a new one for the order's price. An old intent whose card was authorised
- * but never used for the sale is cancelled first, so the buyer never holds two authorisations.
+ * but never used for the sale is released first, so the buyer never holds two authorisations. A
+ * sale of the order that was claimed but not finished is finished instead (409 orderPaid after).
+ * Decided without holding a lock across the processor's calls: the new intent is stored only if
+ * the order still has the one it replaces, and one that loses that race is released.
  */
-export const preparePaymentIntent = async (
-  app: FastifyInstance,
-  buyer: AuthUser,
-  id: string,
-): Promise<PaymentIntent> => {
+export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, id: string): Promise<PaymentIntent> => {
   const orderId = orderIdOf(id);
-  const processor = app.cardProcessor;
-  try {
-    const intent = await app.db.transaction(async (tx) => {
-      const order = await repository.lockOrderWithProductStatus(tx, orderId);
-      if (!order || order.buyerId !== buyer.id) throw orderNotFound();
-      if (order.status === 'paid') throw conflict(paymentMessages.orderPaid);
-      if (order.status !== 'booked' || order.productStatus !== 'available' || !order.isSellerActive)
-        throw conflict(paymentMessages.orderNotPayable);
-      const scope = { tx };
-      if (order.paymentIntentId) {
-        const current = await processor.retrieve(order.paymentIntentId, scope);
-        const isUsable =
-          current !== null &&
-          isAwaitingCard(current.status) &&
-          current.orderId === order.id &&
-          current.amountCents === order.priceCents &&
-          current.currency === currency &&
-          current.clientSecret !== null;
-        if (isUsable) return current;
-        if (current?.status === 'requires_capture') await processor.cancel(current.id, scope);
+  const { db, processor } = deps;
+  for (let attempt = 0; attempt < intentAttempts; attempt += 1) {
+    const order = await repository.findOrderWithProductStatus(db, orderId);
+    if (!order || order.buyerId !== buyer.id) throw orderNotFound();
+    if (order.status === 'paid') throw conflict(paymentMessages.orderPaid);
+    if (order.status !== 'booked' || order.productStatus !== 'available' || !order.isSellerActive)
+      throw conflict(paymentMessages.orderNotPayable);
+    const claim = await repository.findClaimOfOrder(db, orderId);
+    if (claim) {
+      // The buyer pressed Payment and that sale was interrupted (an outage, a closed page): finish it
+      // rather than start another payment.
+      await settle(deps, { orderId, paymentIntentId: claim.paymentIntentId, via: 'pay' });
+      throw conflict(paymentMessages.orderPaid);
+    }
+
+    const previousId = order.paymentIntentId;
+    if (previousId) {
+      const current = await atProcessor(() => processor.retrieve(previousId));
+      const isUsable =
+        current !== null &&
+        isAwaitingCard(current.status) &&
+        current.orderId === order.id &&
+        current.amountCents === order.priceCents &&
+        current.currency === currency &&
+        current.clientSecret !== null;
+      if (isUsable) return toPaymentIntent(processor, current);
+      if (current?.status === 'requires_capture') {
+        const isListed = await shortTransaction(db, async (tx) => {
+          const locked = await repository.lockOrder(tx, orderId);
+          if (locked?.paymentIntentId !== previousId) return false;
+          // Its sale may have started since: then it is not abandoned.
+          if (await repository.findClaimOfOrder(tx, orderId)) throw conflict(paymentMessages.paymentInProgress);
+          await repository.insertRelease(tx, { paymentIntentId: previousId, orderId, kind: 'cancel' });
+          return true;
+        });
+        if (!isListed) continue;
+        if ((await performRelease(deps, previousId)) === 'failed') {
+          throw new AppError('unavailable', paymentMessages.processingError);
+        }
       }
-      const created = await processor.createIntent(
-        {
-          orderId,
-          amountCents: order.priceCents,
-          currency,
-          // A repeated request (a retry after a lost answer) gets the same intent from the processor.
-          idempotencyKey: `order-${orderId}-intent-after-${order.paymentIntentId ?? 'none'}`,
-        },
-        scope,
-      );
-      await repository.setPaymentIntent(tx, orderId, created.id);
-      return created;
-    });
-    if (!intent.clientSecret) throw new ProcessorUnavailableError('the processor returned no client secret');
-    return {
-      paymentIntentId: intent.id,
-      clientSecret: intent.clientSecret,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      processor: processor.name,
-    };
+    }
+    const created = await atProcessor(() =>
+      processor.createIntent({
+        orderId,
+        amountCents: order.priceCents,
+        currency,
+        // A repeated request (a retry after a lost answer) gets the same intent from the processor.
+        idempotencyKey: `order-${orderId}-intent-after-${previousId ?? 'none'}`,
+      }),
+    );
+    if (await repository.replacePaymentIntent(db, orderId, previousId, created.id)) {
+      return toPaymentIntent(processor, created);
+    }
+    // Another request of this order stored its intent first (or the order was paid or cancelled):
+    // this one is never used.
+    await repository.insertRelease(db, { paymentIntentId: created.id, orderId, kind: 'cancel' });
+    await performRelease(deps, created.id);
+  }
+  throw conflict(paymentMessages.orderNotPayable);
+};
+
+const atProcessor = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
   } catch (error) {
     throw fromProcessorError(error);
   }
+};
+
+const toPaymentIntent = (
+  processor: CardProcessor,
+  intent: { id: string; clientSecret: string | null; amountCents: number; currency: string },
+): PaymentIntent => {
+  if (!intent.clientSecret) {
+    throw fromProcessorError(new ProcessorUnavailableError('the processor returned no client secret'));
+  }
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amountCents: intent.amountCents,
+    currency: intent.currency,
+    processor: processor.name,
+  };
 };
 
 // ---------------------------------------------------------------------------------------------
 // The sale: POST /api/orders/:id/pay and Stripe's webhooks
 
-interface WebhookEventRecord {
-  provider: string;
-  eventId: string;
-  type: string;
-}
-
-interface SaleAttempt {
-  orderId: string;
-  paymentIntentId: string;
-  /** Who asked: the buyer's /pay, or the processor's webhook. */
-  via: 'pay' | 'webhook';
-  /** The webhook event, noted as handled in the sale's own transaction. */
-  event?: WebhookEventRecord;
-}
-
-type SaleOutcome =
-  | { kind: 'recorded' }
-  | { kind: 'already-paid' }
-  | { kind: 'duplicate-event' }
-  | { kind: 'refused'; error: AppError; release: 'cancel' | 'refund' | null };
-
-/** What to do with the refused sale's intent so the buyer keeps their money. */
-const releaseOf = (intent: ProcessorIntent | null): 'cancel' | 'refund' | null => {
-  if (intent?.status === 'requires_capture') return 'cancel';
-  if (intent?.status === 'succeeded' && !intent.isRefunded) return 'refund';
-  return null;
-};
-
-const refuse = (error: AppError, intent: ProcessorIntent | null = null): SaleOutcome => ({
-  kind: 'refused',
-  error,
-  release: releaseOf(intent),
-});
-
-/**
- * Settles one sale attempt. Everything is decided with the phone's and the order's rows locked
- * (the phone first), so concurrent attempts on one phone, from any API replica, run one at a time:
- * the first that finds the phone for sale captures and records; the others find it sold.
- */
-const settle = async (app: FastifyInstance, attempt: SaleAttempt): Promise<SaleOutcome> => {
-  const processor = app.cardProcessor;
-  let hasCaptured = false;
-  let outcome: SaleOutcome;
-  try {
-    outcome = await app.db.transaction(async (tx): Promise<SaleOutcome> => {
-      if (attempt.event && !(await repository.insertWebhookEvent(tx, attempt.event))) {
-        return { kind: 'duplicate-event' };
-      }
-      const product = await repository.lockProductOfOrder(tx, attempt.orderId);
-      const order = await repository.lockOrder(tx, attempt.orderId);
-      if (!product || !order) return refuse(orderNotFound());
-
-      const scope = { tx };
-      // Read under the locks: what the processor says now, not before another attempt finished.
-      const intent = await processor.retrieve(attempt.paymentIntentId, scope);
-      // Someone else's intent (or none) is never touched: naming it must not cancel their payment.
-      if (!intent || intent.orderId !== order.id) return refuse(conflict(paymentMessages.paymentIntentMismatch));
-      if (order.status === 'paid' && order.transactionId === intent.id) return { kind: 'already-paid' };
-      if (intent.amountCents !== order.priceCents || intent.currency !== currency) {
-        return refuse(conflict(paymentMessages.paymentIntentMismatch), intent);
-      }
-      if (order.status === 'paid') return refuse(conflict(paymentMessages.orderPaid), intent);
-      if (product.status === 'sold') return refuse(conflict(paymentMessages.phoneSold), intent);
-      if (order.status !== 'booked' || product.status !== 'available' || !product.isSellerActive) {
-        return refuse(conflict(paymentMessages.orderNotPayable), intent);
-      }
-      if (intent.status === 'canceled') return refuse(conflict(paymentMessages.paymentIntentCanceled));
-      if (intent.status === 'succeeded' && intent.isRefunded) return refuse(conflict(paymentMessages.paymentRefunded));
-      if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
-        return refuse(conflict(paymentMessages.paymentNotConfirmed));
-      }
-
-      if (intent.status === 'requires_capture') {
-        const captured = await processor.capture(intent.id, scope);
-        hasCaptured = true;
-        if (captured.status !== 'succeeded') throw new IntentStateError(captured.status);
-      }
-      // Idempotent on the processor's payment id and the order: a second record is a no-op.
-      await repository.insertPayment(tx, {
-        orderId: order.id,
-        provider: processor.name,
-        providerPaymentId: intent.id,
-        amountCents: order.priceCents,
-        currency: intent.currency,
-      });
-      await repository.markOrderPaid(tx, order.id, intent.id);
-      await listings.markSold(tx, product.id);
-      const wasAdvertised = await listings.deleteAdvertisement(tx, product.id);
-      await insertAuditEntry(tx, {
-        actorId: order.buyerId,
-        action: 'payment.recorded',
-        subjectType: 'order',
-        subjectId: order.id,
-        detail: {
-          via: attempt.via,
-          provider: processor.name,
-          providerPaymentId: intent.id,
-          amountCents: order.priceCents,
-          currency: intent.currency,
-          productId: product.id,
-          wasAdvertised,
-          ...(attempt.event ? { eventId: attempt.event.eventId } : {}),
-        },
-      });
-      return { kind: 'recorded' };
-    });
-  } catch (error) {
-    if (hasCaptured && (await refundUncommittedCapture(app, attempt.paymentIntentId))) {
-      app.log.error({ err: error, orderId: attempt.orderId }, 'sale not recorded after capture; payment refunded');
-      throw conflict(paymentMessages.paymentRefunded);
-    }
-    throw fromProcessorError(error);
-  }
-
-  if (outcome.kind === 'recorded') app.listingsChanged();
-  if (outcome.kind === 'refused') {
-    if (outcome.release) await release(app, attempt.paymentIntentId, outcome.release);
-    throw outcome.error;
-  }
-  return outcome;
-};
-
-/**
- * The money was captured but the sale's transaction did not commit: give it back. (The test-mode
- * processor captured inside the rolled-back transaction, so its intent still only holds the
- * authorisation and there is nothing to refund.)
- */
-const refundUncommittedCapture = async (app: FastifyInstance, paymentIntentId: string) => {
-  try {
-    const intent = await app.cardProcessor.retrieve(paymentIntentId);
-    if (intent?.status !== 'succeeded' || intent.isRefunded) return false;
-    await app.cardProcessor.refund(paymentIntentId);
-    return true;
-  } catch (error) {
-    app.log.error({ err: error, paymentIntentId }, 'refund after a failed sale failed: refund it by hand');
-    return false;
-  }
-};
-
-/** Releases a refused attempt's money at the processor; a failure is logged (the answer stays the refusal). */
-const release = async (app: FastifyInstance, paymentIntentId: string, how: 'cancel' | 'refund') => {
-  try {
-    if (how === 'cancel') await app.cardProcessor.cancel(paymentIntentId);
-    else await app.cardProcessor.refund(paymentIntentId);
-  } catch (error) {
-    app.log.error({ err: error, paymentIntentId, how }, 'releasing a refused payment failed');
-  }
-};
-
 /** POST /api/orders/:id/pay: the buyer's confirmed card pays for their order; answers the paid order. */
-export const payOrder = async (app: FastifyInstance, buyer: AuthUser, id: string, body: PayOrder): Promise<Order> => {
+export const payOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string, body: PayOrder): Promise<Order> => {
   const orderId = orderIdOf(id);
-  if ((await repository.findOrderBuyer(app.db, orderId)) !== buyer.id) throw orderNotFound();
-  await settle(app, { orderId, paymentIntentId: body.paymentIntentId, via: 'pay' });
-  return getOrder(app.db, buyer.id, orderId);
+  if ((await repository.findOrderBuyer(deps.db, orderId)) !== buyer.id) throw orderNotFound();
+  await settle(deps, { orderId, paymentIntentId: body.paymentIntentId, via: 'pay' });
+  return getOrder(deps.db, buyer.id, orderId);
 };
 
 /**
@@ -286,29 +173,28 @@ export const payOrder = async (app: FastifyInstance, buyer: AuthUser, id: string
  * confirming still gets their phone; a captured one (succeeded) is recorded if it was not yet.
  * Other events are acknowledged.
  */
-export const handleStripeEvent = async (app: FastifyInstance, event: Stripe.Event) => {
+export const handleStripeEvent = async (deps: PaymentDeps, event: Stripe.Event) => {
   const record = { provider: 'stripe', eventId: event.id, type: event.type };
   if (event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;
     const orderId = intent.metadata?.orderId;
     if (orderId && uuidPattern.test(orderId)) {
       try {
-        await settle(app, {
+        await settle(deps, {
           orderId: orderId.toLowerCase(),
           paymentIntentId: intent.id,
           via: 'webhook',
           event: record,
         });
-        return;
       } catch (error) {
         // A refusal is an answer too (the phone went to someone else, the card failed at capture):
         // retrying the event would change nothing. Anything else is retried by Stripe.
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        app.log.info({ eventId: event.id, orderId, reason: error.message }, 'webhook sale refused');
+        deps.log.info({ eventId: event.id, orderId, reason: error.message }, 'webhook sale refused');
       }
     }
   }
-  await repository.insertWebhookEvent(app.db, record);
+  await repository.insertWebhookEvent(deps.db, record);
 };
 
 // ---------------------------------------------------------------------------------------------

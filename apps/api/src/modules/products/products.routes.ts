@@ -42,7 +42,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products',
     {
       // Before the body is read: a caller who may not sell learns that first, at no cost.
-      onRequest: [app.requireRole('seller')],
+      onRequest: [app.requireRole('seller'), app.writeLimits.uploads, app.uploadCapacity.reserve],
       schema: {
         tags: ['listings'],
         summary: 'Put a phone on sale (seller)',
@@ -53,7 +53,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           'and is never part of a public listing.',
         consumes: ['multipart/form-data', 'application/json'],
         body: CreateProductSchema,
-        response: { 201: ProductSchema, ...errorResponses(400, 401, 403, 413, 415, 503) },
+        response: { 201: ProductSchema, ...errorResponses(400, 401, 403, 413, 415, 429, 503) },
       },
       // Both bodies are checked by the handler against the contract, together with the picture.
       validatorCompiler: () => () => true,

@@ -8,7 +8,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/:id/reports',
     {
-      onRequest: [app.requireRole('user')],
+      onRequest: [app.requireRole('user'), app.writeLimits.reports],
       schema: {
         tags: ['reports'],
         summary: 'Report a phone to the admins (buyer)',
@@ -17,7 +17,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           'an unknown or removed phone.',
         params: ProductIdParamsSchema,
         body: ReportFormSchema,
-        response: { 201: ReportCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: ReportCreatedSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -35,7 +35,8 @@ const webpOptions = { quality: 80, effort: 2 } as const;
 /** How an image id (a SHA-256 in hex) looks. */
 export const imageIdPattern = /^[a-f0-9]{64}$/;
 
-const mainKey = (id: string) => `${id.slice(0, 2)}/${id}.webp`;
+/** Where the main copy of image `id` is stored (its copies sit beside it as `<id>-<width>.webp`). */
+export const mainKey = (id: string) => `${id.slice(0, 2)}/${id}.webp`;
 const variantKey = (id: string, width: number) => `${id.slice(0, 2)}/${id}-${width}.webp`;
 
 const inputOptions: SharpOptions = {

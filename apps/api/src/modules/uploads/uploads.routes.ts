@@ -44,7 +44,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads',
     {
-      preHandler: [app.authenticate],
+      // Counted and given memory before the body is read; a refused upload costs nothing.
+      onRequest: [app.authenticate, app.writeLimits.uploads, app.uploadCapacity.reserve],
       schema: {
         tags: ['uploads'],
         summary: 'Upload a picture (profile photo, listing picture)',
@@ -61,6 +62,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: ErrorBodySchema,
           413: ErrorBodySchema,
           415: ErrorBodySchema,
+          429: ErrorBodySchema,
           503: ErrorBodySchema,
         },
       },

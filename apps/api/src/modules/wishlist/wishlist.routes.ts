@@ -38,13 +38,13 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/me/wishlist/:productId',
     {
-      onRequest: [app.requireRole('user')],
+      onRequest: [app.requireRole('user'), app.writeLimits.wishlist],
       schema: {
         tags: ['wishlist'],
         summary: 'Add a phone to your wishlist (idempotent)',
         description: '404 for an unknown or removed phone; 409 when the wishlist is full.',
         params: WishlistParamsSchema,
-        response: errorResponses(401, 403, 404, 409),
+        response: errorResponses(401, 403, 404, 409, 429, 503),
       },
     },
     async (request, reply) => {
@@ -56,12 +56,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/me/wishlist/:productId',
     {
-      onRequest: [app.requireRole('user')],
+      onRequest: [app.requireRole('user'), app.writeLimits.wishlist],
       schema: {
         tags: ['wishlist'],
         summary: 'Take a phone out of your wishlist (idempotent)',
         params: WishlistParamsSchema,
-        response: errorResponses(401, 403, 404),
+        response: errorResponses(401, 403, 404, 429, 503),
       },
     },
     async (request, reply) => {

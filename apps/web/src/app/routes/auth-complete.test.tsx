@@ -1,4 +1,4 @@
-import { authResultChannelName, authResultMessageType, messages } from '@recell/contract';
+import { authResultChannelName, authResultMessageType, messages, socialSignInMessages } from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/router';
@@ -37,7 +37,7 @@ describe('/auth/complete', () => {
   });
 
   it('in a popup cut off from its opener: reports over the BroadcastChannel instead', async () => {
-    const route = complete({ mode: 'popup', status: 'error', message: 'Google sign-in failed. Please try again.' });
+    const route = complete({ mode: 'popup', status: 'error', provider: 'google', code: 'failed' });
     window.history.replaceState(null, '', route);
     vi.stubGlobal('opener', null);
     vi.stubGlobal('close', vi.fn());
@@ -85,16 +85,67 @@ describe('/auth/complete', () => {
     });
   });
 
-  it('after a failed sign-in: shows why and goes to the login page', async () => {
+  it.each([
+    ['a tab the URL parser drops', '/%09/evil.example'],
+    ['a newline the URL parser drops', '/%0a/evil.example'],
+    ['a backslash', '/\\evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['another scheme', 'https://evil.example/'],
+    ['script', 'javascript:alert(1)'],
+  ])('never follows a `next` with %s', async (_name, next) => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(makeSession()) });
+
+    renderWithSession(<AppRoutes />, { route: complete({ mode: 'redirect', status: 'ok', new: '0', next }) });
+
+    expect(await screen.findByText(messages.loginSuccess)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    });
+  });
+
+  it('after a failed sign-in: shows the catalogue text for its code and goes to the login page', async () => {
     mockApi({ 'POST /api/auth/refresh': () => jsonResponse({ error: { code: 'unauthorized', message: 'x' } }, 401) });
 
     renderWithSession(<AppRoutes />, {
-      route: complete({ mode: 'redirect', status: 'error', message: 'Google sign-in was cancelled.' }),
+      route: complete({ mode: 'redirect', status: 'error', provider: 'google', code: 'cancelled' }),
     });
 
     expect(await screen.findByText('Google sign-in was cancelled.')).toBeInTheDocument();
     await waitFor(() => {
       expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    });
+  });
+
+  it('never shows a text from the address: an unknown code gets the generic text', async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse({ error: { code: 'unauthorized', message: 'x' } }, 401) });
+    const planted = 'Your account is locked. Call +1 555 0100 to unlock it.';
+
+    renderWithSession(<AppRoutes />, {
+      route: complete({ mode: 'redirect', status: 'error', provider: 'google', code: planted, message: planted }),
+    });
+
+    expect(await screen.findByText(socialSignInMessages.generic)).toBeInTheDocument();
+    expect(screen.queryByText(planted)).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    });
+  });
+
+  it("in the popup: posts the catalogue text, not the address's, to the page that opened it", async () => {
+    const route = complete({ mode: 'popup', status: 'error', provider: 'github', code: 'x', message: 'planted' });
+    window.history.replaceState(null, '', route);
+    const opener = { closed: false, postMessage: vi.fn() };
+    vi.stubGlobal('opener', opener);
+    vi.stubGlobal('close', vi.fn());
+    mockApi({});
+
+    renderWithSession(<AppRoutes />, { route });
+
+    await waitFor(() => {
+      expect(opener.postMessage).toHaveBeenCalledWith(
+        { type: authResultMessageType, status: 'error', isNew: false, message: socialSignInMessages.generic },
+        window.location.origin,
+      );
     });
   });
 });

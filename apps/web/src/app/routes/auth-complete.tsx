@@ -3,6 +3,8 @@ import {
   authResultChannelName,
   authResultMessageType,
   messages,
+  safeNextPath,
+  socialSignInMessage,
   type AuthResultMessage,
 } from '@recell/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -11,10 +13,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 import { toast } from '@/lib/toast';
-
-/** Only a path on this site ('/…', never '//…' or with a backslash): `next` must not lead elsewhere. */
-const safeNext = (next: string | null) =>
-  next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : paths.home.to();
 
 /** In the popup: hand the result to the page that opened it, then close. */
 function PopupComplete({ result, next }: { result: AuthResultMessage; next: string }) {
@@ -80,15 +78,16 @@ function RedirectComplete({ result, next }: { result: AuthResultMessage; next: s
 
 /**
  * /auth/complete: where the API ends a Google or GitHub sign-in
- * (`?mode=popup|redirect&status=ok|error&new=0|1&next=…&message=…`).
+ * (`?mode=popup|redirect&status=ok|error&new=0|1&next=…&provider=…&code=…`). Only a same-site
+ * `next` is followed, and only the catalogue's text for `code` is shown: the address is anyone's.
  */
 export function AuthCompletePage() {
   const params = new URLSearchParams(useLocation().search);
   const status = params.get('status') === 'ok' ? 'ok' : 'error';
   const isNew = params.get('new') === '1';
-  const message = params.get('message') ?? '';
+  const message = status === 'error' ? socialSignInMessage(params.get('code'), params.get('provider')) : '';
   const [result] = useState<AuthResultMessage>(() => ({ type: authResultMessageType, status, isNew, message }));
-  const next = safeNext(params.get('next'));
+  const next = safeNextPath(params.get('next')) ?? paths.home.to();
 
   return (
     <main id="main" className="min-h-screen">

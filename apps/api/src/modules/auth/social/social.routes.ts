@@ -2,14 +2,24 @@
  * Social sign-in over HTTP. `GET /api/auth/{provider}` seals the flow into a cookie and sends the
  * browser to the provider; `GET /api/auth/{provider}/callback` completes it, signs the person in
  * (refresh cookie via startSession) and always answers with a redirect to the web's
- * /auth/complete page: `status=ok` with `new` and `next`, or `status=error` with a short message.
+ * /auth/complete page: `status=ok` with `new` and `next`, or `status=error` with a `code` (and the
+ * provider) that the page looks up in the contract's catalogue: no text travels in the address.
  * A callback never shows a 500 page.
  */
 import cookie from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthProvidersSchema, ErrorBodySchema, socialProviders, type SocialProvider } from '@recell/contract';
+import {
+  AuthProvidersSchema,
+  ErrorBodySchema,
+  nextPathMaxLength,
+  safeNextPath,
+  socialProviders,
+  socialSignInMessages,
+  type SocialProvider,
+  type SocialSignInErrorCode,
+} from '@recell/contract';
 import { createGithubProvider } from '../../../adapters/identity/github.ts';
 import { createGoogleProvider } from '../../../adapters/identity/google.ts';
 import { IdentityProviderError, type IdentityProvider } from '../../../adapters/identity/identity-provider.ts';
@@ -25,19 +35,13 @@ import {
   signInModes,
   type SignInMode,
 } from './flow-cookie.ts';
-import { signInWithProfile, socialMessages, SocialSignInRefused } from './social.service.ts';
+import { signInWithProfile, SocialSignInRefused } from './social.service.ts';
 
-const hasControlCharacter = (value: string) =>
-  [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-
-/** A path on this site to return to: '/…' but never '//…' or anything with a backslash (open redirects). */
+/** A path on this site to return to, by the contract's one rule (no open redirects). */
 export const NextPathSchema = z
   .string()
-  .max(2048, 'next is too long')
-  .refine(
-    (value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !hasControlCharacter(value),
-    'next must be a path on this site, starting with a single /',
-  );
+  .max(nextPathMaxLength, 'next is too long')
+  .refine((value) => safeNextPath(value) !== null, 'next must be a path on this site, starting with a single /');
 
 export const StartSignInQuerySchema = z.object({
   next: NextPathSchema.default('/'),
@@ -70,8 +74,12 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const completeUrl = (params: Record<string, string>) =>
     `${config.publicUrl}/auth/complete?${new URLSearchParams(params).toString()}`;
-  const redirectWithError = (reply: FastifyReply, mode: SignInMode, message: string) =>
-    reply.redirect(completeUrl({ mode, status: 'error', message }), 302);
+  const redirectWithError = (
+    reply: FastifyReply,
+    mode: SignInMode,
+    provider: SocialProvider,
+    code: SocialSignInErrorCode,
+  ) => reply.redirect(completeUrl({ mode, status: 'error', provider, code }), 302);
 
   app.get(
     '/api/auth/providers',
@@ -98,7 +106,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const identityProvider = providers[provider];
-        if (!identityProvider) throw notFound(socialMessages.notConfigured(provider));
+        if (!identityProvider) throw notFound(socialSignInMessages.notConfigured(provider));
         const { next, mode } = request.query;
         reply.header('cache-control', 'no-store');
         let start;
@@ -106,7 +114,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           start = await identityProvider.startAuthorization();
         } catch (error) {
           request.log.warn({ err: error, provider }, 'social sign-in could not start');
-          return redirectWithError(reply, mode, socialMessages.unavailable(provider));
+          return redirectWithError(reply, mode, provider, 'unavailable');
         }
         const sealed = await sealFlow({ provider, ...start.checks, next, mode }, flowKey);
         reply.setCookie(flowCookieName, sealed, {
@@ -131,7 +139,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const identityProvider = providers[provider];
-        if (!identityProvider) throw notFound(socialMessages.notConfigured(provider));
+        if (!identityProvider) throw notFound(socialSignInMessages.notConfigured(provider));
         reply.header('cache-control', 'no-store');
         // One attempt per flow cookie, whatever happens next.
         reply.clearCookie(flowCookieName, { path: flowCookiePath, httpOnly: true, sameSite: 'lax', secure: isSecure });
@@ -141,14 +149,14 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         const params = new URLSearchParams(request.url.split('?')[1] ?? '');
         try {
           if (!flow || flow.provider !== provider) {
-            return redirectWithError(reply, mode, socialMessages.expired);
+            return redirectWithError(reply, mode, provider, 'expired');
           }
           if (params.get('error') === 'access_denied') {
-            return redirectWithError(reply, mode, socialMessages.cancelled(provider));
+            return redirectWithError(reply, mode, provider, 'cancelled');
           }
           if (params.get('state') !== flow.state) {
             request.log.warn({ provider }, 'social sign-in callback with a state that does not match its flow');
-            return redirectWithError(reply, mode, socialMessages.failed(provider));
+            return redirectWithError(reply, mode, provider, 'failed');
           }
           const profile = await identityProvider.completeAuthorization(params, flow);
           const signIn = await signInWithProfile(app.db, profile);
@@ -160,26 +168,27 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
             );
           }
           return reply.redirect(
-            completeUrl({ mode, status: 'ok', new: signIn.isNewUser ? '1' : '0', next: flow.next }),
+            completeUrl({
+              mode,
+              status: 'ok',
+              new: signIn.isNewUser ? '1' : '0',
+              next: safeNextPath(flow.next) ?? '/',
+            }),
             302,
           );
         } catch (error) {
           if (error instanceof SocialSignInRefused) {
-            request.log.info({ provider, reason: error.message }, 'social sign-in refused');
-            return redirectWithError(reply, mode, error.message);
+            request.log.info({ provider, reason: error.code }, 'social sign-in refused');
+            return redirectWithError(reply, mode, provider, error.code);
           }
           if (error instanceof IdentityProviderError) {
             request.log.warn({ err: error, provider, reason: error.reason }, 'social sign-in failed at the provider');
-            const message =
-              error.reason === 'denied'
-                ? socialMessages.cancelled(provider)
-                : error.reason === 'unavailable'
-                  ? socialMessages.unavailable(provider)
-                  : socialMessages.failed(provider);
-            return redirectWithError(reply, mode, message);
+            const code =
+              error.reason === 'denied' ? 'cancelled' : error.reason === 'unavailable' ? 'unavailable' : 'failed';
+            return redirectWithError(reply, mode, provider, code);
           }
           request.log.error({ err: error, provider }, 'social sign-in failed');
-          return redirectWithError(reply, mode, socialMessages.failed(provider));
+          return redirectWithError(reply, mode, provider, 'failed');
         }
       },
     );

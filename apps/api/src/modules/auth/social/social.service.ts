@@ -8,35 +8,17 @@
  * Disabled accounts are refused. Concurrent callbacks are safe: the database's unique keys decide,
  * and the loser of a race reads the winner's rows.
  */
-import { authMessages, type SocialProvider } from '@recell/contract';
+import type { SocialSignInErrorCode } from '@recell/contract';
 import type { Database } from '../../../db/client.ts';
 import type { SocialProfile } from '../../../adapters/identity/identity-provider.ts';
 import * as users from '../../users/users.repository.ts';
 import type { UserRow } from '../../users/users.repository.ts';
 import * as repository from './social.repository.ts';
 
-export const providerLabel: Record<SocialProvider, string> = { google: 'Google', github: 'GitHub' };
-
-export const socialMessages = {
-  notConfigured: (provider: SocialProvider) => `${providerLabel[provider]} sign-in is not configured on this server.`,
-  cancelled: (provider: SocialProvider) => `${providerLabel[provider]} sign-in was cancelled.`,
-  unavailable: (provider: SocialProvider) =>
-    `${providerLabel[provider]} sign-in is unavailable right now. Please try again later.`,
-  failed: (provider: SocialProvider) => `${providerLabel[provider]} sign-in failed. Please try again.`,
-  expired: 'Your sign-in took too long or was started in another browser. Please try again.',
-  noVerifiedEmail: {
-    google:
-      'Your Google account has no verified email address. Verify it with Google or sign in with your email and password.',
-    github:
-      'Your GitHub account has no verified primary email address. Verify it on GitHub or sign in with your email and password.',
-  } satisfies Record<SocialProvider, string>,
-  disabled: authMessages.accountDisabled,
-} as const;
-
-/** A sign-in the rules refuse; `message` is shown to the person as is. */
+/** A sign-in the rules refuse; /auth/complete shows the catalogue's text for `code`. */
 export class SocialSignInRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly code: SocialSignInErrorCode) {
+    super(code);
     this.name = 'SocialSignInRefused';
   }
 }
@@ -58,7 +40,7 @@ const displayName = (profile: SocialProfile, email: string) => {
 };
 
 const usable = (user: UserRow) => {
-  if (user.disabledAt) throw new SocialSignInRefused(socialMessages.disabled);
+  if (user.disabledAt) throw new SocialSignInRefused('disabled');
   return user;
 };
 
@@ -80,7 +62,7 @@ const resolve = async (db: Database, profile: SocialProfile): Promise<SocialSign
 
   const email = profile.email?.trim().toLowerCase();
   if (!email || !profile.isEmailVerified || email.length > 254 || !plausibleEmail.test(email)) {
-    throw new SocialSignInRefused(socialMessages.noVerifiedEmail[profile.provider]);
+    throw new SocialSignInRefused('no_verified_email');
   }
 
   const existing = await users.findUserByEmail(db, email);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@recell/contract';
 import { apiRequest } from '@/lib/api-client';
 import { adminApiPaths } from './admin-api-paths';
 import { adminKeys } from './admin-keys';

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountTexts, NameSchema, UpdateMeSchema, webTexts, type Me } from '@recell/contract';
+import { accountTexts, NameSchema, UpdateMeSchema, webTexts, z, type Me } from '@recell/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Avatar } from '@/components/ui/avatar';
 import { Field, fileInputClass, inputClass, UploadProgress } from '@/components/ui/field';
 import { uploadImage } from '@/lib/api-client';

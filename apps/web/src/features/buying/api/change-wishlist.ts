@@ -1,6 +1,5 @@
-import { messages, type WishlistIds, type WishlistPage } from '@recell/contract';
+import { messages, z, type WishlistIds, type WishlistPage } from '@recell/contract';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { buyingApiPaths } from '@/config/buying-api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { showActionError } from '@/lib/form-errors';

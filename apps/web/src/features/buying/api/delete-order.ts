@@ -1,7 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderPage } from '@recell/contract';
-import { z } from 'zod';
+import { z, type OrderPage } from '@recell/contract';
 import { buyingApiPaths } from '@/config/buying-api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';

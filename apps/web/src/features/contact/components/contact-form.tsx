@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, webTexts } from '@recell/contract';
+import { messages, webTexts, z } from '@recell/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { toast } from '@/lib/toast';
 
 const ContactSchema = z.object({

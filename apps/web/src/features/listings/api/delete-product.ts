@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@recell/contract';
 import { listingApiPaths } from '@/config/listing-api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createCardProcessor } from '../adapters/payments/index.ts';
+import { createStorage } from '../adapters/storage/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { JobDeps } from './job.ts';
+
+/** The server's jobs use the app's own database, storage, card processor and logger. */
+export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
+  db: app.db,
+  storage: app.storage,
+  processor: app.cardProcessor,
+  log: app.log,
+  now: () => new Date(),
+  listingsChanged: () => app.listingsChanged(),
+});
+
+/** Outside the server (`jobs:run`): the adapters the configuration names, built as the app builds them. */
+export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLogger): JobDeps => ({
+  db,
+  storage: createStorage(config),
+  processor: createCardProcessor(config.payments, db),
+  log,
+  now: () => new Date(),
+});

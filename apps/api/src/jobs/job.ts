@@ -1,0 +1,53 @@
+/**
+ * What a background job is: a name, how often it runs, and `run`, which receives only what it
+ * needs (never the Fastify instance), so the server, the `jobs:run` command and tests run the very
+ * same code. Every job is idempotent: running it twice, or on two replicas at once, is harmless.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { CardProcessor } from '../adapters/payments/card-processor.ts';
+import type { ImageStorage } from '../adapters/storage/storage.ts';
+import type { Database } from '../db/client.ts';
+
+export interface JobDeps {
+  db: Database;
+  storage: ImageStorage;
+  processor: CardProcessor;
+  log: FastifyBaseLogger;
+  /** The clock (tests move it). */
+  now: () => Date;
+  /** Tells this process's public page cache that listings changed (a no-op outside the server). */
+  listingsChanged?: () => void;
+}
+
+export interface JobContext {
+  /** Aborted when the process shuts down: stop at the next batch boundary and return. */
+  signal: AbortSignal;
+}
+
+/** What a run did, in counts (rows deleted, images kept…): logged and printed by `jobs:run`. */
+export type JobResult = Record<string, number>;
+
+/** How often a job runs: a cron expression (UTC) for pg-boss, the same period for the embedded schedule. */
+export interface JobPeriod {
+  cron: string;
+  ms: number;
+}
+
+export interface JobDefinition {
+  name: string;
+  every: JobPeriod;
+  run(deps: JobDeps, context: JobContext): Promise<JobResult>;
+}
+
+const minuteMs = 60_000;
+
+export const every = {
+  minute: { cron: '* * * * *', ms: minuteMs },
+  /** Once an hour, at `minute` past (jobs are spread over the hour so they do not start together). */
+  hourAt: (minute: number): JobPeriod => ({ cron: `${minute} * * * *`, ms: 60 * minuteMs }),
+  /** Once a day at `hour`:`minute` UTC. */
+  dayAt: (hour: number, minute: number): JobPeriod => ({ cron: `${minute} ${hour} * * *`, ms: 24 * 60 * minuteMs }),
+};
+
+export const hourMs = 60 * minuteMs;
+export const dayMs = 24 * hourMs;

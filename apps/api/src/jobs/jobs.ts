@@ -1,0 +1,39 @@
+/**
+ * The background jobs and how one run is made: logged (counts only, never personal data) and
+ * measured (`recell_job_runs_total`, `recell_job_duration_seconds`). The schedulers
+ * (scheduler.ts) and `npm run jobs:run` both run jobs through `runJob`.
+ */
+import { jobDuration, jobRuns } from '../lib/metrics.ts';
+import { deleteOrphanUploads } from './delete-orphan-uploads.job.ts';
+import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
+import { pruneSessions } from './prune-sessions.job.ts';
+import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
+import { trimWebhookEvents } from './trim-webhook-events.job.ts';
+
+export const jobDefinitions: readonly JobDefinition[] = [
+  reconcilePaymentsJob,
+  pruneSessions,
+  deleteOrphanUploads,
+  trimWebhookEvents,
+];
+
+export const findJob = (name: string) => jobDefinitions.find((job) => job.name === name);
+
+/** Runs `job` once; a failure is logged, counted and thrown on to the caller. */
+export const runJob = async (job: JobDefinition, deps: JobDeps, context: JobContext): Promise<JobResult> => {
+  const log = deps.log.child({ job: job.name });
+  const endTimer = jobDuration.startTimer({ job: job.name });
+  const started = performance.now();
+  try {
+    const result = await job.run({ ...deps, log }, context);
+    jobRuns.inc({ job: job.name, result: 'ok' });
+    log.info({ result, durationMs: Math.round(performance.now() - started) }, 'job done');
+    return result;
+  } catch (error) {
+    jobRuns.inc({ job: job.name, result: 'failed' });
+    log.error({ err: error, durationMs: Math.round(performance.now() - started) }, 'job failed');
+    throw error;
+  } finally {
+    endTimer();
+  }
+};

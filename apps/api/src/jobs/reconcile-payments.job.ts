@@ -1,0 +1,14 @@
+import { reconcilePayments } from '../modules/payments/payments.reconcile.ts';
+import { every, type JobDefinition } from './job.ts';
+
+/**
+ * Settles payments a crash or a lost answer left half-done (authorisations still held, refunds
+ * that failed): the rules live in the payments module; this only runs them every minute.
+ */
+export const reconcilePaymentsJob: JobDefinition = {
+  name: 'reconcile-payments',
+  every: every.minute,
+  run: async ({ db, processor, log, listingsChanged, now }) => ({
+    ...(await reconcilePayments({ db, processor, log, listingsChanged, now })),
+  }),
+};

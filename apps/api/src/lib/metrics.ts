@@ -1,0 +1,82 @@
+/**
+ * The process's Prometheus metrics (prom-client). Modules import the metric they feed from here;
+ * the metrics plugin serves the registry on its own port or behind a token, never on the public
+ * listener. Labels stay low-cardinality: route patterns, never ids or people.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'recell_' });
+
+export const httpRequestDuration = new Histogram({
+  name: 'recell_http_request_duration_seconds',
+  help: 'HTTP request latency by route pattern, method and status code',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+/** outcome: recorded | already_paid | refused | card_failed | released | release_failed | refunded | error */
+export const paymentOutcomes = new Counter({
+  name: 'recell_payment_outcomes_total',
+  help: 'Sale attempts and money releases by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jobRuns = new Counter({
+  name: 'recell_job_runs_total',
+  help: 'Background job runs by job name and result (ok | failed)',
+  labelNames: ['job', 'result'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'recell_job_duration_seconds',
+  help: 'Background job run time by job name',
+  labelNames: ['job'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+  registers: [metricsRegistry],
+});
+
+/** The connection pools to report (one per app; tests build several in one process). */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+const watchedPools = new Set<PoolCounts>();
+
+/** Reports `pool`'s counts in the pool gauges until the returned function is called. */
+export const watchDatabasePool = (pool: PoolCounts) => {
+  watchedPools.add(pool);
+  return () => watchedPools.delete(pool);
+};
+
+const poolGauge = (name: string, help: string, count: (pool: PoolCounts) => number) =>
+  new Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    collect() {
+      let sum = 0;
+      for (const pool of watchedPools) sum += count(pool);
+      this.set(sum);
+    },
+  });
+
+export const databasePoolTotal = poolGauge(
+  'recell_db_pool_connections',
+  'PostgreSQL connections open in the pool',
+  (pool) => pool.totalCount,
+);
+export const databasePoolIdle = poolGauge(
+  'recell_db_pool_idle_connections',
+  'PostgreSQL connections open and unused',
+  (pool) => pool.idleCount,
+);
+export const databasePoolWaiting = poolGauge(
+  'recell_db_pool_waiting_requests',
+  'Queries waiting for a free connection',
+  (pool) => pool.waitingCount,
+);

@@ -1,0 +1,295 @@
+/**
+ * The sale (design.md "State rules", docs/decisions/0013 and 0017). No call to the card processor is
+ * made while a database transaction is open; the phone is reserved by a sale claim instead of a
+ * row lock held across the capture:
+ *
+ * 1. read the intent from the processor (no transaction);
+ * 2. claim: a short transaction locks the phone, then the order, checks both and the intent, and
+ *    records a claim on the phone for this order (one per phone). Another order that finds a claim,
+ *    or the phone sold, is refused and its authorisation released: a loser is never charged;
+ * 3. capture at the processor (no transaction; idempotency key `capture-<intent>`);
+ * 4. record: a short transaction locks the phone and the order again, records the payment, marks
+ *    the order paid and the phone sold, removes its advertisement, writes the audit entry, deletes
+ *    the claim and lists the other open orders' intents for release.
+ *
+ * A refused capture frees the phone (402). An outage or a crash between the steps leaves the claim:
+ * the buyer's retry of /pay resumes it (capture is idempotent, a captured intent is just recorded),
+ * and so does the reconcile job after a while. A capture that can no longer be recorded (the phone
+ * was removed meanwhile) is refunded.
+ */
+import { buyingMessages, paymentMessages } from '@recell/contract';
+import {
+  CardError,
+  IntentStateError,
+  ProcessorUnavailableError,
+  type ProcessorIntent,
+} from '../../adapters/payments/card-processor.ts';
+import { shortTransaction } from '../../db/short-transaction.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { paymentOutcomes } from '../../lib/metrics.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import * as listings from '../products/products.repository.ts';
+import * as repository from './payments.repository.ts';
+import { performRelease, performReleasesSoon, type PaymentDeps } from './payments.releases.ts';
+
+/** Prices are dollars (formatPrice); every intent is in US dollars. */
+export const currency = 'usd';
+
+const orderNotFound = () => notFound(buyingMessages.orderNotFound);
+
+/** A processor's failure in the API's words: a refused card is a 402 with the processor's message. */
+export const fromProcessorError = (error: unknown): unknown => {
+  if (error instanceof CardError) {
+    return new AppError('payment_failed', error.message, error.field ? { [error.field]: error.message } : undefined);
+  }
+  if (error instanceof IntentStateError) {
+    if (error.status === 'canceled') return conflict(paymentMessages.paymentIntentCanceled);
+    return new AppError('payment_failed', paymentMessages.processingError);
+  }
+  if (error instanceof ProcessorUnavailableError) return new AppError('unavailable', paymentMessages.processingError);
+  return error;
+};
+
+/** Calls the processor; its failures come out in the API's words. */
+const atProcessor = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw fromProcessorError(error);
+  }
+};
+
+export interface WebhookEventRecord {
+  provider: string;
+  eventId: string;
+  type: string;
+}
+
+export interface SaleAttempt {
+  orderId: string;
+  paymentIntentId: string;
+  /** Who asked: the buyer's /pay, the processor's webhook, or the reconcile job finishing a claim. */
+  via: 'pay' | 'webhook' | 'reconcile';
+  /** The webhook event, noted as handled with the sale. */
+  event?: WebhookEventRecord;
+}
+
+export type SaleResult = 'recorded' | 'already-paid' | 'duplicate-event';
+
+type ClaimOutcome =
+  | { kind: 'claimed'; productId: string }
+  | { kind: 'already-paid' }
+  | { kind: 'refused'; error: AppError; isReleased: boolean };
+
+type ReleaseKind = repository.ReleaseKind;
+
+/** What a refused sale's intent needs so the buyer keeps their money; null when it holds none. */
+const releaseOf = (intent: ProcessorIntent): ReleaseKind | null => {
+  if (intent.status === 'requires_capture') return 'cancel';
+  if (intent.status === 'succeeded' && !intent.isRefunded) return 'refund';
+  return null;
+};
+
+/** Step 2: checks the order, its phone and the intent under the locks, and claims the phone. */
+const claimSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIntent | null) =>
+  shortTransaction(deps.db, async (tx): Promise<ClaimOutcome> => {
+    const product = await repository.lockProductOfOrder(tx, attempt.orderId);
+    const order = await repository.lockOrder(tx, attempt.orderId);
+    if (!product || !order) return { kind: 'refused', error: orderNotFound(), isReleased: false };
+    // Someone else's intent (or none) is never touched: naming it must not cancel their payment.
+    if (!intent || intent.orderId !== order.id) {
+      return { kind: 'refused', error: conflict(paymentMessages.paymentIntentMismatch), isReleased: false };
+    }
+    if (order.status === 'paid' && order.transactionId === intent.id) return { kind: 'already-paid' };
+
+    /** Refuses, listing the intent's money for release in this transaction when it holds some. */
+    const refuse = async (error: AppError, canRelease = true): Promise<ClaimOutcome> => {
+      const release = canRelease ? releaseOf(intent) : null;
+      if (release) await repository.insertRelease(tx, { paymentIntentId: intent.id, orderId: order.id, kind: release });
+      return { kind: 'refused', error, isReleased: release !== null };
+    };
+
+    if (intent.amountCents !== order.priceCents || intent.currency !== currency) {
+      return refuse(conflict(paymentMessages.paymentIntentMismatch));
+    }
+    if (order.status === 'paid') return refuse(conflict(paymentMessages.orderPaid));
+    if (product.status === 'sold') return refuse(conflict(paymentMessages.phoneSold));
+    const claim = await repository.findClaimOfProduct(tx, product.id);
+    // Another buyer's card is being captured for this phone right now: it is theirs.
+    if (claim && claim.orderId !== order.id) return refuse(conflict(paymentMessages.phoneSold));
+    if (order.status !== 'booked' || product.status !== 'available' || !product.isSellerActive) {
+      return refuse(conflict(paymentMessages.orderNotPayable));
+    }
+    // Listed for release: it never pays (its money is being given back).
+    if (await repository.hasRelease(tx, intent.id)) {
+      return refuse(
+        conflict(
+          intent.status === 'succeeded' ? paymentMessages.paymentRefunded : paymentMessages.paymentIntentCanceled,
+        ),
+      );
+    }
+    if (intent.status === 'canceled') return refuse(conflict(paymentMessages.paymentIntentCanceled), false);
+    if (intent.status === 'succeeded' && intent.isRefunded) {
+      return refuse(conflict(paymentMessages.paymentRefunded), false);
+    }
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
+      return refuse(conflict(paymentMessages.paymentNotConfirmed), false);
+    }
+    if (claim) {
+      // This order's sale is already under way (a retry, a second tab, the webhook): resume it.
+      if (claim.paymentIntentId === intent.id) return { kind: 'claimed', productId: product.id };
+      // A second card for the same order: the claimed one pays, this one is released.
+      return refuse(conflict(paymentMessages.paymentInProgress));
+    }
+    await repository.insertClaim(tx, { productId: product.id, orderId: order.id, paymentIntentId: intent.id });
+    return { kind: 'claimed', productId: product.id };
+  });
+
+/**
+ * Step 3: takes the money. A refused capture frees the phone; an outage keeps the claim, as the
+ * capture may have happened (a retry or the reconcile job finds out).
+ */
+const captureClaimed = async (
+  deps: PaymentDeps,
+  claim: { productId: string; orderId: string; paymentIntentId: string },
+  intent: ProcessorIntent,
+): Promise<ProcessorIntent> => {
+  if (intent.status === 'succeeded') return intent;
+  try {
+    const captured = await deps.processor.capture(intent.id);
+    if (captured.status !== 'succeeded') throw new IntentStateError(captured.status);
+    return captured;
+  } catch (error) {
+    if (!(error instanceof CardError) && !(error instanceof IntentStateError)) throw fromProcessorError(error);
+    if (error instanceof IntentStateError) {
+      // Captured by another call meanwhile (a second tab, the webhook): record it.
+      const now = await atProcessor(() => deps.processor.retrieve(intent.id));
+      if (now?.status === 'succeeded' && !now.isRefunded) return now;
+    }
+    await repository.deleteClaim(deps.db, claim);
+    throw fromProcessorError(error);
+  }
+};
+
+type RecordOutcome = { kind: 'recorded'; released: string[] } | { kind: 'already-paid' } | { kind: 'refused' };
+
+/** Step 4: records the captured sale, or lists the money for a refund if the order can no longer take it. */
+const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIntent) =>
+  shortTransaction(deps.db, async (tx): Promise<RecordOutcome> => {
+    const product = await repository.lockProductOfOrder(tx, attempt.orderId);
+    const order = await repository.lockOrder(tx, attempt.orderId);
+    if (!product || !order) throw new Error(`order ${attempt.orderId} vanished during its sale`);
+    if (attempt.event) await repository.insertWebhookEvent(tx, attempt.event);
+    if (order.status === 'paid' && order.transactionId === intent.id) {
+      await repository.deleteClaimOfOrder(tx, order.id);
+      return { kind: 'already-paid' };
+    }
+    const claim = await repository.findClaimOfProduct(tx, product.id);
+    const isPayable =
+      order.status === 'booked' &&
+      product.status === 'available' &&
+      product.isSellerActive &&
+      (!claim || claim.orderId === order.id) &&
+      !(await repository.hasRelease(tx, intent.id));
+    if (!isPayable) {
+      await repository.deleteClaim(tx, { productId: product.id, orderId: order.id, paymentIntentId: intent.id });
+      await repository.insertRelease(tx, { paymentIntentId: intent.id, orderId: order.id, kind: 'refund' });
+      return { kind: 'refused' };
+    }
+    // Idempotent on the processor's payment id and the order: a second record is a no-op.
+    await repository.insertPayment(tx, {
+      orderId: order.id,
+      provider: deps.processor.name,
+      providerPaymentId: intent.id,
+      amountCents: order.priceCents,
+      currency: intent.currency,
+    });
+    await repository.markOrderPaid(tx, order.id, intent.id);
+    await listings.markSold(tx, product.id);
+    const wasAdvertised = await listings.deleteAdvertisement(tx, product.id);
+    await insertAuditEntry(tx, {
+      actorId: order.buyerId,
+      action: 'payment.recorded',
+      subjectType: 'order',
+      subjectId: order.id,
+      detail: {
+        via: attempt.via,
+        provider: deps.processor.name,
+        providerPaymentId: intent.id,
+        amountCents: order.priceCents,
+        currency: intent.currency,
+        productId: product.id,
+        wasAdvertised,
+        ...(attempt.event ? { eventId: attempt.event.eventId } : {}),
+      },
+    });
+    await repository.deleteClaimOfOrder(tx, order.id);
+    // The other buyers' authorisations on this phone will never be captured.
+    const released = await repository.insertReleasesOfOtherOrders(tx, product.id, order.id);
+    return { kind: 'recorded', released };
+  });
+
+/**
+ * Steps 3 and 4 for a claimed sale: capture (unless already captured) and record. Shared by the
+ * sale and by the reconcile job finishing a claim a crash left.
+ */
+export const completeClaimedSale = async (
+  deps: PaymentDeps,
+  attempt: SaleAttempt,
+  claim: { productId: string; orderId: string; paymentIntentId: string },
+  intent: ProcessorIntent,
+): Promise<'recorded' | 'already-paid'> => {
+  const captured = await captureClaimed(deps, claim, intent);
+  const outcome = await recordSale(deps, attempt, captured);
+  if (outcome.kind === 'refused') {
+    await performRelease(deps, intent.id);
+    throw conflict(paymentMessages.paymentRefunded);
+  }
+  if (outcome.kind === 'already-paid') return 'already-paid';
+  deps.listingsChanged?.();
+  await performReleasesSoon(deps, outcome.released);
+  return 'recorded';
+};
+
+const settleSteps = async (deps: PaymentDeps, attempt: SaleAttempt): Promise<SaleResult> => {
+  if (attempt.event && (await repository.isWebhookEventHandled(deps.db, attempt.event))) return 'duplicate-event';
+  const intent = await atProcessor(() => deps.processor.retrieve(attempt.paymentIntentId));
+  const claim = await claimSale(deps, attempt, intent);
+  if (claim.kind === 'refused') {
+    if (claim.isReleased) await performRelease(deps, attempt.paymentIntentId);
+    throw claim.error;
+  }
+  if (claim.kind === 'already-paid') return 'already-paid';
+  return completeClaimedSale(
+    deps,
+    attempt,
+    { productId: claim.productId, orderId: attempt.orderId, paymentIntentId: intent!.id },
+    intent!,
+  );
+};
+
+/** The metric's word for how a sale attempt ended. */
+const outcomeOf = (error: unknown) => {
+  if (!(error instanceof AppError)) return 'error';
+  if (error.code === 'payment_failed') return 'card_failed';
+  return error.statusCode >= 500 ? 'error' : 'refused';
+};
+
+/**
+ * Settles one sale attempt (the buyer's /pay or the processor's webhook). Concurrent attempts on
+ * one phone, from any API replica, serialise on the phone's row only for the claim and the record,
+ * never across a processor call: the first to claim the phone captures and records; the others are
+ * refused and released.
+ */
+export const settle = async (deps: PaymentDeps, attempt: SaleAttempt): Promise<SaleResult> => {
+  try {
+    const result = await settleSteps(deps, attempt);
+    if (result !== 'duplicate-event') {
+      paymentOutcomes.inc({ outcome: result === 'recorded' ? 'recorded' : 'already_paid' });
+    }
+    return result;
+  } catch (error) {
+    paymentOutcomes.inc({ outcome: outcomeOf(error) });
+    throw error;
+  }
+};

@@ -1,0 +1,664 @@
+/**
+ * The authorization matrix: every route the app has × every kind of caller (anonymous, a buyer,
+ * another buyer, a seller, another seller, an admin, a disabled account) against the rule the table
+ * below states for it. The routes come from the app itself (its `onRoute` hook), so a route added
+ * without a line here fails the test, as does a line for a route that no longer exists.
+ *
+ * Each request is well formed (a valid body where the route takes one) and gets fresh resources
+ * (the seller's phone, the buyer's order, …), so its answer is about who asks, not about what an
+ * earlier request left behind. A refused request must change nothing in the database, and no
+ * answer may carry another party's private data (the seller's phone number, the buyer's email and
+ * booking phone, any password hash).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema, UploadedImageSchema, type Role } from '@recell/contract';
+import { advertise, disableUser, insertCategories, insertUser } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import {
+  castOf,
+  insertPasswordUser,
+  password,
+  passwordHash,
+  photo,
+  randomIp,
+  refreshCookie,
+  uniqueEmail,
+  type Caller,
+  type Cast,
+} from './support/accounts.ts';
+import { addToWishlist, listPhone, sellerPhoneOfListedPhones } from './support/buying.ts';
+import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { multipartBody } from './support/images.ts';
+import { filledListing } from './support/listings.ts';
+import { insertReport } from './support/moderation.ts';
+import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
+import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
+
+const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;
+type Identity = (typeof identities)[number];
+
+/** Who may call a route. */
+type Access =
+  /** Anyone, signed in or not (a disabled account's token is simply not looked at). */
+  | { kind: 'public' }
+  /** Any active account: 401 when anonymous or disabled. */
+  | { kind: 'signedIn' }
+  /** Active accounts of these roles: 401 when anonymous or disabled, 403 for another role. */
+  | { kind: 'role'; roles: Role[] }
+  /**
+   * As `role`, and the resource belongs to `owner` (the seller's phone, the buyer's order): another
+   * account of the role gets `others` and the resource does not change. `admin` also may act on it
+   * when listed in `roles` (an admin removes any listing).
+   */
+  | { kind: 'owner'; roles: Role[]; owner: 'buyer' | 'seller'; others: number }
+  /** Not about accounts: a client secret, a signature, a cookie, a token of its own. */
+  | { kind: 'special'; why: string; expect: (who: Identity) => { status: number; refused: boolean } };
+
+interface Rule {
+  access: Access;
+  /** Only registered with this card processor (the test-mode one unless Stripe is configured). */
+  only?: 'testProcessor' | 'stripe';
+  /** The status of an allowed call (200 unless said). */
+  ok?: number;
+  /** The request `who` sends, with the fresh resources it is about. */
+  request: (who: Identity) => Promise<Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> }>;
+}
+
+const disabledRoleFor = (access: Access): Role =>
+  access.kind === 'role' || access.kind === 'owner' ? access.roles[0]! : 'user';
+
+const roleOf: Record<Exclude<Identity, 'anonymous' | 'disabled'>, Role> = {
+  buyer: 'user',
+  otherBuyer: 'user',
+  seller: 'seller',
+  otherSeller: 'seller',
+  admin: 'admin',
+};
+
+/** What `who` gets on a route with `access` (`refused`: the answer must change nothing). */
+const expectationOf = (access: Access, ok: number, who: Identity): { status: number; refused: boolean } => {
+  if (access.kind === 'special') return access.expect(who);
+  if (access.kind === 'public') return { status: ok, refused: false };
+  if (who === 'anonymous' || who === 'disabled') return { status: 401, refused: true };
+  if (access.kind === 'signedIn') return { status: ok, refused: false };
+  if (!access.roles.includes(roleOf[who])) return { status: 403, refused: true };
+  if (access.kind === 'role') return { status: ok, refused: false };
+  const isOwner = who === access.owner || who === 'admin';
+  return isOwner ? { status: ok, refused: false } : { status: access.others, refused: true };
+};
+
+const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/**
+ * Every route of the app as `METHOD /url`, leaving out the HEAD twins Fastify adds to GET routes
+ * (they share the GET's hooks; the matrix sends them too, `headTwins`).
+ */
+const routesOf = (added: RouteOptions[]) => {
+  const keys = new Set<string>();
+  const heads = new Set<string>();
+  for (const route of added) {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') heads.add(route.url);
+      else keys.add(routeKey(method, route.url));
+    }
+  }
+  const headTwins = new Set([...heads].filter((url) => keys.has(routeKey('GET', url))));
+  // A HEAD route without a GET would need a rule of its own.
+  for (const url of heads) if (!headTwins.has(url)) keys.add(routeKey('HEAD', url));
+  return { keys, headTwins };
+};
+
+/** Private values the fixtures attach to the parties' resources, and who may see each. */
+const bookingPhone = '7735550142';
+const hashMarker = '$argon2id$v=19$m=19456,t=2,p=1$authorizationMatrixMarker';
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let stripeApp: TestApp;
+  let stripe: FakeStripe;
+  const appRoutes: RouteOptions[] = [];
+  const stripeRoutes: RouteOptions[] = [];
+  let cast: Cast;
+  const emails = {} as Record<Exclude<Identity, 'anonymous' | 'disabled'>, string>;
+  const disabled = {} as Record<Role, Caller & { refreshToken: string; email: string }>;
+  let imageUrl = '';
+  let imageId = '';
+
+  const metricsToken = 'metrics-token-of-the-matrix-test';
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {
+        METRICS_TOKEN: metricsToken,
+        // Configured, so their routes exist; the providers are unreachable, which they answer with a redirect.
+        GOOGLE_CLIENT_ID: 'matrix-google',
+        GOOGLE_CLIENT_SECRET: 'matrix-google-secret',
+        GOOGLE_ISSUER: 'http://127.0.0.1:9',
+        GITHUB_CLIENT_ID: 'matrix-github',
+        GITHUB_CLIENT_SECRET: 'matrix-github-secret',
+        GITHUB_OAUTH_URL: 'http://127.0.0.1:9',
+        GITHUB_API_URL: 'http://127.0.0.1:9',
+      },
+      undefined,
+      { onRoute: (route) => appRoutes.push(route) },
+    );
+    await insertCategories(t.app.db);
+    stripe = await startFakeStripe();
+    stripeApp = await createTestApp(stripe.env, undefined, { onRoute: (route) => stripeRoutes.push(route) });
+
+    for (const who of ['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const)
+      emails[who] = uniqueEmail(who);
+    const hash = await passwordHash();
+    cast = await castOf(t, {
+      buyer: { email: emails.buyer, passwordHash: hash },
+      otherBuyer: { email: emails.otherBuyer, passwordHash: hash },
+      seller: { email: emails.seller, passwordHash: hash },
+      otherSeller: { email: emails.otherSeller, passwordHash: hash },
+      admin: { email: emails.admin, passwordHash: hash },
+    });
+    // Accounts with a real session each, then disabled: their tokens and cookies must open nothing.
+    for (const role of ['user', 'seller', 'admin'] as const) {
+      const user = await insertPasswordUser(t.app.db, { role });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password },
+        remoteAddress: randomIp(),
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const { token } = await t.app.accessTokens.sign({ userId: user.id, role });
+      disabled[role] = {
+        id: user.id,
+        role,
+        email: user.email,
+        headers: { authorization: `Bearer ${token}` },
+        refreshToken: refreshCookie(login)!.value,
+      };
+      await disableUser(t.app.db, user.id);
+    }
+    // Someone else's password hash, to look for in every answer.
+    await insertUser(t.app.db, { role: 'seller', passwordHash: hashMarker });
+
+    const form = multipartBody([
+      { name: 'image', filename: 'phone.jpg', contentType: 'image/jpeg', bytes: await photo() },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...cast.seller.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    ({ id: imageId, url: imageUrl } = UploadedImageSchema.parse(upload.json()));
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await stripeApp?.close();
+    await stripe?.stop();
+  });
+
+  const callerOf = (who: Identity, access: Access): Caller | null => {
+    if (who === 'anonymous') return null;
+    if (who === 'disabled') return disabled[disabledRoleFor(access)];
+    return cast[who];
+  };
+
+  // ----- Fresh resources -------------------------------------------------------------------------
+
+  /** A phone of the seller's for sale, with the seller's (private) phone number. */
+  const sellersPhone = () => listPhone(t, cast.seller);
+  /** An order of the buyer's on a phone of the seller's, with the buyer's (private) booking phone. */
+  const buyersOrder = async () => {
+    const product = await sellersPhone();
+    await advertise(t.app.db, product.id);
+    return bookOrder(t, cast.buyer, product, { phone: bookingPhone });
+  };
+  const login = async (email: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: randomIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return refreshCookie(response)!.value;
+  };
+  /** The refresh cookie `who` holds: a fresh session of theirs, a disabled account's, or none. */
+  const sessionCookieOf = async (who: Identity): Promise<Record<string, string> | undefined> => {
+    if (who === 'anonymous') return undefined;
+    if (who === 'disabled') return { [refreshCookieName]: disabled.user.refreshToken };
+    return { [refreshCookieName]: await login(emails[who]) };
+  };
+
+  const get = (url: string) => async () => ({ method: 'GET' as const, url });
+  const socialRule: Rule = {
+    access: {
+      kind: 'special',
+      why: 'social sign-in is for everyone: it redirects to the provider or back with an error',
+      expect: () => ({ status: 302, refused: false }),
+    },
+    request: async () => ({ method: 'GET', url: '' }),
+  };
+
+  /**
+   * The table: every route and who may call it. A route the app has that is not here (or a line
+   * here for a route it does not have) fails the first test below.
+   */
+  const table: Record<string, Rule> = {
+    // Operations and documentation
+    'GET /healthz': { access: { kind: 'public' }, request: get('/healthz') },
+    'GET /readyz': { access: { kind: 'public' }, request: get('/readyz') },
+    'GET /metrics': {
+      access: {
+        kind: 'special',
+        why: 'only METRICS_TOKEN opens it; any account token is an unknown route (404)',
+        expect: () => ({ status: 404, refused: true }),
+      },
+      request: get('/metrics'),
+    },
+    'GET /api/openapi.json': { access: { kind: 'public' }, request: get('/api/openapi.json') },
+    'GET /api/docs': { access: { kind: 'public' }, request: get('/api/docs') },
+    // Swagger UI sends its page's old address on to /api/docs/.
+    'GET /api/docs/static/index.html': {
+      access: { kind: 'public' },
+      ok: 302,
+      request: get('/api/docs/static/index.html'),
+    },
+    'GET /api/docs/static/swagger-initializer.js': {
+      access: { kind: 'public' },
+      request: get('/api/docs/static/swagger-initializer.js'),
+    },
+    'GET /api/docs/json': { access: { kind: 'public' }, request: get('/api/docs/json') },
+    'GET /api/docs/yaml': { access: { kind: 'public' }, request: get('/api/docs/yaml') },
+    'GET /api/docs/static/*': { access: { kind: 'public' }, request: get('/api/docs/static/swagger-ui.css') },
+    'GET /uploads/*': { access: { kind: 'public' }, request: async () => ({ method: 'GET', url: imageUrl }) },
+
+    // Catalogue
+    'GET /api/categories': { access: { kind: 'public' }, request: get('/api/categories') },
+    'GET /api/advertised': {
+      access: { kind: 'public' },
+      request: async () => {
+        await advertise(t.app.db, (await sellersPhone()).id);
+        return { method: 'GET', url: '/api/advertised' };
+      },
+    },
+    'GET /api/categories/:id/products': {
+      access: { kind: 'public' },
+      request: async () => {
+        await sellersPhone();
+        return { method: 'GET', url: '/api/categories/1/products' };
+      },
+    },
+    'GET /api/products/:id': {
+      access: { kind: 'public' },
+      request: async () => ({ method: 'GET', url: `/api/products/${(await sellersPhone()).id}` }),
+    },
+
+    // Listings
+    'POST /api/products': {
+      access: { kind: 'role', roles: ['seller'] },
+      ok: 201,
+      request: async () => ({
+        method: 'POST',
+        url: '/api/products',
+        payload: { ...filledListing({ phone: '415-555-0188' }), imageId },
+      }),
+    },
+    'GET /api/me/products': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/products') },
+    'DELETE /api/products/:id': {
+      access: { kind: 'owner', roles: ['seller', 'admin'], owner: 'seller', others: 403 },
+      ok: 204,
+      request: async () => ({ method: 'DELETE', url: `/api/products/${(await sellersPhone()).id}` }),
+    },
+    'POST /api/products/:id/advertise': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 403 },
+      ok: 201,
+      request: async () => ({ method: 'POST', url: `/api/products/${(await sellersPhone()).id}/advertise` }),
+    },
+    'POST /api/uploads': {
+      access: { kind: 'signedIn' },
+      ok: 201,
+      request: async () => {
+        const form = multipartBody([
+          { name: 'image', filename: 'me.jpg', contentType: 'image/jpeg', bytes: await photo() },
+        ]);
+        return { method: 'POST', url: '/api/uploads', headers: form.headers, payload: form.payload };
+      },
+    },
+
+    // Accounts
+    'POST /api/auth/signup': {
+      access: { kind: 'public' },
+      ok: 201,
+      request: async () => {
+        const form = multipartBody([
+          { name: 'name', value: 'Priya Shah' },
+          { name: 'email', value: uniqueEmail('signup') },
+          { name: 'password', value: password },
+          { name: 'role', value: 'user' },
+          { name: 'image', filename: 'me.jpg', contentType: 'image/jpeg', bytes: await photo() },
+        ]);
+        return {
+          method: 'POST',
+          url: '/api/auth/signup',
+          headers: form.headers,
+          payload: form.payload,
+          remoteAddress: randomIp(),
+        };
+      },
+    },
+    'POST /api/auth/login': {
+      access: {
+        kind: 'special',
+        why: 'anyone logs in with their own password; a disabled account cannot',
+        expect: (who) => (who === 'disabled' ? { status: 401, refused: true } : { status: 200, refused: false }),
+      },
+      request: async (who) => {
+        const email =
+          who === 'anonymous'
+            ? (await insertPasswordUser(t.app.db)).email
+            : who === 'disabled'
+              ? disabled.user.email
+              : emails[who];
+        return { method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: randomIp() };
+      },
+    },
+    'POST /api/auth/refresh': {
+      access: {
+        kind: 'special',
+        why: 'the refresh cookie is the credential: none is a quiet 204 (a visitor, signed out), a disabled account’s is a 401',
+        // A disabled account's session family is revoked when it is presented: a write, on purpose.
+        expect: (who) =>
+          who === 'anonymous'
+            ? { status: 204, refused: true }
+            : who === 'disabled'
+              ? { status: 401, refused: false }
+              : { status: 200, refused: false },
+      },
+      request: async (who) => ({ method: 'POST', url: '/api/auth/refresh', cookies: await sessionCookieOf(who) }),
+    },
+    'POST /api/auth/logout': {
+      access: {
+        kind: 'special',
+        why: 'ending a session needs nothing but its cookie, and without one there is nothing to end',
+        expect: () => ({ status: 204, refused: false }),
+      },
+      request: async (who) => ({ method: 'POST', url: '/api/auth/logout', cookies: await sessionCookieOf(who) }),
+    },
+    'GET /api/me': { access: { kind: 'signedIn' }, request: get('/api/me') },
+    'PATCH /api/me': {
+      access: { kind: 'signedIn' },
+      request: async () => ({ method: 'PATCH', url: '/api/me', payload: { name: 'Renamed Person' } }),
+    },
+    'GET /api/auth/providers': { access: { kind: 'public' }, request: get('/api/auth/providers') },
+    'GET /api/auth/google': { ...socialRule, request: get('/api/auth/google') },
+    'GET /api/auth/google/callback': { ...socialRule, request: get('/api/auth/google/callback?code=x&state=y') },
+    'GET /api/auth/github': { ...socialRule, request: get('/api/auth/github') },
+    'GET /api/auth/github/callback': { ...socialRule, request: get('/api/auth/github/callback?code=x&state=y') },
+
+    // Buying
+    'POST /api/orders': {
+      access: { kind: 'role', roles: ['user'] },
+      ok: 201,
+      request: async () => {
+        // Not the seller's private number: a buyer who books is given it, on purpose.
+        const product = await listPhone(t, cast.seller, { sellerPhone: '2065550111' });
+        return {
+          method: 'POST',
+          url: '/api/orders',
+          payload: { productId: product.id, phone: '312-555-0126', location: 'Chicago, IL' },
+        };
+      },
+    },
+    'GET /api/me/orders': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/orders') },
+    'GET /api/orders/:id': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => ({ method: 'GET', url: `/api/orders/${(await buyersOrder()).id}` }),
+    },
+    'DELETE /api/orders/:id': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      ok: 204,
+      request: async () => ({ method: 'DELETE', url: `/api/orders/${(await buyersOrder()).id}` }),
+    },
+    'GET /api/me/sales': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/sales') },
+    'GET /api/me/wishlist': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist') },
+    'GET /api/me/wishlist/ids': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist/ids') },
+    'PUT /api/me/wishlist/:productId': {
+      access: { kind: 'role', roles: ['user'] },
+      ok: 204,
+      request: async () => ({ method: 'PUT', url: `/api/me/wishlist/${(await sellersPhone()).id}` }),
+    },
+    'DELETE /api/me/wishlist/:productId': {
+      // Each buyer's own list: another buyer's call takes nothing out of the buyer's.
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 204 },
+      ok: 204,
+      request: async () => {
+        const product = await sellersPhone();
+        const added = await addToWishlist(t, cast.buyer, product.id);
+        expect(added.statusCode).toBe(204);
+        return { method: 'DELETE', url: `/api/me/wishlist/${product.id}` };
+      },
+    },
+    'POST /api/products/:id/reports': {
+      access: { kind: 'role', roles: ['user'] },
+      ok: 201,
+      request: async () => ({
+        method: 'POST',
+        url: `/api/products/${(await sellersPhone()).id}/reports`,
+        payload: { reason: 'wrong_description', text: 'The battery health is much lower than the listing says.' },
+      }),
+    },
+
+    // Payments
+    'GET /api/payments/config': { access: { kind: 'public' }, request: get('/api/payments/config') },
+    'POST /api/orders/:id/payment-intent': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersOrder()).id}/payment-intent` }),
+    },
+    'POST /api/orders/:id/pay': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => {
+        const order = await buyersOrder();
+        const intent = await intentFor(t, cast.buyer, order.id);
+        const confirmed = await confirmCard(t, intent);
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        return {
+          method: 'POST',
+          url: `/api/orders/${order.id}/pay`,
+          payload: { paymentIntentId: intent.paymentIntentId },
+        };
+      },
+    },
+    'POST /api/test-processor/payment-intents/:id/confirm': {
+      only: 'testProcessor',
+      access: {
+        kind: 'special',
+        why: 'the client secret is the credential (as at Stripe): the buyer holds it, nobody else does',
+        expect: (who) => (who === 'buyer' ? { status: 200, refused: false } : { status: 404, refused: true }),
+      },
+      request: async (who) => {
+        const intent = await intentFor(t, cast.buyer, (await buyersOrder()).id);
+        const clientSecret = who === 'buyer' ? intent.clientSecret : `${intent.paymentIntentId}_secret_guessed`;
+        return {
+          method: 'POST',
+          url: `/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`,
+          payload: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+        };
+      },
+    },
+    'POST /api/webhooks/stripe': {
+      only: 'stripe',
+      access: {
+        kind: 'special',
+        why: 'only Stripe’s signature opens it; no account does',
+        expect: () => ({ status: 400, refused: true }),
+      },
+      request: async () => ({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=forged`,
+        },
+        payload: JSON.stringify({ id: 'evt_matrix', object: 'event', type: 'payment_intent.succeeded', data: {} }),
+      }),
+    },
+
+    // Moderation
+    'GET /api/admin/users': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/users?role=user') },
+    'DELETE /api/admin/users/:id': {
+      access: { kind: 'role', roles: ['admin'] },
+      ok: 204,
+      request: async () => ({ method: 'DELETE', url: `/api/admin/users/${(await insertUser(t.app.db)).id}` }),
+    },
+    'POST /api/admin/sellers/:id/verify': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/sellers/${(await insertUser(t.app.db, { role: 'seller' })).id}/verify`,
+      }),
+    },
+    'GET /api/admin/reports': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/reports') },
+    'DELETE /api/admin/reports/:productId': {
+      access: { kind: 'role', roles: ['admin'] },
+      ok: 204,
+      request: async () => {
+        const product = await sellersPhone();
+        await insertReport(t.app.db, { productId: product.id, reporterId: cast.buyer.id });
+        return { method: 'DELETE', url: `/api/admin/reports/${product.id}` };
+      },
+    },
+    'POST /api/admin/reports/:productId/dismiss': {
+      access: { kind: 'role', roles: ['admin'] },
+      ok: 204,
+      request: async () => {
+        const product = await sellersPhone();
+        await insertReport(t.app.db, { productId: product.id, reporterId: cast.buyer.id });
+        return { method: 'POST', url: `/api/admin/reports/${product.id}/dismiss` };
+      },
+    },
+    'GET /api/admin/audit': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/audit') },
+  };
+
+  it('has a rule for every route of the app, and only for routes it has', () => {
+    const inTable = (only: Rule['only']) =>
+      Object.entries(table)
+        .filter(([, rule]) => rule.only === undefined || rule.only === only)
+        .map(([key]) => key)
+        .sort();
+    expect([...routesOf(appRoutes).keys].sort()).toEqual(inTable('testProcessor'));
+    expect([...routesOf(stripeRoutes).keys].sort()).toEqual(inTable('stripe'));
+  });
+
+  /** Every row of every table: a refused request must leave it exactly as it was. */
+  const databaseState = async (app: TestApp) => {
+    // The same result shape from PGlite and node-postgres.
+    const rowsOf = async (query: SQL) => ((await app.app.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const tables = (await rowsOf(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    )) as Array<{ name: string }>;
+    const hash = createHash('sha256');
+    for (const { name } of tables) {
+      hash.update(name);
+      const rows = await rowsOf(sql`select * from ${sql.identifier(name)}`);
+      for (const row of rows.map((row) => JSON.stringify(row)).sort()) hash.update(row);
+    }
+    return hash.digest('hex');
+  };
+
+  const safeJson = (body: string): unknown => {
+    try {
+      return JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** The private values `who` must never see, and who may see each. */
+  const privateValues = () => [
+    { what: 'the seller’s phone number', value: sellerPhoneOfListedPhones, seenBy: ['seller', 'buyer', 'admin'] },
+    { what: 'the buyer’s booking phone', value: bookingPhone, seenBy: ['buyer', 'seller', 'admin'] },
+    { what: 'the buyer’s email', value: emails.buyer, seenBy: ['buyer', 'seller', 'admin'] },
+    { what: 'a password hash', value: hashMarker, seenBy: [] },
+    { what: 'a password hash', value: '$argon2', seenBy: [] },
+  ];
+
+  it('answers every route × identity as the table says, changes nothing when it refuses, and leaks nothing', async () => {
+    const failures: string[] = [];
+    const counts = {
+      routes: 0,
+      heads: 0,
+      identities: identities.length,
+      requests: 0,
+      refused: 0,
+      unchanged: 0,
+      leaks: 0,
+    };
+    const seen = new Map<string, number>();
+
+    const check = async (app: TestApp, key: string, rule: Rule, method?: 'HEAD') => {
+      counts[method ? 'heads' : 'routes'] += 1;
+      for (const who of identities) {
+        const caller = callerOf(who, rule.access);
+        const expected = expectationOf(rule.access, rule.ok ?? 200, who);
+        const request = await rule.request(who);
+        const before = expected.refused ? await databaseState(app) : undefined;
+        const response: LightMyRequestResponse = await app.app.inject({
+          ...request,
+          ...(method ? { method } : {}),
+          headers: { ...caller?.headers, ...request.headers },
+        } as InjectOptions);
+        counts.requests += 1;
+        const label = `${method ? key.replace(/^GET/, method) : key} as ${who}`;
+        if (response.statusCode !== expected.status) {
+          failures.push(
+            `${label}: ${response.statusCode} (expected ${expected.status}) ${response.body.slice(0, 200)}`,
+          );
+        }
+        const isErrorBody = ErrorBodySchema.safeParse(safeJson(response.body)).success;
+        if (response.statusCode >= 400 && !method && !isErrorBody) {
+          failures.push(`${label}: a ${response.statusCode} not in the error shape: ${response.body.slice(0, 200)}`);
+        }
+        if (before !== undefined) {
+          counts.refused += 1;
+          if ((await databaseState(app)) === before) counts.unchanged += 1;
+          else failures.push(`${label}: refused, yet the database changed`);
+        }
+        for (const { what, value, seenBy } of privateValues()) {
+          if (!response.body.includes(value)) continue;
+          if ((seenBy as string[]).includes(who)) {
+            seen.set(what, (seen.get(what) ?? 0) + 1);
+          } else {
+            counts.leaks += 1;
+            failures.push(`${label}: the answer carries ${what}`);
+          }
+        }
+      }
+    };
+
+    for (const [key, rule] of Object.entries(table)) {
+      const app = rule.only === 'stripe' ? stripeApp : t;
+      await check(app, key, rule);
+      const [method, url] = key.split(' ') as [string, string];
+      const { headTwins } = routesOf(rule.only === 'stripe' ? stripeRoutes : appRoutes);
+      if (method === 'GET' && headTwins.has(url)) await check(app, key, rule, 'HEAD');
+    }
+    console.log(
+      `authorization matrix: ${counts.routes} routes (and ${counts.heads} HEAD twins) × ${counts.identities} identities = ` +
+        `${counts.requests} requests; ` +
+        `${counts.refused} refused (${counts.unchanged} left the database unchanged); leaks = ${counts.leaks}; ` +
+        `private values seen by their parties: ${JSON.stringify(Object.fromEntries(seen))}`,
+    );
+    expect(failures).toEqual([]);
+    // The leak check can see: the parties entitled to each private value did get it somewhere.
+    expect(Object.fromEntries(seen)).toMatchObject({
+      'the seller’s phone number': expect.any(Number),
+      'the buyer’s booking phone': expect.any(Number),
+      'the buyer’s email': expect.any(Number),
+    });
+  }, 300_000);
+});

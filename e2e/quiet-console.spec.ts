@@ -1,0 +1,86 @@
+/**
+ * A page load leaves the browser console clean: no CSP report (zod parses without `new Function`,
+ * the CSP keeps 'unsafe-eval' out) and no failed request (a visitor's session check answers 204,
+ * not 401). A signed-in reload still restores the session from the refresh cookie.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { categoryIds } from '@recell/contract';
+import { demoAccount, expectSignedInNav, expectSignedOutNav, signIn } from './support/auth.ts';
+
+declare global {
+  interface Window {
+    cspViolations?: string[];
+  }
+}
+
+/**
+ * Everything the console and the network report as a failure from now on. CSP reports reach the
+ * console outside the console API, so the page's own `securitypolicyviolation` events are
+ * collected too: `cspViolations(page)` reads them.
+ */
+const watchForNoise = async (page: Page) => {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations?.push(`CSP ${event.effectiveDirective}: ${event.blockedURI} (${event.sourceFile})`);
+    });
+  });
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') noise.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => noise.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) noise.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // The page a reload leaves behind has its loads cut off: the browser's doing, not a failure.
+    if (reason !== 'net::ERR_ABORTED') noise.push(`failed ${request.method()} ${request.url()}: ${reason}`);
+  });
+  return noise;
+};
+
+const cspViolations = (page: Page) => page.evaluate(() => window.cspViolations ?? []);
+
+/** Waits for the refresh call every page load starts and returns its status. */
+const refreshAnswer = (page: Page) =>
+  page
+    .waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/auth/refresh' && response.request().method() === 'POST',
+    )
+    .then((response) => response.status());
+
+const categoryPath = `/categories/${categoryIds[0]}`;
+
+test.describe('a quiet console', () => {
+  for (const path of ['/', '/about', categoryPath]) {
+    test(`a visitor's load of ${path} logs no error and fails no request`, async ({ page }) => {
+      const noise = await watchForNoise(page);
+      const refreshed = refreshAnswer(page);
+      await page.goto(path);
+      expect(await refreshed).toBe(204);
+      // A category page is for signed-in people: the visitor lands on the login page.
+      await expect(page).toHaveURL(path === categoryPath ? '/login' : path);
+      await expectSignedOutNav(page);
+      await page.waitForLoadState('networkidle');
+      expect([...noise, ...(await cspViolations(page))]).toEqual([]);
+    });
+  }
+
+  test('a signed-in reload restores the session, quietly', async ({ page }) => {
+    await page.goto(categoryPath);
+    await expect(page).toHaveURL('/login');
+    await signIn(page, demoAccount('buyer').email);
+    await expect(page).toHaveURL(categoryPath);
+
+    const noise = await watchForNoise(page);
+    const refreshed = refreshAnswer(page);
+    await page.reload();
+    expect(await refreshed).toBe(200);
+    await expect(page).toHaveURL(categoryPath);
+    await expectSignedInNav(page);
+    await page.waitForLoadState('networkidle');
+    expect([...noise, ...(await cspViolations(page))]).toEqual([]);
+  });
+});
