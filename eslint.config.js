@@ -3,6 +3,82 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const webSrc = './apps/web/src';
+/**
+ * Which features each web feature may use. It is a one-way map (checked below): a circle between
+ * features would make neither readable on its own. A new feature adds its line here.
+ */
+const featureDependencies = {
+  auth: [],
+  contact: [],
+  home: [],
+  buying: ['auth'],
+  payments: ['auth'],
+  catalogue: ['auth', 'buying'],
+  listings: ['auth', 'catalogue'],
+  admin: ['auth', 'catalogue'],
+};
+
+const features = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const feature of features) {
+  if (!(feature in featureDependencies))
+    throw new Error(`eslint.config.js: add features/${feature} to featureDependencies`);
+}
+const assertOneWay = (feature, path = []) => {
+  if (path.includes(feature))
+    throw new Error(`eslint.config.js: features depend in a circle: ${[...path, feature].join(' → ')}`);
+  for (const next of featureDependencies[feature]) assertOneWay(next, [...path, feature]);
+};
+for (const feature of features) assertOneWay(feature);
+
+/**
+ * The web's layers import one way: app (routes) → features → shared code (components, lib,
+ * config). A feature uses another only if the map above allows it, and then only through that
+ * feature's index.ts, so each feature's insides can change freely. import-x/no-cycle also refuses
+ * circles between single modules.
+ */
+const webBoundaries = [
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) =>
+        featureDependencies[feature].includes(other)
+          ? {
+              target: `${webSrc}/features/${feature}`,
+              from: `${webSrc}/features/${other}`,
+              except: ['./index.ts'],
+              message: `Import the ${other} feature through its index.ts ('@/features/${other}').`,
+            }
+          : {
+              target: `${webSrc}/features/${feature}`,
+              from: `${webSrc}/features/${other}`,
+              message: `The ${feature} feature may not use ${other} (featureDependencies in eslint.config.js keeps features one-way).`,
+            },
+      ),
+  ),
+  {
+    target: `${webSrc}/app`,
+    from: `${webSrc}/features`,
+    except: features.map((feature) => `./${feature}/index.ts`),
+    message: "Routes use a feature through its index.ts ('@/features/<name>').",
+  },
+  ...['components', 'lib', 'config'].map((shared) => ({
+    target: `${webSrc}/${shared}`,
+    from: [`${webSrc}/features`, `${webSrc}/app`],
+    message: 'Shared code does not import features or routes: pass what it needs in from the caller.',
+  })),
+  {
+    target: `${webSrc}/features`,
+    from: `${webSrc}/app`,
+    message: 'Features do not import routes: the route composes the features.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -27,13 +103,21 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    settings: {
+      // no-cycle reads the modules an import leads to, so it needs the TypeScript parser for them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './apps/web/tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // `role` on our own components is a prop (<RequireRole role="seller">), not an ARIA role.
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
       // Schemas are built with the contract's `z`, which parses jitless in browsers (strict CSP).
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

@@ -6,7 +6,7 @@ import type { AuthContextValue } from '@/features/auth';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { makeOrder } from '../testing/fixtures';
+import { makeOrder } from '@/test/fixtures';
 import { MyOrdersTable } from './my-orders-table';
 
 const buyer: AuthContextValue = { status: 'signedIn', user: makeMe(), logout: async () => {} };

@@ -6,7 +6,7 @@ import type { AuthContextValue } from '@/features/auth';
 import { mockApi } from '@/test/api-mock';
 import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { makeSale } from '../testing/fixtures';
+import { makeSale } from '@/test/fixtures';
 import { MySalesTable } from './my-sales-table';
 
 const seller: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'seller' }), logout: async () => {} };

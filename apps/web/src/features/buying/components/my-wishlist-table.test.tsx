@@ -6,7 +6,7 @@ import type { AuthContextValue } from '@/features/auth';
 import { mockApi, noContent } from '@/test/api-mock';
 import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { makeOrder, makeWishlistItem } from '../testing/fixtures';
+import { makeOrder, makeWishlistItem } from '@/test/fixtures';
 import { MyWishlistTable } from './my-wishlist-table';
 
 vi.mock('@/lib/success-sound', () => ({ playSuccessSound: vi.fn() }));

@@ -7,7 +7,7 @@ import { AdvertisedSection } from '@/features/catalogue';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { jsonResponse, makeMe, makeProduct, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { deferred } from '../testing/fixtures';
+import { deferred } from '@/test/fixtures';
 
 const buyer: AuthContextValue = { status: 'signedIn', user: makeMe(), logout: async () => {} };
 const pixel = makeProduct({ id: '11111111-1111-4111-8111-111111111111', name: 'Pixel 7' });

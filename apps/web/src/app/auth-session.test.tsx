@@ -5,7 +5,7 @@ import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { jsonResponse, makeSession } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render';
 import { AppRoutes } from '@/app/router';
-import { useAuth } from './auth-context';
+import { useAuth } from '@/features/auth';
 
 function WhoIsSignedIn() {
   const auth = useAuth();

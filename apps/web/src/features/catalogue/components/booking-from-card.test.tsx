@@ -8,7 +8,7 @@ import { playSuccessSound } from '@/lib/success-sound';
 import { apiError, mockApi, type ApiCall } from '@/test/api-mock';
 import { jsonResponse, makeMe, makeProduct, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { makeOrder } from '../testing/fixtures';
+import { makeOrder } from '@/test/fixtures';
 
 vi.mock('@/lib/success-sound', () => ({ playSuccessSound: vi.fn() }));
 
