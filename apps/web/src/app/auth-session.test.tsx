@@ -71,10 +71,11 @@ describe('AuthProvider', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
 
+    // Once the guarded page has gone, nothing is left that could send the visitor to the login page.
     await waitFor(() => {
       expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });

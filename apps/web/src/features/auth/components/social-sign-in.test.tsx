@@ -113,8 +113,10 @@ describe('social sign-in', () => {
     });
 
     postFromPopup(result({ isNew: true }), 'https://evil.example');
+    // Messages are handled in order: once a later one from our own popup shows, the foreign one is done.
+    postFromPopup(result({ status: 'error', message: 'Google sign-in was cancelled.' }));
+    expect(await screen.findByText('Google sign-in was cancelled.')).toBeInTheDocument();
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
     expect(screen.queryByText(messages.signupSuccess)).not.toBeInTheDocument();
   });
