@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
-import { jsonResponse, makeSession } from '@/test/fixtures';
+import { deferred, jsonResponse, makeSession } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render';
 import { AppRoutes } from '@/app/router';
 import { useAuth } from '@/features/auth';
@@ -22,12 +22,12 @@ function WhoIsSignedIn() {
 
 describe('AuthProvider', () => {
   it('is loading until the refresh cookie is checked, then signed in with the user', async () => {
-    let answer: (response: Response) => void = () => {};
-    mockApi({ 'POST /api/auth/refresh': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const answer = deferred<Response>();
+    mockApi({ 'POST /api/auth/refresh': () => answer.promise });
     renderWithSession(<WhoIsSignedIn />);
 
     expect(screen.getByTestId('status')).toHaveTextContent('loading');
-    answer(jsonResponse(makeSession({ name: 'Ada Buyer' })));
+    answer.resolve(jsonResponse(makeSession({ name: 'Ada Buyer' })));
 
     expect(await screen.findByText('Ada Buyer')).toBeInTheDocument();
     expect(screen.getByTestId('status')).toHaveTextContent('signedIn');

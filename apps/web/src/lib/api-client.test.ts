@@ -2,12 +2,10 @@ import { CategoryListSchema, MeSchema, messages, uploadMessages, z } from '@rece
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
-import { jsonResponse, makeSession } from '@/test/fixtures';
+import { deferred, jsonResponse, makeSession } from '@/test/fixtures';
 import { ApiError, apiRequest, uploadImage, wasReported } from './api-client';
 import { getSessionState, onLogout, setSession } from './session';
 import { toast } from './toast';
-
-const fetchMock = vi.fn<typeof fetch>();
 
 const failure = async (promise: Promise<unknown>) => {
   try {
@@ -19,45 +17,31 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 describe('apiRequest', () => {
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const categories = 'GET /api/categories';
 
   it('calls /api{path} and returns the body the schema accepts', async () => {
     const body = { items: [{ id: '1', brand: 'Apple', imageUrl: '/uploads/apple.webp' }] };
-    fetchMock.mockResolvedValue(jsonResponse(body));
+    const { callsTo } = mockApi({ [categories]: () => jsonResponse(body) });
 
     await expect(apiRequest('/categories', CategoryListSchema)).resolves.toEqual(body);
-    expect(fetchMock).toHaveBeenCalledWith('/api/categories', expect.objectContaining({ method: 'GET' }));
+    expect(callsTo(categories)).toHaveLength(1);
   });
 
   it('sends a JSON body as JSON', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ ok: true }, 201));
+    const { callsTo } = mockApi({ 'POST /api/orders': () => jsonResponse({ ok: true }, 201) });
 
     await apiRequest('/orders', z.object({ ok: z.boolean() }), { method: 'POST', json: { phone: '0171' } });
 
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.body).toBe('{"phone":"0171"}');
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    const [call] = callsTo('POST /api/orders');
+    expect(call?.body).toEqual({ phone: '0171' });
+    expect(call?.headers.get('Content-Type')).toBe('application/json');
   });
 
   it("turns the API's error body into an ApiError with status, code, message and fields", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          error: {
-            code: 'validation',
-            message: 'Some fields are not valid',
-            fields: { phone: 'phone number is Required' },
-          },
-        },
-        400,
-      ),
-    );
+    mockApi({
+      'POST /api/orders': () =>
+        apiError(400, 'validation', 'Some fields are not valid', { phone: 'phone number is Required' }),
+    });
 
     const error = await failure(apiRequest('/orders', z.unknown(), { method: 'POST', json: {} }));
 
@@ -71,7 +55,7 @@ describe('apiRequest', () => {
   });
 
   it('makes an ApiError from the status when the body is not an API error (a proxy page)', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    mockApi({ [categories]: () => new Response('<html>Bad gateway</html>', { status: 502 }) });
 
     const error = await failure(apiRequest('/categories', CategoryListSchema));
 
@@ -79,7 +63,7 @@ describe('apiRequest', () => {
   });
 
   it('reports a network failure as status 0, unavailable', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    mockApi({ [categories]: () => Response.error() });
 
     const error = await failure(apiRequest('/categories', CategoryListSchema));
 
@@ -87,7 +71,7 @@ describe('apiRequest', () => {
   });
 
   it('refuses a response that breaks the contract', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ items: [{ id: '7', brand: 'Nokia' }] }));
+    mockApi({ [categories]: () => jsonResponse({ items: [{ id: '7', brand: 'Nokia' }] }) });
 
     const error = await failure(apiRequest('/categories', CategoryListSchema));
 
@@ -95,10 +79,14 @@ describe('apiRequest', () => {
   });
 
   it('lets a cancelled call stay a cancellation', async () => {
-    fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+    const answer = deferred<Response>();
+    mockApi({ [categories]: () => answer.promise });
+    const controller = new AbortController();
 
-    const error = await failure(apiRequest('/categories', CategoryListSchema));
+    const call = failure(apiRequest('/categories', CategoryListSchema, { signal: controller.signal }));
+    controller.abort();
 
+    const error = await call;
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'AbortError' });
   });
@@ -169,8 +157,8 @@ describe('apiRequest with the session', () => {
     expect(getSessionState().status).toBe('signedOut');
     await vi.waitFor(() => {
       expect(loggedOut).toHaveBeenCalledOnce();
+      expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
     });
-    expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
   });
 
   it("on a 403: toast 'User Unuthorized Access' and log out, without trying a refresh", async () => {

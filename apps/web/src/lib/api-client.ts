@@ -145,7 +145,8 @@ const sendWithFetch =
       });
       return { status: response.status, payload: parseJson(await response.text()) };
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      // By name: an abort may come from another realm's DOMException (a worker, a test's runtime).
+      if (error instanceof Error && error.name === 'AbortError') throw error;
       throw networkError(error);
     }
   };

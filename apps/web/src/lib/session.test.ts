@@ -1,7 +1,7 @@
 import { refreshLockName, sessionTiming } from '@recell/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
-import { jsonResponse, makeSession } from '@/test/fixtures';
+import { deferred, jsonResponse, makeSession } from '@/test/fixtures';
 import {
   getAccessToken,
   getSessionState,
@@ -153,7 +153,11 @@ describe('the session', () => {
         return callback();
       },
     };
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks }));
+    // jsdom has no Web Locks: lend the real navigator one for this test.
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'locks');
+    });
 
     const results = await Promise.all([refreshSession(), refreshSession(), refreshSession()]);
 
@@ -163,13 +167,13 @@ describe('the session', () => {
   });
 
   it('ignores a refresh answer that arrives after a login', async () => {
-    let answer: (response: Response) => void = () => {};
-    mockApi({ 'POST /api/auth/refresh': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const answer = deferred<Response>();
+    mockApi({ 'POST /api/auth/refresh': () => answer.promise });
     startSession();
 
     const login = makeSession({ name: 'Just Logged In' });
     setSession(login);
-    answer(apiError(401, 'unauthorized', 'Your session has ended.'));
+    answer.resolve(apiError(401, 'unauthorized', 'Your session has ended.'));
     await vi.advanceTimersByTimeAsync(0);
 
     expect(getSessionState()).toEqual({ status: 'signedIn', user: login.user });

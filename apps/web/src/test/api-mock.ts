@@ -1,29 +1,49 @@
-import { vi } from 'vitest';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
 import { jsonResponse } from './fixtures';
 
 export type ApiCall = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 /**
- * Stubs `fetch` with a tiny API: `routes` maps 'METHOD /api/path' (no query string) to a function
- * that answers (its query string is in `call.query`); anything else is a 404 in the API's error
- * shape. Every call is recorded in order.
+ * The network of the web tests: MSW answers every request the app sends through `fetch`. Started
+ * and reset around each test in setup.ts; a request no test expects fails the test.
+ */
+export const apiServer = setupServer();
+
+const bodyOf = async (request: Request): Promise<unknown> => {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  if (!text) return undefined;
+  return type.includes('application/json') ? (JSON.parse(text) as unknown) : text;
+};
+
+/**
+ * A tiny API for one test: `routes` maps 'METHOD /api/path' (no query string) to a function that
+ * answers (its query string is in `call.query`); any other /api request is a 404 in the API's
+ * error shape. Every call is recorded in order.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const call = { method, path: url.pathname, query: url.searchParams, headers: new Headers(init?.headers), body };
-    calls.push(call);
-    const handler = routes[`${method} ${url.pathname}`];
-    if (!handler) return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
-    return handler(call);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  apiServer.use(
+    http.all('*/api/*', async ({ request }) => {
+      const url = new URL(request.url);
+      const call = {
+        method: request.method,
+        path: url.pathname,
+        query: url.searchParams,
+        headers: request.headers,
+        body: await bodyOf(request),
+      };
+      calls.push(call);
+      const handler = routes[`${call.method} ${call.path}`];
+      if (!handler) return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
+      return handler(call);
+    }),
+  );
   const callsTo = (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route);
-  return { fetchMock, calls, callsTo };
+  return { calls, callsTo };
 }
 
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>

@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
 
 /**
- * A stand-in for XMLHttpRequest (uploads use it for their progress events). Each request waits
+ * A stand-in for XMLHttpRequest (uploads use it for their progress events). MSW answers every
+ * `fetch`, but it cannot let a test say how much of an upload has gone out, so the upload tests keep
+ * this small fake to drive the progress bar step by step. Each request waits
  * until the test answers it: `progress(share)`, then `respond(status, body)` or `fail()`.
  * `FakeXhr.onSend` may answer at once instead.
  */

@@ -1,14 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { apiServer } from './api-mock';
 
 // Pages are lazy chunks that Vite transforms on first import: on a busy machine a page can take
 // more than the default second to appear.
 configure({ asyncUtilTimeout: 5000 });
 
+// Requests go to MSW; one that no test answers fails loudly instead of reaching a real network.
+beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => apiServer.close());
+
 afterEach(() => {
+  apiServer.resetHandlers();
   act(() => {
     toast.remove();
   });

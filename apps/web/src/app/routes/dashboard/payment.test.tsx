@@ -17,7 +17,7 @@ import { PaymentPage } from '@/app/routes/dashboard/payment';
 import type { AuthContextValue } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
 import { apiError, mockApi } from '@/test/api-mock';
-import { jsonResponse, makeMe } from '@/test/fixtures';
+import { deferred, jsonResponse, makeMe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 vi.mock('@/lib/success-sound', () => ({ playSuccessSound: vi.fn() }));
@@ -156,14 +156,6 @@ const summaryValue = (term: string) => {
   return summary.getAllByRole('definition')[terms.indexOf(term)]?.textContent;
 };
 
-const deferred = () => {
-  let resolve: (response: Response) => void = () => {};
-  const promise = new Promise<Response>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-};
-
 beforeEach(() => {
   vi.mocked(playSuccessSound).mockClear();
   stripe.confirmCardPayment.mockReset();
@@ -291,7 +283,7 @@ describe('the payment page', () => {
   });
 
   it('disables the Payment button while it works: a double click pays once', async () => {
-    const confirmation = deferred();
+    const confirmation = deferred<Response>();
     const api = serve(makeOrder(), { confirm: () => confirmation.promise });
     renderPage();
     await cardForm();

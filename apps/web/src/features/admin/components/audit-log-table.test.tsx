@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
 import { mockApi } from '@/test/api-mock';
-import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
+import { deferred, jsonResponse, makeMe, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { AuditLogTable } from './audit-log-table';
 
@@ -48,13 +48,13 @@ const cellsOf = (row: HTMLElement) =>
 
 describe('Audit Log', () => {
   it('shows a spinner while loading, then who did what to which record, when', async () => {
-    let answer!: (response: Response) => void;
-    mockApi({ 'GET /api/admin/audit': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/admin/audit': () => answer.promise });
     renderWithProviders(<AuditLogTable />, { auth: admin });
 
     expect(await screen.findByRole('status', { name: webTexts.loading })).toBeInTheDocument();
     act(() => {
-      answer(jsonResponse(pageOf([verified, paid, unknown])));
+      answer.resolve(jsonResponse(pageOf([verified, paid, unknown])));
     });
 
     const table = await screen.findByRole('table', { name: 'Audit Log' });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
 import { AdvertisedSection } from '@/features/catalogue';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
-import { jsonResponse, makeMe, makeProduct, pageOf } from '@/test/fixtures';
+import { deferred, jsonResponse, makeMe, makeProduct, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { ReportedItemsTable } from './reported-items-table';
 
@@ -100,13 +100,13 @@ const serveReports = (initial: ReportedProduct[], routes: Parameters<typeof mock
 
 describe('Reported Items', () => {
   it('shows a spinner while loading, then the spec’s columns, one row per reported phone', async () => {
-    let answer!: (response: Response) => void;
-    mockApi({ 'GET /api/admin/reports': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/admin/reports': () => answer.promise });
     renderWithProviders(<ReportedItemsTable />, { auth: admin });
 
     expect(await screen.findByRole('status', { name: webTexts.loading })).toBeInTheDocument();
     act(() => {
-      answer(jsonResponse(pageOf([galaxy, pixel])));
+      answer.resolve(jsonResponse(pageOf([galaxy, pixel])));
     });
 
     const table = await screen.findByRole('table', { name: 'Reported Items' });
