@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
+import type { CardProcessor } from './adapters/payments/card-processor.ts';
+import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import { loggerOptions } from './lib/logging.ts';
@@ -27,6 +29,7 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { socialRoutes } from './modules/auth/social/social.routes.ts';
 import { listingChangesPlugin } from './plugins/listing-changes.ts';
+import { deferredWorkPlugin } from './plugins/deferred-work.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -39,6 +42,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     storage: ImageStorage;
+    /** The card processor the configuration chose: built-in test mode, or Stripe. */
+    cardProcessor: CardProcessor;
     /** Set when shutdown begins, so readiness fails and the load balancer stops sending traffic. */
     isShuttingDown: boolean;
   }
@@ -47,7 +52,9 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The outside services; built from the configuration unless given (tests pass their own). */
   storage?: ImageStorage;
+  cardProcessor?: AnyCardProcessor;
   /** Log output; tests pass false. */
   logger?: boolean;
   /** Told of every route as it is added (the authorization matrix test lists them this way). */
@@ -81,6 +88,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   deps.database.useLogger(app.log);
   app.decorate('db', deps.database.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
+  const cardProcessor = deps.cardProcessor ?? createCardProcessor(config.payments, deps.database.db);
+  app.decorate<CardProcessor>('cardProcessor', cardProcessor);
   app.decorate('isShuttingDown', false);
 
   // Every response names its request, so a user's report can be matched to the log line.
@@ -112,6 +121,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(uploadCapacityPlugin);
   await app.register(privateAnswersPlugin);
   await app.register(listingChangesPlugin);
+  await app.register(deferredWorkPlugin);
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
@@ -123,7 +133,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(ordersRoutes);
   await app.register(wishlistRoutes);
   await app.register(reportsRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, { processor: cardProcessor });
   await app.register(adminRoutes);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, uploadsDir: config.uploadsDir });

@@ -48,7 +48,9 @@ const requiredMessages = {
 };
 
 describe('listings', () => {
-  const t = useTestApp();
+  /** How often public listing pages were told to refresh (app.listingsChanged). */
+  let listingChanges = 0;
+  const t = useTestApp({ onListingsChanged: () => listingChanges++ });
   const cast = useCast(t);
   let photo: Buffer;
   let imageId: string;
@@ -464,6 +466,36 @@ describe('listings', () => {
         expect((await removeAs(cast.admin, id)).statusCode).toBe(404);
         expect((await removeAs(cast.seller, id)).statusCode).toBe(404);
       }
+    });
+  });
+
+  describe('public listing pages', () => {
+    it('are told at once when a phone is put on sale, advertised or removed, and not when a change is refused', async () => {
+      const before = listingChanges;
+      const created = await postListingJson(t, cast.seller.headers, { ...filledListing(), imageId });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(listingChanges).toBe(before + 1);
+      const { id } = ProductSchema.parse(created.json());
+
+      const advertiseUrl = `/api/products/${id}/advertise`;
+      expect((await t.app.inject({ method: 'POST', url: advertiseUrl, headers: cast.seller.headers })).statusCode).toBe(
+        201,
+      );
+      expect(listingChanges).toBe(before + 2);
+      expect((await t.app.inject({ method: 'POST', url: advertiseUrl, headers: cast.seller.headers })).statusCode).toBe(
+        409,
+      );
+      expect((await postListingJson(t, cast.seller.headers, { ...filledListing(), imageId: '' })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: cast.otherSeller.headers }))
+          .statusCode,
+      ).toBe(403);
+      expect(listingChanges).toBe(before + 2);
+
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: cast.seller.headers })).statusCode,
+      ).toBe(204);
+      expect(listingChanges).toBe(before + 3);
     });
   });
 

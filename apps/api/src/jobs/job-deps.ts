@@ -12,7 +12,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   processor: app.cardProcessor,
   log: app.log,
   now: () => new Date(),
-  listingsChanged: () => app.listingsChanged(),
+  listingsChanged: app.listingsChanged,
 });
 
 /** Outside the server (`jobs:run`): the adapters the configuration names, built as the app builds them. */
@@ -22,4 +22,6 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   processor: createCardProcessor(config.payments, db),
   log,
   now: () => new Date(),
+  // No page cache lives outside the server; its replicas' caches expire within a second or two.
+  listingsChanged: () => {},
 });

@@ -16,7 +16,7 @@ export interface JobDeps {
   /** The clock (tests move it). */
   now: () => Date;
   /** Tells this process's public page cache that listings changed (a no-op outside the server). */
-  listingsChanged?: () => void;
+  listingsChanged: () => void;
 }
 
 export interface JobContext {

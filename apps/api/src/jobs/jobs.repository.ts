@@ -1,11 +1,12 @@
 /**
- * The housekeeping jobs' reads and deletes. Every delete works in bounded batches (one short
- * statement each), so a large backlog never holds a long lock or a long transaction.
+ * The housekeeping jobs' reads and deletes (old webhook events are the payments repository's).
+ * Every delete works in bounded batches (one short statement each), so a large backlog never holds
+ * a long lock or a long transaction.
  */
 import { and, asc, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { categories, products, sessions, users, webhookEvents } from '../db/schema.ts';
+import { categories, products, sessions, users } from '../db/schema.ts';
 
 /**
  * Deletes up to `limit` refresh tokens that can no longer matter and says how many went:
@@ -44,20 +45,6 @@ export const deleteEndedSessions = async (
     )
     .limit(opts.limit);
   const rows = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
-  return rows.length;
-};
-
-/** Deletes up to `limit` processed webhook events received before `before`; says how many. */
-export const deleteWebhookEventsBefore = async (db: Executor, before: Date, limit: number): Promise<number> => {
-  const old = db
-    .select({ provider: webhookEvents.provider, eventId: webhookEvents.eventId })
-    .from(webhookEvents)
-    .where(lt(webhookEvents.receivedAt, before))
-    .limit(limit);
-  const rows = await db
-    .delete(webhookEvents)
-    .where(sql`(${webhookEvents.provider}, ${webhookEvents.eventId}) in (${old})`)
-    .returning({ eventId: webhookEvents.eventId });
   return rows.length;
 };
 

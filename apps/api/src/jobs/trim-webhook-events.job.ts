@@ -1,4 +1,4 @@
-import { deleteWebhookEventsBefore } from './jobs.repository.ts';
+import { deleteWebhookEventsBefore } from '../modules/payments/payments.repository.ts';
 import { dayMs, every, type JobDefinition } from './job.ts';
 
 /**

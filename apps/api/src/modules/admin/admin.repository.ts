@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, auditLog, orders, products, reports, sessions, users } from '../../db/schema.ts';
+import { advertisements, auditLog, products, reports, sessions, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -81,53 +81,8 @@ export const revokeUserSessions = async (tx: Executor, userId: string) =>
       .returning({ familyId: sessions.familyId })
   ).length;
 
-/** Cancels a buyer's open (booked, unpaid) orders; paid ones are money records and stay. */
-export const cancelOpenOrdersOf = async (tx: Executor, buyerId: string) =>
-  (
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled' })
-      .where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'booked')))
-      .returning({ id: orders.id })
-  ).length;
-
 // ---------------------------------------------------------------------------------------------
-// Reports
-
-export type Resolution = 'dismissed' | 'listing_removed';
-
-/** Closes the open reports on a phone; returns the ids of those closed (none: there was no open report). */
-export const resolveOpenReports = async (
-  tx: Executor,
-  productId: string,
-  resolution: Resolution,
-  adminId: string,
-): Promise<string[]> =>
-  (
-    await tx
-      .update(reports)
-      .set({ resolvedAt: sql`now()`, resolution, resolvedBy: adminId })
-      .where(and(eq(reports.productId, productId), isNull(reports.resolvedAt)))
-      .returning({ id: reports.id })
-  ).map((row) => row.id);
-
-/** Closes the open reports on every phone of a seller (their listings are withdrawn with the account). */
-export const resolveOpenReportsOnProductsOf = async (tx: Executor, sellerId: string, adminId: string) =>
-  (
-    await tx
-      .update(reports)
-      .set({ resolvedAt: sql`now()`, resolution: 'listing_removed', resolvedBy: adminId })
-      .where(
-        and(
-          isNull(reports.resolvedAt),
-          inArray(
-            reports.productId,
-            tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)),
-          ),
-        ),
-      )
-      .returning({ id: reports.id })
-  ).length;
+// Reported Items (closing reports is the reports repository's)
 
 /** Open reports grouped by phone: how many, and when the latest came in. */
 const openReportsByProduct = (db: Executor) =>

@@ -17,6 +17,8 @@ import * as service from './admin.service.ts';
  * get 401 (a disabled admin's token too), any other role 403.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: service.AdminDeps = { db: app.db, listingsChanged: app.listingsChanged };
+
   const adminOnly = [app.requireRole('admin')];
 
   app.get(
@@ -33,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminUserPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listUsers(app.db, request.query),
+    async (request) => service.listUsers(deps, request.query),
   );
 
   app.delete(
@@ -53,8 +55,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeUser(app.db, request.user!, request.params.id);
-      app.listingsChanged();
+      await service.removeUser(deps, request.user!, request.params.id);
       return noContent(reply);
     },
   );
@@ -70,11 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const seller = await service.verifySeller(app.db, request.user!, request.params.id);
-      app.listingsChanged();
-      return seller;
-    },
+    async (request) => service.verifySeller(deps, request.user!, request.params.id),
   );
 
   app.get(
@@ -91,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportedProductPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listReportedProducts(app.db, request.query),
+    async (request) => service.listReportedProducts(deps, request.query),
   );
 
   app.delete(
@@ -109,8 +106,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeReportedListing(app.db, request.user!, request.params.productId);
-      app.listingsChanged();
+      await service.removeReportedListing(deps, request.user!, request.params.productId);
       return noContent(reply);
     },
   );
@@ -127,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.dismissReports(app.db, request.user!, request.params.productId);
+      await service.dismissReports(deps, request.user!, request.params.productId);
       return noContent(reply);
     },
   );
@@ -143,6 +139,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuditPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listAudit(app.db, request.query),
+    async (request) => service.listAudit(deps, request.query),
   );
 };

@@ -1,5 +1,5 @@
 /**
- * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log (issue 6).
+ * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log.
  *
  * Rules (design.md): deleting an account never loses money records. The account is disabled and
  * its sessions revoked at once; its phones for sale are withdrawn ('removed') with their
@@ -27,8 +27,16 @@ import { idOrNotFound } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
+import { cancelOpenOrdersOf } from '../orders/orders.repository.ts';
 import * as listings from '../products/products.repository.ts';
+import { resolveOpenReports, resolveOpenReportsOnProductsOf } from '../reports/reports.repository.ts';
 import * as repository from './admin.repository.ts';
+
+export interface AdminDeps {
+  db: Database;
+  /** Tells public listing pages to refresh; called after every committed change they show. */
+  listingsChanged: () => void;
+}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -48,7 +56,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
 });
 
 /** Active accounts of one role, newest first; `q` finds part of the name or the email, any case. */
-export const listUsers = async (db: Database, query: AdminUserQuery): Promise<AdminUserPage> => {
+export const listUsers = async ({ db }: AdminDeps, query: AdminUserQuery): Promise<AdminUserPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const pattern = query.q ? repository.containsPattern(query.q) : undefined;
   const rows = await repository.listActiveUsers(db, { role: query.role, pattern, limit: query.limit + 1, after });
@@ -69,16 +77,16 @@ const lockActiveUser = async (tx: Executor, id: string) => {
  * phones, the open reports on its phones closed, its open bookings cancelled. Sold phones, paid
  * orders and payments stay as they are. An admin (the caller included) is refused.
  */
-export const removeUser = async (db: Database, admin: AuthUser, id: string): Promise<void> => {
-  await db.transaction(async (tx) => {
+export const removeUser = async (deps: AdminDeps, admin: AuthUser, id: string): Promise<void> => {
+  await deps.db.transaction(async (tx) => {
     const user = await lockActiveUser(tx, id);
     if (user.role === 'admin') throw conflict(adminMessages.cannotRemoveAdmin);
     await repository.disableUser(tx, user.id);
     const revokedSessions = await repository.revokeUserSessions(tx, user.id);
     const removedListings = await listings.removeAvailableProductsOf(tx, user.id);
     const removedAdvertisements = await listings.deleteAdvertisementsOf(tx, user.id);
-    const resolvedReports = await repository.resolveOpenReportsOnProductsOf(tx, user.id, admin.id);
-    const cancelledOrders = await repository.cancelOpenOrdersOf(tx, user.id);
+    const resolvedReports = await resolveOpenReportsOnProductsOf(tx, user.id, admin.id);
+    const cancelledOrders = await cancelOpenOrdersOf(tx, user.id);
     await insertAuditEntry(tx, {
       actorId: admin.id,
       action: adminAuditActions.userRemoved,
@@ -95,11 +103,12 @@ export const removeUser = async (db: Database, admin: AuthUser, id: string): Pro
       },
     });
   });
+  deps.listingsChanged();
 };
 
 /** Verifies a seller: the badge shows on all their cards from the next read (cards read the seller's flag). */
-export const verifySeller = async (db: Database, admin: AuthUser, id: string): Promise<AdminUser> =>
-  db.transaction(async (tx) => {
+export const verifySeller = async (deps: AdminDeps, admin: AuthUser, id: string): Promise<AdminUser> => {
+  const seller = await deps.db.transaction(async (tx) => {
     const user = await lockActiveUser(tx, id);
     if (user.role !== 'seller') throw conflict(adminMessages.notASeller);
     if (user.verified) throw conflict(adminMessages.alreadyVerified);
@@ -113,12 +122,15 @@ export const verifySeller = async (db: Database, admin: AuthUser, id: string): P
     });
     return toAdminUser(verified);
   });
+  deps.listingsChanged();
+  return seller;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Reported Items
 
 /** Reported phones (not removed, seller active), grouped, the phone with the latest open report first. */
-export const listReportedProducts = async (db: Database, query: PageQuery): Promise<ReportedProductPage> => {
+export const listReportedProducts = async ({ db }: AdminDeps, query: PageQuery): Promise<ReportedProductPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listReportedProducts(db, { limit: query.limit + 1, after });
   const page = rows.slice(0, query.limit);
@@ -163,12 +175,12 @@ export const listReportedProducts = async (db: Database, query: PageQuery): Prom
  * stays sold (its order and payment describe a sale that happened) but loses its advertisement
  * and its reports are closed. No open report on the phone: 404.
  */
-export const removeReportedListing = async (db: Database, admin: AuthUser, productId: string): Promise<void> => {
+export const removeReportedListing = async (deps: AdminDeps, admin: AuthUser, productId: string): Promise<void> => {
   const id = idOrNotFound(productId, adminMessages.reportNotFound);
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const product = await listings.lockProduct(tx, id);
     if (!product) throw notFound(adminMessages.reportNotFound);
-    const resolved = await repository.resolveOpenReports(tx, id, 'listing_removed', admin.id);
+    const resolved = await resolveOpenReports(tx, id, 'listing_removed', admin.id);
     if (resolved.length === 0) throw notFound(adminMessages.reportNotFound);
     if (product.status === 'available') await listings.markRemoved(tx, id);
     const wasAdvertised = await listings.deleteAdvertisement(tx, id);
@@ -186,13 +198,14 @@ export const removeReportedListing = async (db: Database, admin: AuthUser, produ
       },
     });
   });
+  deps.listingsChanged();
 };
 
 /** Dismiss on Reported Items: every open report on the phone is closed ('dismissed'); the listing stays. */
-export const dismissReports = async (db: Database, admin: AuthUser, productId: string): Promise<void> => {
+export const dismissReports = async ({ db }: AdminDeps, admin: AuthUser, productId: string): Promise<void> => {
   const id = idOrNotFound(productId, adminMessages.reportNotFound);
   await db.transaction(async (tx) => {
-    const resolved = await repository.resolveOpenReports(tx, id, 'dismissed', admin.id);
+    const resolved = await resolveOpenReports(tx, id, 'dismissed', admin.id);
     if (resolved.length === 0) throw notFound(adminMessages.reportNotFound);
     await insertAuditEntry(tx, {
       actorId: admin.id,
@@ -211,7 +224,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The audit log, newest first; an actor whose account no longer exists shows as null. */
-export const listAudit = async (db: Database, query: PageQuery): Promise<AuditPage> => {
+export const listAudit = async ({ db }: AdminDeps, query: PageQuery): Promise<AuditPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listAuditEntries(db, { limit: query.limit + 1, after });
   return pageOf(

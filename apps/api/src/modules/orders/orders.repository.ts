@@ -1,8 +1,9 @@
 /**
- * Orders in the database: bookings, the buyer's My Orders, the seller's My Sales, cancellation.
+ * Orders in the database, and the one home of every change of an order's state: booked,
+ * cancelled (by its buyer, or with a removed account), given a payment intent, paid (the sale).
  * Order rows are never deleted (they are money records); a buyer's delete cancels.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
@@ -18,26 +19,6 @@ export const isUniqueViolationOf = (error: unknown, constraint: string): boolean
     e = (e as { cause?: unknown }).cause;
   }
   return false;
-};
-
-/**
- * The phone a buyer wants to book, locked FOR SHARE until the booking commits: a sale of the phone
- * (which locks it FOR UPDATE) then waits for the booking, or the booking sees the phone sold.
- */
-export const lockProductForBooking = async (tx: Executor, productId: string) => {
-  const [row] = await tx
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      status: products.status,
-      priceCents: products.priceCents,
-      sellerDisabledAt: users.disabledAt,
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, productId))
-    .for('share', { of: products });
-  return row;
 };
 
 /** The buyer's open (booked) order on the phone, if any. */
@@ -150,6 +131,69 @@ export const lockBuyerOrder = async (tx: Executor, buyerId: string, orderId: str
 
 export const markCancelled = (tx: Executor, orderId: string) =>
   tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+
+/** Cancels a buyer's open (booked, unpaid) orders; paid ones are money records and stay. */
+export const cancelOpenOrdersOf = async (tx: Executor, buyerId: string) =>
+  (
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'booked')))
+      .returning({ id: orders.id })
+  ).length;
+
+/** Locks the order for the sale (after its phone: the sale's lock order). */
+export const lockOrder = async (tx: Executor, orderId: string) => {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      buyerId: orders.buyerId,
+      productId: orders.productId,
+      status: orders.status,
+      priceCents: orders.priceCents,
+      transactionId: orders.transactionId,
+      paymentIntentId: orders.paymentIntentId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row;
+};
+
+/**
+ * Stores a new intent on the order only while it is booked and still has the intent it replaces
+ * (or already this one: the processor's idempotency gave two requests the same); false when another
+ * request changed it first.
+ */
+export const replacePaymentIntent = async (
+  db: Executor,
+  orderId: string,
+  previousId: string | null,
+  paymentIntentId: string,
+) =>
+  (
+    await db
+      .update(orders)
+      .set({ paymentIntentId })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'booked'),
+          or(
+            previousId === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, previousId),
+            eq(orders.paymentIntentId, paymentIntentId),
+          ),
+        ),
+      )
+      .returning({ id: orders.id })
+  ).length > 0;
+
+/** The sale: a booked order becomes 'paid' by the captured intent. */
+export const markPaid = (tx: Executor, orderId: string, transactionId: string) =>
+  tx
+    .update(orders)
+    .set({ status: 'paid', transactionId, paymentIntentId: transactionId, paidAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'booked')));
 
 const buyers = alias(users, 'buyer');
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BookingSchema,
@@ -8,11 +9,14 @@ import {
   SalePageSchema,
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
-import { paymentDepsOf } from '../payments/payments.service.ts';
+import { paymentDepsOf } from '../payments/payments.deps.ts';
 import * as service from './orders.service.ts';
 
-/** Bookings, My Orders and My Sales (issue 5). Buyers are role 'user'. */
+/** Bookings, My Orders and My Sales. Buyers are role 'user'. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Cancelling releases a card: orders get the payment paths' dependencies, with the request's log. */
+  const depsOf = (request: FastifyRequest): service.OrderDeps => paymentDepsOf(app, request.log);
+
   app.post(
     '/api/orders',
     {
@@ -29,7 +33,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await service.bookProduct(app.db, request.user!, request.body);
+      const order = await service.bookProduct(depsOf(request), request.user!, request.body);
       return reply.code(201).send(order);
     },
   );
@@ -48,7 +52,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listMyOrders(app.db, request.user!.id, request.query),
+    async (request) => service.listMyOrders(depsOf(request), request.user!.id, request.query),
   );
 
   app.get(
@@ -62,7 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.getOrder(app.db, request.user!.id, request.params.id),
+    async (request) => service.getOrder(depsOf(request), request.user!.id, request.params.id),
   );
 
   app.delete(
@@ -80,7 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.cancelOrder(paymentDepsOf(app, request.log), request.user!, request.params.id);
+      await service.cancelOrder(depsOf(request), request.user!, request.params.id);
       return noContent(reply);
     },
   );
@@ -97,6 +101,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SalePageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listMySales(app.db, request.user!.id, request.query),
+    async (request) => service.listMySales(depsOf(request), request.user!.id, request.query),
   );
 };

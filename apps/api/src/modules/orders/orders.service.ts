@@ -16,16 +16,20 @@ import {
   type PageQuery,
   type SalePage,
 } from '@recell/contract';
-import type { Database } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import type { PaymentDeps } from '../payments/payments.deps.ts';
 import { findClaimOfOrder } from '../payments/payments.repository.ts';
-import { performRelease, queueRelease, type PaymentDeps } from '../payments/payments.releases.ts';
+import { performRelease, queueRelease } from '../payments/payments.releases.ts';
+import { lockProductForBooking } from '../products/products.repository.ts';
 import * as repository from './orders.repository.ts';
+
+/** What orders need: the payment paths' dependencies, as cancelling an order releases its card. */
+export type OrderDeps = PaymentDeps;
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
 
@@ -67,12 +71,12 @@ export const toOrder = (row: repository.BuyerOrderRow): Order => ({
  * already has an open order on it, also when two requests race (the database's unique index
  * decides). An unknown phone is a 404.
  */
-export const bookProduct = async (db: Database, buyer: AuthUser, booking: Booking): Promise<Order> => {
+export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Booking): Promise<Order> => {
   const productId = booking.productId.toLowerCase();
   let orderId: string;
   try {
-    orderId = await db.transaction(async (tx) => {
-      const product = await repository.lockProductForBooking(tx, productId);
+    orderId = await deps.db.transaction(async (tx) => {
+      const product = await lockProductForBooking(tx, productId);
       if (!product) throw notFound(listingMessages.productNotFound);
       if (product.status !== 'available' || product.sellerDisabledAt) throw conflict(buyingMessages.productNotForSale);
       if (product.sellerId === buyer.id) throw conflict(buyingMessages.ownProduct);
@@ -91,18 +95,18 @@ export const bookProduct = async (db: Database, buyer: AuthUser, booking: Bookin
     }
     throw error;
   }
-  return getOrder(db, buyer.id, orderId);
+  return getOrder(deps, buyer.id, orderId);
 };
 
 /** One of the buyer's orders (not cancelled); anyone else's, or none, is a 404. */
-export const getOrder = async (db: Database, buyerId: string, id: string): Promise<Order> => {
+export const getOrder = async ({ db }: OrderDeps, buyerId: string, id: string): Promise<Order> => {
   const row = await repository.findBuyerOrder(db, buyerId, orderIdOf(id));
   if (!row) throw orderNotFound();
   return toOrder(row);
 };
 
 /** My Orders: the buyer's booked and paid orders, newest first. */
-export const listMyOrders = async (db: Database, buyerId: string, query: PageQuery): Promise<OrderPage> => {
+export const listMyOrders = async ({ db }: OrderDeps, buyerId: string, query: PageQuery): Promise<OrderPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listBuyerOrders(db, buyerId, { limit: query.limit + 1, after });
   return pageOf(rows, query.limit, toOrder, orderKey);
@@ -115,7 +119,7 @@ export const listMyOrders = async (db: Database, buyerId: string, query: PageQue
  * retried by the payments reconcile job). A paid order cannot be removed (409), nor one whose
  * payment is being completed (409); a cancelled one, or another buyer's, is a 404.
  */
-export const cancelOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string): Promise<void> => {
+export const cancelOrder = async (deps: OrderDeps, buyer: AuthUser, id: string): Promise<void> => {
   const orderId = orderIdOf(id);
   const releaseId = await shortTransaction(deps.db, async (tx) => {
     const order = await repository.lockBuyerOrder(tx, buyer.id, orderId);
@@ -139,7 +143,7 @@ export const cancelOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string
 };
 
 /** My Sales: booked and paid orders on the seller's phones, newest first, with who booked them. */
-export const listMySales = async (db: Database, sellerId: string, query: PageQuery): Promise<SalePage> => {
+export const listMySales = async ({ db }: OrderDeps, sellerId: string, query: PageQuery): Promise<SalePage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerSales(db, sellerId, { limit: query.limit + 1, after });
   return pageOf(

@@ -21,8 +21,11 @@ import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
 import type { Database } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError } from '../../errors.ts';
+import * as orders from '../orders/orders.repository.ts';
+import * as listings from '../products/products.repository.ts';
+import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
-import { performRelease, type PaymentDeps } from './payments.releases.ts';
+import { performRelease } from './payments.releases.ts';
 import { completeClaimedSale } from './payments.sale.ts';
 
 /** How often to run the job (the job scheduler's interval). */
@@ -94,8 +97,8 @@ const finishClaim = async (deps: PaymentDeps, claim: repository.SaleClaim): Prom
       if (!isPayable) {
         await shortTransaction(db, async (tx) => {
           // The sale's lock order (phone, order, then the claim): no deadlock with a record step.
-          await repository.lockProductOfOrder(tx, claim.orderId);
-          await repository.lockOrder(tx, claim.orderId);
+          await listings.lockProductOfOrder(tx, claim.orderId);
+          await orders.lockOrder(tx, claim.orderId);
           await repository.deleteClaim(tx, claim);
           await repository.insertRelease(tx, { paymentIntentId: intent.id, orderId: claim.orderId, kind: 'cancel' });
         });
@@ -132,7 +135,7 @@ export const reconcilePayments = async (deps: ReconcileDeps): Promise<ReconcileC
     processor: deps.processor,
     log: deps.log,
     now: clock,
-    ...(deps.listingsChanged ? { listingsChanged: deps.listingsChanged } : {}),
+    listingsChanged: deps.listingsChanged ?? (() => {}),
   };
   const counts: ReconcileCounts = {
     releasesListed: 0,

@@ -9,27 +9,10 @@
  * needed (cancel an authorisation, refund captured money, or nothing), and the processor's own
  * idempotency (cancel-<id>, refund-<id>) makes two runs at once act once.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import { isAwaitingCard, type CardProcessor } from '../../adapters/payments/card-processor.ts';
-import type { Database } from '../../db/client.ts';
+import { isAwaitingCard } from '../../adapters/payments/card-processor.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
+import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
-
-/** What the payment paths need; explicit so the reconcile job can run without the HTTP app. */
-export interface PaymentDeps {
-  db: Database;
-  processor: CardProcessor;
-  log: FastifyBaseLogger;
-  /** Tells public listing pages to refresh (after a sale). */
-  listingsChanged?: () => void;
-  /**
-   * Runs work that need not delay the answer (releasing other buyers' cards after a sale); it is
-   * awaited in place when absent.
-   */
-  defer?: (task: () => Promise<unknown>) => void;
-  /** The clock (tests move it forward). */
-  now?: () => Date;
-}
 
 export type ReleaseResult = 'released' | 'refunded' | 'nothing' | 'failed';
 

@@ -1,12 +1,13 @@
 /**
- * The sale's reads and writes: the order and its phone under row locks, the sale claim, the
- * payment, the order paid, money to give back (payment_releases) and processed webhook events.
- * (The phone's own changes, sold and its advertisement gone, are the products repository's.)
+ * The payments tables: the sale claim, the payment, money to give back (payment_releases) and
+ * processed webhook events, with the reads the payment paths make of orders. (The order's own
+ * changes, its intent and paid, are the orders repository's; the phone's, sold and its
+ * advertisement gone, the products repository's; so are the row locks of both.)
  *
  * Lock order, everywhere: the phone (products) first, then the order. Two sales of one phone wait
  * for each other on the phone's row, whichever API replica runs them.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, paymentReleases, payments, products, saleClaims, users, webhookEvents } from '../../db/schema.ts';
 
@@ -36,70 +37,6 @@ export const findOrderWithProductStatus = async (db: Executor, orderId: string) 
   return row;
 };
 
-/**
- * Stores a new intent on the order only while it is booked and still has the intent it replaces
- * (or already this one: the processor's idempotency gave two requests the same); false when another
- * request changed it first.
- */
-export const replacePaymentIntent = async (
-  db: Executor,
-  orderId: string,
-  previousId: string | null,
-  paymentIntentId: string,
-) =>
-  (
-    await db
-      .update(orders)
-      .set({ paymentIntentId })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.status, 'booked'),
-          or(
-            previousId === null ? isNull(orders.paymentIntentId) : eq(orders.paymentIntentId, previousId),
-            eq(orders.paymentIntentId, paymentIntentId),
-          ),
-        ),
-      )
-      .returning({ id: orders.id })
-  ).length > 0;
-
-/**
- * Locks the phone the order is for: the first lock of a sale (concurrent sales of it wait here).
- * Also says whether its seller's account is still active (a removed seller's phones are not sold).
- */
-export const lockProductOfOrder = async (tx: Executor, orderId: string) => {
-  const [row] = await tx
-    .select({
-      id: products.id,
-      status: products.status,
-      isSellerActive: sql<boolean>`${users.disabledAt} is null`,
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, sql`(select ${orders.productId} from ${orders} where ${orders.id} = ${orderId})`))
-    .for('update', { of: products });
-  return row;
-};
-
-/** Locks the order (after its phone). */
-export const lockOrder = async (tx: Executor, orderId: string) => {
-  const [row] = await tx
-    .select({
-      id: orders.id,
-      buyerId: orders.buyerId,
-      productId: orders.productId,
-      status: orders.status,
-      priceCents: orders.priceCents,
-      transactionId: orders.transactionId,
-      paymentIntentId: orders.paymentIntentId,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  return row;
-};
-
 /** Records the payment; false when this order or this processor payment already has one. */
 export const insertPayment = async (
   tx: Executor,
@@ -113,16 +50,24 @@ export const insertPayment = async (
       .returning({ id: payments.id })
   ).length > 0;
 
-export const markOrderPaid = (tx: Executor, orderId: string, transactionId: string) =>
-  tx
-    .update(orders)
-    .set({ status: 'paid', transactionId, paymentIntentId: transactionId, paidAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'booked')));
-
 /** Notes a processor's webhook event as handled; false when it was handled before. */
 export const insertWebhookEvent = async (tx: Executor, event: { provider: string; eventId: string; type: string }) =>
   (await tx.insert(webhookEvents).values(event).onConflictDoNothing().returning({ eventId: webhookEvents.eventId }))
     .length > 0;
+
+/** Deletes up to `limit` processed webhook events received before `before`; says how many. */
+export const deleteWebhookEventsBefore = async (db: Executor, before: Date, limit: number): Promise<number> => {
+  const old = db
+    .select({ provider: webhookEvents.provider, eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(lt(webhookEvents.receivedAt, before))
+    .limit(limit);
+  const rows = await db
+    .delete(webhookEvents)
+    .where(sql`(${webhookEvents.provider}, ${webhookEvents.eventId}) in (${old})`)
+    .returning({ eventId: webhookEvents.eventId });
+  return rows.length;
+};
 
 /** Whether the webhook event was handled before (a redelivery is a no-op). */
 export const isWebhookEventHandled = async (db: Executor, event: { provider: string; eventId: string }) =>

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   OrderIdParamsSchema,
   PaidOrderSchema,
   PaymentConfigSchema,
-  paymentMessages,
   PaymentIntentSchema,
   PayOrderSchema,
   TestCardSchema,
@@ -14,113 +12,81 @@ import {
   text,
 } from '@recell/contract';
 import { z } from 'zod';
-import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
-import { createCardProcessor } from '../../adapters/payments/index.ts';
+import type { AnyCardProcessor } from '../../adapters/payments/index.ts';
 import type { StripeCardProcessor } from '../../adapters/payments/stripe-processor.ts';
 import type { TestCardProcessor } from '../../adapters/payments/test-processor.ts';
-import { badRequest } from '../../errors.ts';
 import { errorResponses } from '../../lib/routes.ts';
+import { paymentDepsOf } from './payments.deps.ts';
 import * as service from './payments.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The card processor the configuration chose: built-in test mode, or Stripe. */
-    cardProcessor: CardProcessor;
-    /**
-     * Runs payment work that need not delay an answer (releasing other buyers' cards after a
-     * sale); closing the app waits for it. Its failures are left to the reconcile job.
-     */
-    deferPaymentWork(task: () => Promise<unknown>): void;
-  }
-}
 
 const TestIntentParamsSchema = z.object({ id: text().min(1).max(200) });
 
 /**
- * Card payments and the sale (issue 5): the processor's config for the page, the order's payment
- * intent, the sale itself, the test-mode processor's card confirmation and Stripe's webhook. Not
- * encapsulated, so `app.cardProcessor` is available to every module.
+ * Card payments and the sale: the processor's config for the page, the order's payment intent,
+ * the sale itself, and the routes of the processor the app was built with (the test-mode
+ * processor's card confirmation, or Stripe's webhook).
  */
-export const paymentsRoutes = fp(
-  async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const processor = createCardProcessor(app.config.payments, app.db);
-    app.decorate<CardProcessor>('cardProcessor', processor);
-    const deferred = new Set<Promise<unknown>>();
-    app.decorate('deferPaymentWork', (task: () => Promise<unknown>) => {
-      const running: Promise<unknown> = task()
-        .catch((error: unknown) => app.log.error({ err: error }, 'deferred payment work failed'))
-        .finally(() => deferred.delete(running));
-      deferred.add(running);
-    });
-    // Before the database closes; a task that still finds it closed is left to the reconcile job.
-    const drain = async () => {
-      await Promise.allSettled([...deferred]);
-    };
-    app.addHook('preClose', drain);
-    app.addHook('onClose', drain);
-    if (processor.name === 'test' && app.config.isProduction) {
-      app.log.warn('card payments use the built-in test-mode processor: set STRIPE_* to take real payments');
-    }
+export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor }> = async (app, opts) => {
+  const { processor } = opts;
+  const depsOf = (request: FastifyRequest) => paymentDepsOf(app, request.log);
+  if (processor.name === 'test' && app.config.isProduction) {
+    app.log.warn('card payments use the built-in test-mode processor: set STRIPE_* to take real payments');
+  }
 
-    app.get(
-      '/api/payments/config',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Which card processor the payment page talks to',
-          response: { 200: PaymentConfigSchema },
-        },
+  app.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which card processor the payment page talks to',
+        response: { 200: PaymentConfigSchema },
       },
-      async () => service.paymentConfig(app.cardProcessor),
-    );
+    },
+    async () => service.paymentConfig(app.cardProcessor),
+  );
 
-    app.post(
-      '/api/orders/:id/payment-intent',
-      {
-        onRequest: [app.requireRole('user'), app.writeLimits.payments],
-        schema: {
-          tags: ['payments'],
-          summary: 'The payment intent of your order (its buyer)',
-          description:
-            'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
-            'authorisation left from an abandoned attempt is released and a new intent made. A payment of the ' +
-            'order that was interrupted is finished instead (409, the order is paid).',
-          params: OrderIdParamsSchema,
-          response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 429, 503) },
-        },
+  app.post(
+    '/api/orders/:id/payment-intent',
+    {
+      onRequest: [app.requireRole('user'), app.writeLimits.payments],
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment intent of your order (its buyer)',
+        description:
+          'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
+          'authorisation left from an abandoned attempt is released and a new intent made. A payment of the ' +
+          'order that was interrupted is finished instead (409, the order is paid).',
+        params: OrderIdParamsSchema,
+        response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 429, 503) },
       },
-      async (request) =>
-        service.preparePaymentIntent(service.paymentDepsOf(app, request.log), request.user!, request.params.id),
-    );
+    },
+    async (request) => service.preparePaymentIntent(depsOf(request), request.user!, request.params.id),
+  );
 
-    app.post(
-      '/api/orders/:id/pay',
-      {
-        onRequest: [app.requireRole('user'), app.writeLimits.payments],
-        schema: {
-          tags: ['payments'],
-          summary: 'Pay for your order with its confirmed card payment (its buyer)',
-          description:
-            'Reserves the phone for this order, captures the authorised card, then in one transaction records ' +
-            'the payment, marks the order paid and the phone sold, and removes its advertisement. Repeating it ' +
-            'after success returns the paid order; repeating it after a failure (503) finishes the same sale. ' +
-            'If the phone was sold to (or is being paid by) someone else first, the authorisation is released ' +
-            '(409) and nothing is charged.',
-          params: OrderIdParamsSchema,
-          body: PayOrderSchema,
-          response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503) },
-        },
+  app.post(
+    '/api/orders/:id/pay',
+    {
+      onRequest: [app.requireRole('user'), app.writeLimits.payments],
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay for your order with its confirmed card payment (its buyer)',
+        description:
+          'Reserves the phone for this order, captures the authorised card, then in one transaction records ' +
+          'the payment, marks the order paid and the phone sold, and removes its advertisement. Repeating it ' +
+          'after success returns the paid order; repeating it after a failure (503) finishes the same sale. ' +
+          'If the phone was sold to (or is being paid by) someone else first, the authorisation is released ' +
+          '(409) and nothing is charged.',
+        params: OrderIdParamsSchema,
+        body: PayOrderSchema,
+        response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503) },
       },
-      async (request) =>
-        service.payOrder(service.paymentDepsOf(app, request.log), request.user!, request.params.id, request.body),
-    );
+    },
+    async (request) => service.payOrder(depsOf(request), request.user!, request.params.id, request.body),
+  );
 
-    if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
-    else await app.register(stripeWebhookRoutes, { processor });
-  },
-  { name: 'recell-payments', dependencies: ['recell-auth', 'recell-listing-changes'] },
-);
+  if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
+  else await app.register(stripeWebhookRoutes, { processor });
+};
 
 /** The test-mode processor's confirmation, authorised by the intent's client secret as at Stripe. */
 const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardProcessor) => {
@@ -169,17 +135,12 @@ const stripeWebhookRoutes = async (fastify: FastifyInstance, opts: { processor: 
       },
     },
     async (request) => {
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw badRequest(paymentMessages.webhookSignatureInvalid);
-      }
-      let event;
-      try {
-        event = opts.processor.constructEvent(request.body, signature);
-      } catch {
-        throw badRequest(paymentMessages.webhookSignatureInvalid);
-      }
-      await service.handleStripeEvent(service.paymentDepsOf(fastify, request.log), event);
+      await service.receiveStripeEvent(
+        paymentDepsOf(app, request.log),
+        opts.processor,
+        request.body,
+        request.headers['stripe-signature'],
+      );
       return { received: true as const };
     },
   );

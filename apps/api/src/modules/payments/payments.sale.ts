@@ -28,9 +28,11 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import * as orders from '../orders/orders.repository.ts';
 import * as listings from '../products/products.repository.ts';
+import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
-import { performRelease, performReleasesSoon, type PaymentDeps } from './payments.releases.ts';
+import { performRelease, performReleasesSoon } from './payments.releases.ts';
 
 /** Prices are dollars (formatPrice); every intent is in US dollars. */
 export const currency = 'usd';
@@ -93,8 +95,8 @@ const releaseOf = (intent: ProcessorIntent): ReleaseKind | null => {
 /** Step 2: checks the order, its phone and the intent under the locks, and claims the phone. */
 const claimSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIntent | null) =>
   shortTransaction(deps.db, async (tx): Promise<ClaimOutcome> => {
-    const product = await repository.lockProductOfOrder(tx, attempt.orderId);
-    const order = await repository.lockOrder(tx, attempt.orderId);
+    const product = await listings.lockProductOfOrder(tx, attempt.orderId);
+    const order = await orders.lockOrder(tx, attempt.orderId);
     if (!product || !order) return { kind: 'refused', error: orderNotFound(), isReleased: false };
     // Someone else's intent (or none) is never touched: naming it must not cancel their payment.
     if (!intent || intent.orderId !== order.id) {
@@ -176,8 +178,8 @@ type RecordOutcome = { kind: 'recorded'; released: string[] } | { kind: 'already
 /** Step 4: records the captured sale, or lists the money for a refund if the order can no longer take it. */
 const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIntent) =>
   shortTransaction(deps.db, async (tx): Promise<RecordOutcome> => {
-    const product = await repository.lockProductOfOrder(tx, attempt.orderId);
-    const order = await repository.lockOrder(tx, attempt.orderId);
+    const product = await listings.lockProductOfOrder(tx, attempt.orderId);
+    const order = await orders.lockOrder(tx, attempt.orderId);
     if (!product || !order) throw new Error(`order ${attempt.orderId} vanished during its sale`);
     if (attempt.event) await repository.insertWebhookEvent(tx, attempt.event);
     if (order.status === 'paid' && order.transactionId === intent.id) {
@@ -204,7 +206,7 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
       amountCents: order.priceCents,
       currency: intent.currency,
     });
-    await repository.markOrderPaid(tx, order.id, intent.id);
+    await orders.markPaid(tx, order.id, intent.id);
     await listings.markSold(tx, product.id);
     const wasAdvertised = await listings.deleteAdvertisement(tx, product.id);
     await insertAuditEntry(tx, {
@@ -246,7 +248,7 @@ export const completeClaimedSale = async (
     throw conflict(paymentMessages.paymentRefunded);
   }
   if (outcome.kind === 'already-paid') return 'already-paid';
-  deps.listingsChanged?.();
+  deps.listingsChanged();
   await performReleasesSoon(deps, outcome.released);
   return 'recorded';
 };

@@ -12,8 +12,6 @@
  * - a buyer who loses the race for a phone has their authorisation released (cancelled), so they
  *   are never charged; money that can no longer buy the phone is refunded.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import {
   buyingMessages,
   paymentMessages,
@@ -29,14 +27,17 @@ import {
   ProcessorUnavailableError,
   type CardProcessor,
 } from '../../adapters/payments/card-processor.ts';
+import type { StripeCardProcessor } from '../../adapters/payments/stripe-processor.ts';
 import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/payments/test-processor.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import * as orders from '../orders/orders.repository.ts';
 import { getOrder } from '../orders/orders.service.ts';
+import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
-import { performRelease, type PaymentDeps } from './payments.releases.ts';
+import { performRelease } from './payments.releases.ts';
 import { currency, fromProcessorError, settle } from './payments.sale.ts';
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
@@ -44,15 +45,6 @@ const orderNotFound = () => notFound(buyingMessages.orderNotFound);
 export const paymentConfig = (processor: CardProcessor): PaymentConfig => ({
   processor: processor.name,
   publishableKey: processor.publishableKey,
-});
-
-/** The payment paths' dependencies for one request of the app (its log names the request). */
-export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger = app.log): PaymentDeps => ({
-  db: app.db,
-  processor: app.cardProcessor,
-  log,
-  listingsChanged: () => app.listingsChanged(),
-  defer: (task) => app.deferPaymentWork(task),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -99,7 +91,7 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
       if (isUsable) return toPaymentIntent(processor, current);
       if (current?.status === 'requires_capture') {
         const isListed = await shortTransaction(db, async (tx) => {
-          const locked = await repository.lockOrder(tx, orderId);
+          const locked = await orders.lockOrder(tx, orderId);
           if (locked?.paymentIntentId !== previousId) return false;
           // Its sale may have started since: then it is not abandoned.
           if (await repository.findClaimOfOrder(tx, orderId)) throw conflict(paymentMessages.paymentInProgress);
@@ -121,7 +113,7 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
         idempotencyKey: `order-${orderId}-intent-after-${previousId ?? 'none'}`,
       }),
     );
-    if (await repository.replacePaymentIntent(db, orderId, previousId, created.id)) {
+    if (await orders.replacePaymentIntent(db, orderId, previousId, created.id)) {
       return toPaymentIntent(processor, created);
     }
     // Another request of this order stored its intent first (or the order was paid or cancelled):
@@ -164,16 +156,30 @@ export const payOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string, b
   const orderId = orderIdOf(id);
   if ((await repository.findOrderBuyer(deps.db, orderId)) !== buyer.id) throw orderNotFound();
   await settle(deps, { orderId, paymentIntentId: body.paymentIntentId, via: 'pay' });
-  return getOrder(deps.db, buyer.id, orderId);
+  return getOrder(deps, buyer.id, orderId);
 };
 
 /**
- * A verified Stripe event, handled once however often it is delivered: an authorised card
- * (amount_capturable_updated) settles the sale as /pay would, so a buyer who closes the page after
- * confirming still gets their phone; a captured one (succeeded) is recorded if it was not yet.
- * Other events are acknowledged.
+ * POST /api/webhooks/stripe: an event Stripe signed (over the exact bytes of the body), handled
+ * once however often it is delivered: an authorised card (amount_capturable_updated) settles the
+ * sale as /pay would, so a buyer who closes the page after confirming still gets their phone; a
+ * captured one (succeeded) is recorded if it was not yet. Other events are acknowledged. A missing
+ * or wrong signature is a 400.
  */
-export const handleStripeEvent = async (deps: PaymentDeps, event: Stripe.Event) => {
+export const receiveStripeEvent = async (
+  deps: PaymentDeps,
+  stripe: StripeCardProcessor,
+  body: unknown,
+  signature: unknown,
+): Promise<void> => {
+  if (typeof signature !== 'string' || !Buffer.isBuffer(body))
+    throw badRequest(paymentMessages.webhookSignatureInvalid);
+  let event;
+  try {
+    event = stripe.constructEvent(body, signature);
+  } catch {
+    throw badRequest(paymentMessages.webhookSignatureInvalid);
+  }
   const record = { provider: 'stripe', eventId: event.id, type: event.type };
   if (event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;

@@ -1,10 +1,11 @@
 /**
  * Listings in the database, and the one home of every change of a listing's state (put on sale,
- * removed, sold, advertised) that other modules make too (moderation, the sale).
+ * removed, sold, advertised) and of the row locks taken for them, by other modules too
+ * (moderation, booking, the sale).
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, products, users } from '../../db/schema.ts';
+import { advertisements, orders, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -77,6 +78,44 @@ export const lockProduct = async (tx: Executor, id: string) => {
     .from(products)
     .where(eq(products.id, id))
     .for('update');
+  return row;
+};
+
+/**
+ * The phone a buyer wants to book, locked FOR SHARE until the booking commits: a sale of the phone
+ * (which locks it FOR UPDATE) then waits for the booking, or the booking sees the phone sold.
+ */
+export const lockProductForBooking = async (tx: Executor, productId: string) => {
+  const [row] = await tx
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      status: products.status,
+      priceCents: products.priceCents,
+      sellerDisabledAt: users.disabledAt,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, productId))
+    .for('share', { of: products });
+  return row;
+};
+
+/**
+ * Locks the phone the order is for: the first lock of a sale (concurrent sales of it wait here).
+ * Also says whether its seller's account is still active (a removed seller's phones are not sold).
+ */
+export const lockProductOfOrder = async (tx: Executor, orderId: string) => {
+  const [row] = await tx
+    .select({
+      id: products.id,
+      status: products.status,
+      isSellerActive: sql<boolean>`${users.disabledAt} is null`,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, sql`(select ${orders.productId} from ${orders} where ${orders.id} = ${orderId})`))
+    .for('update', { of: products });
   return row;
 };
 

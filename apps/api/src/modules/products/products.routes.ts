@@ -9,7 +9,7 @@ import {
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
-import type { ListingForm } from './products.service.ts';
+import type { ListingForm, ProductDeps } from './products.service.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,6 +38,8 @@ const readListingForm = async (request: FastifyRequest): Promise<ListingForm> =>
 
 /** Listings: sellers add, advertise and remove their phones; anyone sees a phone's details. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ProductDeps = { db: app.db, storage: app.storage, listingsChanged: app.listingsChanged };
+
   app.post(
     '/api/products',
     {
@@ -60,8 +62,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readListingForm(request);
-      const product = await service.createProduct(app, request.user!, form);
-      app.listingsChanged();
+      const product = await service.createProduct(deps, request.user!, form);
       return reply.code(201).send(product);
     },
   );
@@ -77,7 +78,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyProductPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listMyProducts(app.db, request.user!.id, request.query),
+    async (request) => service.listMyProducts(deps, request.user!.id, request.query),
   );
 
   app.get(
@@ -90,7 +91,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductSchema, ...errorResponses(404) },
       },
     },
-    async (request) => service.getProduct(app.db, request.params.id),
+    async (request) => service.getProduct(deps, request.params.id),
   );
 
   app.delete(
@@ -105,8 +106,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeProduct(app.db, request.user!, request.params.id);
-      app.listingsChanged();
+      await service.removeProduct(deps, request.user!, request.params.id);
       return noContent(reply);
     },
   );
@@ -123,8 +123,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const product = await service.advertiseProduct(app.db, request.user!, request.params.id);
-      app.listingsChanged();
+      const product = await service.advertiseProduct(deps, request.user!, request.params.id);
       return reply.code(201).send(product);
     },
   );

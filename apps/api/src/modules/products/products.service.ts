@@ -4,7 +4,6 @@
  * its seller advertises it, only while it is for sale, once; its seller or an admin removes it,
  * which takes its advertisement with it and leaves orders and payments that reference it intact.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   dollarsToCents,
   imageIdPattern,
@@ -17,6 +16,7 @@ import {
   type Product,
   type ProductFields,
 } from '@recell/contract';
+import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
@@ -28,6 +28,14 @@ import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
 import * as repository from './products.repository.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
+
+export interface ProductDeps {
+  db: Database;
+  /** Where listing pictures are stored. */
+  storage: ImageStorage;
+  /** Tells public listing pages to refresh; called after every committed change of a listing. */
+  listingsChanged: () => void;
+}
 
 export interface ListingForm {
   /** The form's values as sent: multipart text parts (first of each name) or the JSON body. */
@@ -63,16 +71,16 @@ const validateListing = (form: ListingForm): ValidListing => {
  * Puts a seller's phone on sale. The fields are checked before the picture is processed; the
  * picture is the uploaded file (checked, cleaned, stored) or one uploaded before by its id.
  */
-export const createProduct = async (app: FastifyInstance, seller: AuthUser, form: ListingForm): Promise<Product> => {
+export const createProduct = async (deps: ProductDeps, seller: AuthUser, form: ListingForm): Promise<Product> => {
   const { fields, image } = validateListing(form);
   let imageUrl: string | undefined;
   if ('bytes' in image) {
-    imageUrl = (await storeImage(app.storage, image.bytes)).url;
+    imageUrl = (await storeImage(deps.storage, image.bytes)).url;
   } else {
-    imageUrl = await imageUrlForId(app.storage, image.id);
+    imageUrl = await imageUrlForId(deps.storage, image.id);
     if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
   }
-  const id = await repository.insertProduct(app.db, {
+  const id = await repository.insertProduct(deps.db, {
     sellerId: seller.id,
     categoryId: fields.categoryId,
     name: fields.name,
@@ -89,18 +97,23 @@ export const createProduct = async (app: FastifyInstance, seller: AuthUser, form
     imageUrl,
     sellerPhone: fields.phone,
   });
-  return getProduct(app.db, id);
+  deps.listingsChanged();
+  return getProduct(deps, id);
 };
 
 /** The details page: a phone for sale or sold; a removed one (or a malformed id) is a 404. */
-export const getProduct = async (db: Database, id: string): Promise<Product> => {
+export const getProduct = async ({ db }: ProductDeps, id: string): Promise<Product> => {
   const row = await repository.findLiveProduct(db, productIdOf(id));
   if (!row) throw productNotFound();
   return toPublicProduct(row);
 };
 
 /** My Products: the seller's listings for sale and sold, newest first, with their advertising. */
-export const listMyProducts = async (db: Database, sellerId: string, query: PageQuery): Promise<MyProductPage> => {
+export const listMyProducts = async (
+  { db }: ProductDeps,
+  sellerId: string,
+  query: PageQuery,
+): Promise<MyProductPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerProducts(db, sellerId, { limit: query.limit + 1, after });
   return pageOf(rows, query.limit, toPublicProduct, (row) => ({ us: row.us, id: row.id }));
@@ -110,9 +123,9 @@ export const listMyProducts = async (db: Database, sellerId: string, query: Page
  * Removes a listing (its seller, or an admin): it becomes 'removed' and loses its advertisement,
  * in one transaction with an audit entry. Orders and payments keep referring to it.
  */
-export const removeProduct = async (db: Database, actor: AuthUser, id: string): Promise<void> => {
+export const removeProduct = async (deps: ProductDeps, actor: AuthUser, id: string): Promise<void> => {
   const listingId = productIdOf(id);
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const product = await repository.lockProduct(tx, listingId);
     if (!product || product.status === 'removed') throw productNotFound();
     const isOwner = product.sellerId === actor.id;
@@ -127,17 +140,19 @@ export const removeProduct = async (db: Database, actor: AuthUser, id: string): 
       detail: { by: isOwner ? 'seller' : 'admin', previousStatus: product.status, wasAdvertised },
     });
   });
+  deps.listingsChanged();
 };
 
 /** Advertises a listing on the home page: its seller only, while it is for sale, once. */
-export const advertiseProduct = async (db: Database, seller: AuthUser, id: string): Promise<Product> => {
+export const advertiseProduct = async (deps: ProductDeps, seller: AuthUser, id: string): Promise<Product> => {
   const listingId = productIdOf(id);
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const product = await repository.lockProduct(tx, listingId);
     if (!product || product.status === 'removed') throw productNotFound();
     if (product.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
     if (product.status === 'sold') throw conflict(listingMessages.soldCannotBeAdvertised);
     if (!(await repository.insertAdvertisement(tx, listingId))) throw conflict(listingMessages.alreadyAdvertised);
   });
-  return getProduct(db, listingId);
+  deps.listingsChanged();
+  return getProduct(deps, listingId);
 };

@@ -3,8 +3,10 @@ import { ProductIdParamsSchema, ReportCreatedSchema, ReportFormSchema } from '@r
 import { errorResponses } from '../../lib/routes.ts';
 import * as service from './reports.service.ts';
 
-/** Buyers report listings (issue 5); admins read them under /api/reports (issue 6). */
+/** Buyers report listings; admins read and close them under /api/admin/reports (admin.routes.ts). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: service.ReportDeps = { db: app.db };
+
   app.post(
     '/api/products/:id/reports',
     {
@@ -21,7 +23,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.reportProduct(app.db, request.user!, request.params.id, request.body);
+      const created = await service.reportProduct(deps, request.user!, request.params.id, request.body);
       return reply.code(201).send(created);
     },
   );

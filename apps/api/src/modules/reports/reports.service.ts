@@ -1,5 +1,5 @@
 /**
- * Buyers report listings (a reason and what is wrong); admins see and resolve them (issue 6). A
+ * Buyers report listings (a reason and what is wrong); admins see and resolve them (moderation). A
  * buyer holds at most one open report per phone: the database's partial unique index decides when
  * two reports race.
  */
@@ -14,13 +14,17 @@ import * as repository from './reports.repository.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
 
+export interface ReportDeps {
+  db: Database;
+}
+
 /**
  * Files the buyer's report on a phone anyone may see (for sale or sold). An unknown or removed
  * phone is a 404; the buyer's own phone, or a phone they already reported while that report is
  * open, is a 409.
  */
 export const reportProduct = async (
-  db: Database,
+  { db }: ReportDeps,
   reporter: AuthUser,
   id: string,
   form: ReportForm,

@@ -3,8 +3,10 @@ import { PageQuerySchema, WishlistIdsSchema, WishlistPageSchema, WishlistParamsS
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './wishlist.service.ts';
 
-/** The buyer's wishlist (issue 5): My Wishlist, and the hearts on cards. */
+/** The buyer's wishlist: My Wishlist, and the hearts on cards. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: service.WishlistDeps = { db: app.db };
+
   app.get(
     '/api/me/wishlist',
     {
@@ -19,7 +21,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WishlistPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listWishlist(app.db, request.user!.id, request.query),
+    async (request) => service.listWishlist(deps, request.user!.id, request.query),
   );
 
   app.get(
@@ -32,7 +34,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WishlistIdsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.listWishlistIds(app.db, request.user!.id),
+    async (request) => service.listWishlistIds(deps, request.user!.id),
   );
 
   app.put(
@@ -48,7 +50,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.addToWishlist(app.db, request.user!.id, request.params.productId);
+      await service.addToWishlist(deps, request.user!.id, request.params.productId);
       return noContent(reply);
     },
   );
@@ -65,7 +67,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeFromWishlist(app.db, request.user!.id, request.params.productId);
+      await service.removeFromWishlist(deps, request.user!.id, request.params.productId);
       return noContent(reply);
     },
   );

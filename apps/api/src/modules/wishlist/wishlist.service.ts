@@ -21,8 +21,12 @@ import * as repository from './wishlist.repository.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
 
+export interface WishlistDeps {
+  db: Database;
+}
+
 /** My Wishlist: live phones, newest added first, each with the buyer's latest open or paid order on it. */
-export const listWishlist = async (db: Database, userId: string, query: PageQuery): Promise<WishlistPage> => {
+export const listWishlist = async ({ db }: WishlistDeps, userId: string, query: PageQuery): Promise<WishlistPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listItems(db, userId, { limit: query.limit + 1, after });
   const page = rows.slice(0, query.limit);
@@ -48,7 +52,7 @@ export const listWishlist = async (db: Database, userId: string, query: PageQuer
 };
 
 /** Every live phone of the wishlist, for the hearts. */
-export const listWishlistIds = async (db: Database, userId: string): Promise<WishlistIds> => ({
+export const listWishlistIds = async ({ db }: WishlistDeps, userId: string): Promise<WishlistIds> => ({
   productIds: await repository.listLiveIds(db, userId, buyingLimits.wishlistMax),
 });
 
@@ -56,7 +60,7 @@ export const listWishlistIds = async (db: Database, userId: string): Promise<Wis
  * Adds a phone (for sale or sold) to the wishlist; already there is fine. An unknown or removed
  * phone is a 404; a wishlist of `buyingLimits.wishlistMax` live phones is full (409).
  */
-export const addToWishlist = async (db: Database, userId: string, id: string): Promise<void> => {
+export const addToWishlist = async ({ db }: WishlistDeps, userId: string, id: string): Promise<void> => {
   const productId = productIdOf(id);
   await db.transaction(async (tx) => {
     await repository.lockBuyerWishlist(tx, userId);
@@ -70,6 +74,6 @@ export const addToWishlist = async (db: Database, userId: string, id: string): P
 };
 
 /** Takes a phone out of the wishlist; not being there is fine (a malformed id is a 404). */
-export const removeFromWishlist = async (db: Database, userId: string, id: string): Promise<void> => {
+export const removeFromWishlist = async ({ db }: WishlistDeps, userId: string, id: string): Promise<void> => {
   await repository.deleteItem(db, userId, productIdOf(id));
 };

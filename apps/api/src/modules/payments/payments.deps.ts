@@ -1,0 +1,34 @@
+/**
+ * What the payment paths need, given explicitly: the sale, releases and the reconcile job run the
+ * same code in a request of the HTTP app and in a job without it.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
+import type { Database } from '../../db/client.ts';
+
+export interface PaymentDeps {
+  db: Database;
+  processor: CardProcessor;
+  log: FastifyBaseLogger;
+  /** Tells public listing pages to refresh (after a sale). */
+  listingsChanged: () => void;
+  /**
+   * Runs work that need not delay the answer (releasing other buyers' cards after a sale); it is
+   * awaited in place when absent.
+   */
+  defer?: (task: () => Promise<unknown>) => void;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/**
+ * The payment paths' dependencies in a request of the app (its log names the request). Read at
+ * each request, so the processor is whichever the app holds then.
+ */
+export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): PaymentDeps => ({
+  db: app.db,
+  processor: app.cardProcessor,
+  log,
+  listingsChanged: app.listingsChanged,
+  defer: app.deferWork,
+});
