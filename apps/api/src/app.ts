@@ -10,6 +10,7 @@ import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import { loggerOptions } from './lib/logging.ts';
+import { apiPrefix } from './lib/routes.ts';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -20,7 +21,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { writeLimitsPlugin } from './plugins/write-limits.ts';
 import { uploadCapacityPlugin } from './modules/uploads/upload-capacity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -124,17 +125,22 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(deferredWorkPlugin);
 
   await app.register(healthRoutes);
-  await app.register(catalogueRoutes);
-  // Feature routes are registered here, one line each.
-  await app.register(productsRoutes);
-  await app.register(uploadsRoutes);
-  await app.register(accountRoutes);
-  await app.register(socialRoutes);
-  await app.register(ordersRoutes);
-  await app.register(wishlistRoutes);
-  await app.register(reportsRoutes);
-  await app.register(paymentsRoutes, { processor: cardProcessor });
-  await app.register(adminRoutes);
+  // The marketplace's API: every module's routes, one line each, under one prefix.
+  await app.register(
+    async (api) => {
+      await api.register(catalogueRoutes);
+      await api.register(productsRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(accountRoutes);
+      await api.register(socialRoutes);
+      await api.register(ordersRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(reportsRoutes);
+      await api.register(paymentsRoutes, { processor: cardProcessor });
+      await api.register(adminRoutes);
+    },
+    { prefix: apiPrefix },
+  );
 
   await app.register(webPlugin, { webDistDir: config.webDistDir, uploadsDir: config.uploadsDir });
   return app;

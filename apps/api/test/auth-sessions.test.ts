@@ -13,6 +13,7 @@ import { hashRefreshToken } from '../src/modules/auth/sessions.service.ts';
 import { accessTokenAudience, accessTokenIssuer, jwtSecretFileName } from '../src/modules/auth/tokens.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { bearer, insertPasswordUser, refresh, refreshCookie, sessionOf } from './support/accounts.ts';
+import { signedInUser } from '../src/modules/auth/auth.plugin.ts';
 
 const expectSessionEnded = (response: Awaited<ReturnType<typeof refresh>>) => {
   expect(response.statusCode).toBe(401);
@@ -37,11 +38,13 @@ describe('sessions: refresh, logout and access tokens', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, (app) => {
-      app.get('/api/test/signed-in', { preHandler: [app.authenticate] }, async (request) => ({ user: request.user }));
-      app.get('/api/test/seller-only', { preHandler: [app.requireRole('seller')] }, async (request) => ({
-        id: request.user!.id,
+      app.get('/api/test/signed-in', { config: { auth: 'signedIn' } }, async (request) => ({
+        user: signedInUser(request),
       }));
-      app.get('/api/test/staff', { preHandler: [app.requireRole('admin', 'seller')] }, async () => ({ ok: true }));
+      app.get('/api/test/seller-only', { config: { auth: ['seller'] } }, async (request) => ({
+        id: signedInUser(request).id,
+      }));
+      app.get('/api/test/staff', { config: { auth: ['admin', 'seller'] } }, async () => ({ ok: true }));
     });
   });
   afterAll(() => t.close());
@@ -339,7 +342,7 @@ describe('sessions: refresh, logout and access tokens', () => {
       expectUnauthorized(await t.app.inject({ url: '/api/me', headers: bearer(session.accessToken) }));
     });
 
-    it('requireRole: 401 when not signed in, 403 for another role, the role read from the database', async () => {
+    it('a route for some roles: 401 when not signed in, 403 for another role, the role read from the database', async () => {
       expectUnauthorized(await t.app.inject('/api/test/seller-only'));
       const buyer = await insertPasswordUser(t.app.db, { role: 'user' });
       const { session } = await sessionOf(t, buyer.email);

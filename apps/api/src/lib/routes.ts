@@ -2,6 +2,9 @@
 import type { FastifyReply } from 'fastify';
 import { ErrorBodySchema } from '@recell/contract';
 
+/** Where the marketplace's API lives: app.ts registers every module's routes under it. */
+export const apiPrefix = '/api';
+
 /** A route's error answers for its documentation and serialisation: each status with the one error shape. */
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));

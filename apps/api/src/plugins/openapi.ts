@@ -3,7 +3,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { needsSignIn } from './auth.ts';
 
 /** The OpenAPI document is generated from the contract's zod schemas on the routes. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
@@ -39,12 +38,10 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         },
       },
     },
-    // Routes guarded by app.authenticate / app.requireRole are documented as needing the bearer token.
+    // Routes that say who may call them (`config.auth`) are documented as needing the bearer token.
     transform: (input) => {
       const result = jsonSchemaTransform(input);
-      const { route } = input;
-      const guards = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
-      return guards.some(needsSignIn)
+      return input.route.config?.auth
         ? { ...result, schema: { ...result.schema, security: [{ bearerAuth: [] }] } }
         : result;
     },

@@ -5,27 +5,14 @@
  * login, refresh, social sign-in) say so where the refresh cookie is set (sessions.service.ts).
  * Public answers are the same for everyone and keep their own headers.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { needsSignIn } from './auth.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set for routes guarded by app.authenticate / app.requireRole. */
-    isSignedIn?: boolean;
-  }
-}
-
-const routeNeedsSignIn = (route: RouteOptions) =>
-  [route.onRequest, route.preValidation, route.preHandler].flat().some(needsSignIn);
 
 export const privateAnswersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRoute', (route) => {
-      if (routeNeedsSignIn(route)) route.config = { ...route.config, isSignedIn: true };
-    });
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.config.isSignedIn) {
+      // `config.auth`: the route needs a signed-in caller (the auth plugin's route option).
+      if (request.routeOptions.config.auth) {
         reply.header('cache-control', 'no-store');
       }
       return payload;

@@ -11,6 +11,7 @@ import {
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './admin.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 /**
  * Moderation (admin only): All Users, All Sellers, Reported Items, Audit Log. Anonymous callers
@@ -19,12 +20,10 @@ import * as service from './admin.service.ts';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.AdminDeps = { db: app.db, listingsChanged: app.listingsChanged };
 
-  const adminOnly = [app.requireRole('admin')];
-
   app.get(
-    '/api/admin/users',
+    '/admin/users',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'All Users (role=user) or All Sellers (role=seller): active accounts, newest first (admin)',
@@ -39,9 +38,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/admin/users/:id',
+    '/admin/users/:id',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'Remove a buyer’s or a seller’s account (admin)',
@@ -55,15 +54,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeUser(deps, request.user!, request.params.id);
+      await service.removeUser(deps, signedInUser(request), request.params.id);
       return noContent(reply);
     },
   );
 
   app.post(
-    '/api/admin/sellers/:id/verify',
+    '/admin/sellers/:id/verify',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'Verify a seller: the verified badge shows on all their cards (admin)',
@@ -71,13 +70,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminUserSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => service.verifySeller(deps, request.user!, request.params.id),
+    async (request) => service.verifySeller(deps, signedInUser(request), request.params.id),
   );
 
   app.get(
-    '/api/admin/reports',
+    '/admin/reports',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'Reported Items: phones with open reports, grouped, latest report first (admin)',
@@ -92,9 +91,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/admin/reports/:productId',
+    '/admin/reports/:productId',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'Delete a reported phone: close its reports, remove the listing and its advertisement (admin)',
@@ -106,15 +105,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeReportedListing(deps, request.user!, request.params.productId);
+      await service.removeReportedListing(deps, signedInUser(request), request.params.productId);
       return noContent(reply);
     },
   );
 
   app.post(
-    '/api/admin/reports/:productId/dismiss',
+    '/admin/reports/:productId/dismiss',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'Dismiss the reports on a phone and keep the listing (admin)',
@@ -123,15 +122,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.dismissReports(deps, request.user!, request.params.productId);
+      await service.dismissReports(deps, signedInUser(request), request.params.productId);
       return noContent(reply);
     },
   );
 
   app.get(
-    '/api/admin/audit',
+    '/admin/audit',
     {
-      onRequest: adminOnly,
+      config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
         summary: 'Audit Log: who did what to which record, newest first (admin)',

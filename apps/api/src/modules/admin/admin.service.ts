@@ -24,7 +24,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { cancelOpenOrdersOf } from '../orders/orders.repository.ts';

@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => limits.close());
 
   app.post(
-    '/api/auth/signup',
+    '/auth/signup',
     {
       onRequest: [
         async (request, reply) => limits.signupPerIp.consume(request.ip, reply),
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/login',
+    '/auth/login',
     {
       onRequest: async (request, reply) => limits.loginPerIp.consume(request.ip, reply),
       schema: {
@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/refresh',
+    '/auth/refresh',
     {
       schema: {
         tags: ['auth'],
@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/auth/logout',
+    '/auth/logout',
     {
       schema: {
         tags: ['auth'],

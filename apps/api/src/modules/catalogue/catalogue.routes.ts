@@ -67,13 +67,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    '/api/categories',
+    '/categories',
     { schema: { tags: ['catalogue'], summary: 'The brand categories', response: { 200: CategoryListSchema } } },
     async () => ({ items: await service.listCategories(app.db) }),
   );
 
   app.get(
-    '/api/advertised',
+    '/advertised',
     {
       onRequest: fromCache,
       schema: {
@@ -93,7 +93,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public like the home grid and the details page: the web asks visitors to log in before it
   // shows a category page (spec §2), but nothing here is private.
   app.get(
-    '/api/categories/:id/products',
+    '/categories/:id/products',
     {
       onRequest: fromCache,
       schema: {

@@ -11,6 +11,7 @@ import {
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import { paymentDepsOf } from '../payments/payments.deps.ts';
 import * as service from './orders.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 /** Bookings, My Orders and My Sales. Buyers are role 'user'. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,9 +19,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const depsOf = (request: FastifyRequest): service.OrderDeps => paymentDepsOf(app, request.log);
 
   app.post(
-    '/api/orders',
+    '/orders',
     {
-      onRequest: [app.requireRole('user'), app.writeLimits.bookings],
+      config: { auth: ['user'] },
+      onRequest: [app.writeLimits.bookings],
       schema: {
         tags: ['orders'],
         summary: 'Book a phone (buyer)',
@@ -33,15 +35,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await service.bookProduct(depsOf(request), request.user!, request.body);
+      const order = await service.bookProduct(depsOf(request), signedInUser(request), request.body);
       return reply.code(201).send(order);
     },
   );
 
   app.get(
-    '/api/me/orders',
+    '/me/orders',
     {
-      onRequest: [app.requireRole('user')],
+      config: { auth: ['user'] },
       schema: {
         tags: ['orders'],
         summary: 'My Orders: your booked and paid orders, newest first (buyer)',
@@ -52,13 +54,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listMyOrders(depsOf(request), request.user!.id, request.query),
+    async (request) => service.listMyOrders(depsOf(request), signedInUser(request).id, request.query),
   );
 
   app.get(
-    '/api/orders/:id',
+    '/orders/:id',
     {
-      onRequest: [app.requireRole('user')],
+      config: { auth: ['user'] },
       schema: {
         tags: ['orders'],
         summary: 'One of your orders (its buyer only)',
@@ -66,13 +68,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.getOrder(depsOf(request), request.user!.id, request.params.id),
+    async (request) => service.getOrder(depsOf(request), signedInUser(request).id, request.params.id),
   );
 
   app.delete(
-    '/api/orders/:id',
+    '/orders/:id',
     {
-      onRequest: [app.requireRole('user')],
+      config: { auth: ['user'] },
       schema: {
         tags: ['orders'],
         summary: 'Remove an unpaid order (its buyer only): the order is cancelled',
@@ -84,15 +86,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.cancelOrder(depsOf(request), request.user!, request.params.id);
+      await service.cancelOrder(depsOf(request), signedInUser(request), request.params.id);
       return noContent(reply);
     },
   );
 
   app.get(
-    '/api/me/sales',
+    '/me/sales',
     {
-      onRequest: [app.requireRole('seller')],
+      config: { auth: ['seller'] },
       schema: {
         tags: ['orders'],
         summary: 'My Sales: booked and paid orders on your phones, newest first (seller)',
@@ -101,6 +103,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SalePageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listMySales(depsOf(request), request.user!.id, request.query),
+    async (request) => service.listMySales(depsOf(request), signedInUser(request).id, request.query),
   );
 };

@@ -20,7 +20,7 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import type { PaymentDeps } from '../payments/payments.deps.ts';
 import { findClaimOfOrder } from '../payments/payments.repository.ts';

@@ -18,6 +18,7 @@ import type { TestCardProcessor } from '../../adapters/payments/test-processor.t
 import { errorResponses } from '../../lib/routes.ts';
 import { paymentDepsOf } from './payments.deps.ts';
 import * as service from './payments.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 const TestIntentParamsSchema = z.object({ id: text().min(1).max(200) });
 
@@ -34,7 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
   }
 
   app.get(
-    '/api/payments/config',
+    '/payments/config',
     {
       schema: {
         tags: ['payments'],
@@ -46,9 +47,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
   );
 
   app.post(
-    '/api/orders/:id/payment-intent',
+    '/orders/:id/payment-intent',
     {
-      onRequest: [app.requireRole('user'), app.writeLimits.payments],
+      config: { auth: ['user'] },
+      onRequest: [app.writeLimits.payments],
       schema: {
         tags: ['payments'],
         summary: 'The payment intent of your order (its buyer)',
@@ -60,13 +62,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
         response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 429, 503) },
       },
     },
-    async (request) => service.preparePaymentIntent(depsOf(request), request.user!, request.params.id),
+    async (request) => service.preparePaymentIntent(depsOf(request), signedInUser(request), request.params.id),
   );
 
   app.post(
-    '/api/orders/:id/pay',
+    '/orders/:id/pay',
     {
-      onRequest: [app.requireRole('user'), app.writeLimits.payments],
+      config: { auth: ['user'] },
+      onRequest: [app.writeLimits.payments],
       schema: {
         tags: ['payments'],
         summary: 'Pay for your order with its confirmed card payment (its buyer)',
@@ -81,7 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
         response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503) },
       },
     },
-    async (request) => service.payOrder(depsOf(request), request.user!, request.params.id, request.body),
+    async (request) => service.payOrder(depsOf(request), signedInUser(request), request.params.id, request.body),
   );
 
   if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
@@ -91,7 +94,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
 /** The test-mode processor's confirmation, authorised by the intent's client secret as at Stripe. */
 const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardProcessor) => {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/test-processor/payment-intents/:id/confirm',
+    '/test-processor/payment-intents/:id/confirm',
     {
       // Anonymous (the client secret authorises it): counted per IP.
       onRequest: [app.writeLimits.payments],
@@ -120,7 +123,7 @@ const stripeWebhookRoutes = async (fastify: FastifyInstance, opts: { processor: 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
-    '/api/webhooks/stripe',
+    '/webhooks/stripe',
     {
       // Stripe's servers call it, proving themselves by the signature (no browser, no cookie).
       config: { allowCrossSite: true },

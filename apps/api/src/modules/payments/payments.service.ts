@@ -32,7 +32,7 @@ import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/paym
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
 import * as orders from '../orders/orders.repository.ts';
 import { getOrder } from '../orders/orders.service.ts';
 import type { PaymentDeps } from './payments.deps.ts';

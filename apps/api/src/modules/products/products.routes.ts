@@ -10,6 +10,7 @@ import {
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
 import type { ListingForm, ProductDeps } from './products.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,10 +42,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ProductDeps = { db: app.db, storage: app.storage, listingsChanged: app.listingsChanged };
 
   app.post(
-    '/api/products',
+    '/products',
     {
       // Before the body is read: a caller who may not sell learns that first, at no cost.
-      onRequest: [app.requireRole('seller'), app.writeLimits.uploads, app.uploadCapacity.reserve],
+      config: { auth: ['seller'] },
+      onRequest: [app.writeLimits.uploads, app.uploadCapacity.reserve],
       schema: {
         tags: ['listings'],
         summary: 'Put a phone on sale (seller)',
@@ -62,15 +64,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readListingForm(request);
-      const product = await service.createProduct(deps, request.user!, form);
+      const product = await service.createProduct(deps, signedInUser(request), form);
       return reply.code(201).send(product);
     },
   );
 
   app.get(
-    '/api/me/products',
+    '/me/products',
     {
-      onRequest: [app.requireRole('seller')],
+      config: { auth: ['seller'] },
       schema: {
         tags: ['listings'],
         summary: 'My Products: your phones for sale and sold, newest first (seller)',
@@ -78,11 +80,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyProductPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listMyProducts(deps, request.user!.id, request.query),
+    async (request) => service.listMyProducts(deps, signedInUser(request).id, request.query),
   );
 
   app.get(
-    '/api/products/:id',
+    '/products/:id',
     {
       schema: {
         tags: ['catalogue'],
@@ -95,9 +97,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/products/:id',
+    '/products/:id',
     {
-      onRequest: [app.requireRole('seller', 'admin')],
+      config: { auth: ['seller', 'admin'] },
       schema: {
         tags: ['listings'],
         summary: 'Remove a phone and its advertisement (its seller, or an admin)',
@@ -106,15 +108,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeProduct(deps, request.user!, request.params.id);
+      await service.removeProduct(deps, signedInUser(request), request.params.id);
       return noContent(reply);
     },
   );
 
   app.post(
-    '/api/products/:id/advertise',
+    '/products/:id/advertise',
     {
-      onRequest: [app.requireRole('seller')],
+      config: { auth: ['seller'] },
       schema: {
         tags: ['listings'],
         summary: 'Advertise your phone on the home page (once, while it is for sale)',
@@ -123,7 +125,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const product = await service.advertiseProduct(deps, request.user!, request.params.id);
+      const product = await service.advertiseProduct(deps, signedInUser(request), request.params.id);
       return reply.code(201).send(product);
     },
   );

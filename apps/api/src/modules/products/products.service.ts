@@ -21,7 +21,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { productIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { imageUrlForId, storeImage } from '../uploads/images.service.ts';

@@ -2,15 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductIdParamsSchema, ReportCreatedSchema, ReportFormSchema } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
 import * as service from './reports.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 /** Buyers report listings; admins read and close them under /api/admin/reports (admin.routes.ts). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.ReportDeps = { db: app.db };
 
   app.post(
-    '/api/products/:id/reports',
+    '/products/:id/reports',
     {
-      onRequest: [app.requireRole('user'), app.writeLimits.reports],
+      config: { auth: ['user'] },
+      onRequest: [app.writeLimits.reports],
       schema: {
         tags: ['reports'],
         summary: 'Report a phone to the admins (buyer)',
@@ -23,7 +25,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.reportProduct(deps, request.user!, request.params.id, request.body);
+      const created = await service.reportProduct(deps, signedInUser(request), request.params.id, request.body);
       return reply.code(201).send(created);
     },
   );

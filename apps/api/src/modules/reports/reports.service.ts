@@ -7,7 +7,7 @@ import { buyingMessages, listingMessages, type ReportCreated, type ReportForm } 
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { productIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
 import { isUniqueViolationOf } from '../orders/orders.repository.ts';
 import { findLiveProductSeller } from '../products/products.repository.ts';
 import * as repository from './reports.repository.ts';

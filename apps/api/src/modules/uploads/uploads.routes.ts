@@ -42,10 +42,11 @@ export const readImageField = async (request: FastifyRequest): Promise<Buffer> =
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/uploads',
+    '/uploads',
     {
       // Counted and given memory before the body is read; a refused upload costs nothing.
-      onRequest: [app.authenticate, app.writeLimits.uploads, app.uploadCapacity.reserve],
+      config: { auth: 'signedIn' },
+      onRequest: [app.writeLimits.uploads, app.uploadCapacity.reserve],
       schema: {
         tags: ['uploads'],
         summary: 'Upload a picture (profile photo, listing picture)',

@@ -3,14 +3,14 @@ import { ErrorBodySchema, MeSchema, messages, UpdateMeSchema } from '@recell/con
 import { AppError } from '../../errors.ts';
 import { findUserById } from './users.repository.ts';
 import { toMe, updateMe } from './users.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 /** The signed-in user's own account: who they are (role, verified badge) and their name and photo. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/me',
+    '/me',
     {
-      // Before body validation, so a caller who is not signed in learns that first.
-      preValidation: [app.authenticate],
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'The signed-in user',
@@ -18,17 +18,16 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUserById(app.db, request.user!.id);
+      const user = await findUserById(app.db, signedInUser(request).id);
       if (!user) throw new AppError('unauthorized', messages.unauthorized);
       return toMe(user);
     },
   );
 
   app.patch(
-    '/api/me',
+    '/me',
     {
-      // Before body validation, so a caller who is not signed in learns that first.
-      preValidation: [app.authenticate],
+      config: { auth: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Change your name and/or photo (an image id from POST /api/uploads); nothing else',
@@ -36,6 +35,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MeSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => updateMe(app, request.user!.id, request.body),
+    async (request) => updateMe(app, signedInUser(request).id, request.body),
   );
 };

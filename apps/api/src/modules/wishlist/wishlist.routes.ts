@@ -2,15 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PageQuerySchema, WishlistIdsSchema, WishlistPageSchema, WishlistParamsSchema } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './wishlist.service.ts';
+import { signedInUser } from '../auth/auth.plugin.ts';
 
 /** The buyer's wishlist: My Wishlist, and the hearts on cards. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.WishlistDeps = { db: app.db };
 
   app.get(
-    '/api/me/wishlist',
+    '/me/wishlist',
     {
-      onRequest: [app.requireRole('user')],
+      config: { auth: ['user'] },
       schema: {
         tags: ['wishlist'],
         summary: 'My Wishlist: your phones, newest added first (buyer)',
@@ -21,26 +22,27 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WishlistPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listWishlist(deps, request.user!.id, request.query),
+    async (request) => service.listWishlist(deps, signedInUser(request).id, request.query),
   );
 
   app.get(
-    '/api/me/wishlist/ids',
+    '/me/wishlist/ids',
     {
-      onRequest: [app.requireRole('user')],
+      config: { auth: ['user'] },
       schema: {
         tags: ['wishlist'],
         summary: 'The ids of every phone in your wishlist, for the hearts on cards (buyer)',
         response: { 200: WishlistIdsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.listWishlistIds(deps, request.user!.id),
+    async (request) => service.listWishlistIds(deps, signedInUser(request).id),
   );
 
   app.put(
-    '/api/me/wishlist/:productId',
+    '/me/wishlist/:productId',
     {
-      onRequest: [app.requireRole('user'), app.writeLimits.wishlist],
+      config: { auth: ['user'] },
+      onRequest: [app.writeLimits.wishlist],
       schema: {
         tags: ['wishlist'],
         summary: 'Add a phone to your wishlist (idempotent)',
@@ -50,15 +52,16 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.addToWishlist(deps, request.user!.id, request.params.productId);
+      await service.addToWishlist(deps, signedInUser(request).id, request.params.productId);
       return noContent(reply);
     },
   );
 
   app.delete(
-    '/api/me/wishlist/:productId',
+    '/me/wishlist/:productId',
     {
-      onRequest: [app.requireRole('user'), app.writeLimits.wishlist],
+      config: { auth: ['user'] },
+      onRequest: [app.writeLimits.wishlist],
       schema: {
         tags: ['wishlist'],
         summary: 'Take a phone out of your wishlist (idempotent)',
@@ -67,7 +70,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeFromWishlist(deps, request.user!.id, request.params.productId);
+      await service.removeFromWishlist(deps, signedInUser(request).id, request.params.productId);
       return noContent(reply);
     },
   );

@@ -36,6 +36,7 @@ import {
   type SignInMode,
 } from './flow-cookie.ts';
 import { signInWithProfile, SocialSignInRefused } from './social.service.ts';
+import { apiPrefix } from '../../../lib/routes.ts';
 
 /** A path on this site to return to, by the contract's one rule (no open redirects). */
 export const NextPathSchema = z
@@ -48,7 +49,8 @@ export const StartSignInQuerySchema = z.object({
   mode: z.enum(signInModes, { error: 'mode must be popup or redirect' }).default('redirect'),
 });
 
-const callbackPath = (provider: SocialProvider) => `/api/auth/${provider}/callback`;
+/** Where a provider sends the person back (under the API's prefix; the full URL is the redirect URI). */
+const callbackPath = (provider: SocialProvider) => `/auth/${provider}/callback`;
 
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -59,13 +61,13 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   if (config.auth.google) {
     providers.google = createGoogleProvider({
       ...config.auth.google,
-      redirectUri: config.publicUrl + callbackPath('google'),
+      redirectUri: config.publicUrl + apiPrefix + callbackPath('google'),
     });
   }
   if (config.auth.github) {
     providers.github = createGithubProvider({
       ...config.auth.github,
-      redirectUri: config.publicUrl + callbackPath('github'),
+      redirectUri: config.publicUrl + apiPrefix + callbackPath('github'),
     });
   }
   // Its own key, derived from the auth plugin's cookie secret (itself derived from the JWT secret).
@@ -82,7 +84,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => reply.redirect(completeUrl({ mode, status: 'error', provider, code }), 302);
 
   app.get(
-    '/api/auth/providers',
+    '/auth/providers',
     {
       schema: {
         tags: ['auth'],
@@ -95,7 +97,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const provider of socialProviders) {
     app.get(
-      `/api/auth/${provider}`,
+      `/auth/${provider}`,
       {
         schema: {
           tags: ['auth'],
