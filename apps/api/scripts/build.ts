@@ -21,7 +21,7 @@ const entries: Record<string, string> = {
   server: 'src/server.ts',
   migrate: 'src/cli/migrate.ts',
   'admin-create': 'src/cli/admin-create.ts',
-  seed: 'src/db/seed/run.ts',
+  seed: 'src/cli/seed.ts',
   'run-job': 'src/cli/run-job.ts',
 };
 

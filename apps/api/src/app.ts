@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
+import { createIdentityProviders, type IdentityProviders } from './adapters/identity/index.ts';
 import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
 import { constants as zlibConstants } from 'node:zlib';
@@ -22,13 +23,14 @@ import { webPlugin } from './plugins/web.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { limitStorePlugin } from './plugins/limit-store.ts';
 import { writeLimitsPlugin } from './plugins/write-limits.ts';
 import { uploadCapacityPlugin } from './modules/uploads/upload-capacity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
-import { socialRoutes } from './modules/auth/social/social.routes.ts';
+import { callbackPath, socialRoutes } from './modules/auth/social/social.routes.ts';
 import { listingChangesPlugin } from './plugins/listing-changes.ts';
 import { deferredWorkPlugin } from './plugins/deferred-work.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -56,6 +58,7 @@ export interface AppDeps {
   /** The outside services; built from the configuration unless given (tests pass their own). */
   storage?: ImageStorage;
   cardProcessor?: AnyCardProcessor;
+  identityProviders?: IdentityProviders;
   /** Log output; tests pass false. */
   logger?: boolean;
   /** Told of every route as it is added (the authorization matrix test lists them this way). */
@@ -90,6 +93,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('db', deps.database.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
   const cardProcessor = deps.cardProcessor ?? createCardProcessor(config.payments, deps.database.db);
+  const identityProviders =
+    deps.identityProviders ??
+    createIdentityProviders(config.auth, (provider) => config.publicUrl + apiPrefix + callbackPath(provider));
   app.decorate<CardProcessor>('cardProcessor', cardProcessor);
   app.decorate('isShuttingDown', false);
 
@@ -118,6 +124,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Request plugins (multipart, auth) are registered here.
   await app.register(multipartPlugin);
   await app.register(authPlugin);
+  await app.register(limitStorePlugin);
   await app.register(writeLimitsPlugin);
   await app.register(uploadCapacityPlugin);
   await app.register(privateAnswersPlugin);
@@ -132,7 +139,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(productsRoutes);
       await api.register(uploadsRoutes);
       await api.register(accountRoutes);
-      await api.register(socialRoutes);
+      await api.register(socialRoutes, { providers: identityProviders });
       await api.register(ordersRoutes);
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);

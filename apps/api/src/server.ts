@@ -12,6 +12,7 @@ import { createStorage } from './adapters/storage/index.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { scheduleJobs } from './jobs/start-jobs.ts';
+import { hashPassword } from './modules/auth/password.ts';
 
 const main = async () => {
   let config;
@@ -59,7 +60,7 @@ const main = async () => {
   // A deployment that migrates as its own step (npm run db:migrate) starts with MIGRATE_ON_START=false.
   if (config.migrateOnStart) await database.migrate();
   const storage = createStorage(config);
-  if (config.seed !== 'none') await seedDatabase({ db: database.db, storage, mode: config.seed });
+  if (config.seed !== 'none') await seedDatabase({ db: database.db, storage, mode: config.seed, hashPassword });
 
   const app = await buildApp({ config, database, storage });
   app.addHook('onClose', async () => {

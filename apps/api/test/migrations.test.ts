@@ -14,6 +14,7 @@ import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { categories } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 import { databaseUrl } from './helpers.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 
 describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
   const name = `recell_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -69,7 +70,12 @@ describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
       const results = await Promise.all(
         servers.map(async (server) => {
           await server.migrate();
-          return seedDatabase({ db: server.db, storage: createDiskStorage(uploadsDir), mode: 'categories' });
+          return seedDatabase({
+            db: server.db,
+            storage: createDiskStorage(uploadsDir),
+            mode: 'categories',
+            hashPassword,
+          });
         }),
       );
       expect(results.filter((result) => result.seeded)).toHaveLength(1);

@@ -1,52 +1,11 @@
 /**
- * The housekeeping jobs' reads and deletes (old webhook events are the payments repository's).
- * Every delete works in bounded batches (one short statement each), so a large backlog never holds
+ * The housekeeping jobs' reads (old webhook events and ended sessions are deleted by their tables'
+ * repositories, payments and sessions). Every delete works in bounded batches (one short statement each), so a large backlog never holds
  * a long lock or a long transaction.
  */
-import { and, asc, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { categories, products, sessions, users } from '../db/schema.ts';
-
-/**
- * Deletes up to `limit` refresh tokens that can no longer matter and says how many went:
- * - expired before `expiredBefore`: the browser's cookie lasts exactly as long as the token, so
- *   nobody's browser still sends it, and the server refuses it anyway;
- * - revoked before `revokedBefore`, when nothing of its sign-in is still live (no token of the
- *   family unrevoked and unexpired at `now`): presenting it again could only end a family that
- *   has already ended.
- * A used (rotated) token of a live sign-in is kept until it expires: the owner may still present
- * it, and that is how a thief who refreshed first is caught (reuse ends the whole family).
- */
-export const deleteEndedSessions = async (
-  db: Executor,
-  opts: { expiredBefore: Date; revokedBefore: Date; now: Date; limit: number },
-): Promise<number> => {
-  const live = alias(sessions, 'live');
-  const ended = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, opts.expiredBefore),
-        and(
-          isNotNull(sessions.revokedAt),
-          lt(sessions.revokedAt, opts.revokedBefore),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(live)
-              .where(
-                and(sql`${live.familyId} = ${sessions.familyId}`, isNull(live.revokedAt), gt(live.expiresAt, opts.now)),
-              ),
-          ),
-        ),
-      ),
-    )
-    .limit(opts.limit);
-  const rows = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
-  return rows.length;
-};
+import { categories, products, users } from '../db/schema.ts';
 
 /**
  * Every image URL a row points at (profile photos, listing pictures, category pictures), a page

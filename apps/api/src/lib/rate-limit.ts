@@ -41,7 +41,9 @@ export const defaultAuthLimitRules: AuthLimitRules = {
 };
 
 export interface AuthRateLimitOptions {
-  /** redis:// URL of the shared store; memory when undefined. */
+  /** The app's shared store (its owner closes it); wins over `redisUrl`. */
+  redis?: Redis | null;
+  /** redis:// URL of a store of the limits' own (closed with them); memory when neither is set. */
   redisUrl?: string | undefined;
   /** Prefix of every key in Redis (tests use a unique one per run). */
   keyPrefix?: string;
@@ -171,9 +173,10 @@ export const closeLimitStore = async (redis: Redis | undefined) => {
 export const createAuthRateLimits = async (options: AuthRateLimitOptions = {}): Promise<AuthRateLimits> => {
   const rules: AuthLimitRules = { ...defaultAuthLimitRules, ...options.rules };
   const prefix = options.keyPrefix ?? 'recell:rate-limit';
-  let redis: Redis | undefined;
-  if (options.redisUrl) {
-    redis = await connectLimitStore(
+  let redis: Redis | undefined = options.redis ?? undefined;
+  let ownStore: Redis | undefined;
+  if (!redis && options.redisUrl) {
+    redis = ownStore = await connectLimitStore(
       options.redisUrl,
       options.log,
       'rate-limit store (Redis) unavailable: login and sign-up answer 503 meanwhile',
@@ -196,6 +199,6 @@ export const createAuthRateLimits = async (options: AuthRateLimitOptions = {}): 
     loginFailuresPerAccount: build('loginFailuresPerAccount'),
     signupPerIp: build('signupPerIp'),
     store: redis ? 'redis' : 'memory',
-    close: () => closeLimitStore(redis),
+    close: () => closeLimitStore(ownStore),
   };
 };

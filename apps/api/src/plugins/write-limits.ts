@@ -11,10 +11,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { messages } from '@recell/contract';
 import { AppError } from '../errors.ts';
-import { closeLimitStore, connectLimitStore, storeUnavailableRetryAfterSeconds } from '../lib/rate-limit.ts';
+import { storeUnavailableRetryAfterSeconds } from '../lib/rate-limit.ts';
 
 export type WriteLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -42,16 +41,8 @@ const ipKey = (request: FastifyRequest) => `ip:${request.ip}`;
 
 export const writeLimitsPlugin = fp(
   async (app: FastifyInstance) => {
-    const { writeLimits: limits, redisUrl } = app.config;
-    let redis: Redis | undefined;
-    if (redisUrl) {
-      redis = await connectLimitStore(
-        redisUrl,
-        app.log,
-        'rate-limit store (Redis) unavailable: uploads, bookings, reports, wishlist and payments answer 503 meanwhile',
-      );
-      app.addHook('onClose', () => closeLimitStore(redis));
-    }
+    const { writeLimits: limits } = app.config;
+    const redis = app.limitStore;
     // Only the hooks below count; no route is limited by the plugin on its own.
     await app.register(rateLimit, {
       global: false,
@@ -100,5 +91,5 @@ export const writeLimitsPlugin = fp(
       payments: hook(limiter('payments', limits.paymentAttemptsPerAccount, accountKey)),
     });
   },
-  { name: 'recell-write-limits', dependencies: ['recell-auth'] },
+  { name: 'recell-write-limits', dependencies: ['recell-auth', 'recell-limit-store'] },
 );

@@ -5,12 +5,14 @@
 import type { Config } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../client.ts';
 import { createDiskStorage } from '../../adapters/storage/disk-storage.ts';
-import { resetAndSeed } from './seed.ts';
+import { resetAndSeed, type SeedOptions } from './seed.ts';
 import { demoAccounts, demoPassword } from './demo-catalogue.ts';
 
 export type SeedCommandConfig = Pick<Config, 'nodeEnv' | 'databaseUrl' | 'pgliteDir' | 'uploadsDir'>;
 
 export interface SeedCommandDeps {
+  /** The auth module's password hasher (the demo accounts' one password). */
+  hashPassword: SeedOptions['hashPassword'];
   out?: Pick<Console, 'log' | 'error'>;
   /** Opens the database the config names (tests hand in a prepared one). */
   open?: (config: SeedCommandConfig) => Promise<DatabaseHandle>;
@@ -24,7 +26,7 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 /** Runs the command and returns the process exit code. */
 export const runSeedCommand = async (
   config: SeedCommandConfig,
-  { out = console, open = openConfigured }: SeedCommandDeps = {},
+  { hashPassword, out = console, open = openConfigured }: SeedCommandDeps,
 ): Promise<number> => {
   if (config.nodeEnv === 'production') {
     out.error(
@@ -42,6 +44,7 @@ export const runSeedCommand = async (
       db: database.db,
       storage: createDiskStorage(config.uploadsDir),
       mode: 'demo',
+      hashPassword,
     });
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const total = seconds(performance.now() - started);

@@ -11,6 +11,7 @@ import { advertisements, categories, orders, payments, products, reports, users,
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
 import { demoPassword } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
 
 const isWebp = (bytes: Buffer) =>
   bytes.subarray(0, 4).toString('ascii') === 'RIFF' && bytes.subarray(8, 12).toString('ascii') === 'WEBP';
@@ -27,7 +28,7 @@ describe('seeding the demo data', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'recell-seed-'));
-    first = await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' });
+    first = await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo', hashPassword });
   });
   afterAll(async () => {
     await database?.destroy();
@@ -228,7 +229,12 @@ describe('seeding the demo data', () => {
   });
 
   it('does nothing when the database already has data', async () => {
-    const again = await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' });
+    const again = await seedDatabase({
+      db: database.db,
+      storage: createDiskStorage(uploadsDir),
+      mode: 'demo',
+      hashPassword,
+    });
     expect(again.seeded).toBe(false);
     expect(await database.db.select().from(categories)).toHaveLength(3);
     expect(await database.db.select().from(users)).toHaveLength(5);
@@ -239,7 +245,12 @@ describe('seeding the demo data', () => {
     await database.db.insert(users).values({ name: 'Stray Person', email: 'stray@recell.test' });
     await mkdir(path.join(uploadsDir, 'zz'), { recursive: true });
     await writeFile(path.join(uploadsDir, 'zz', 'stray.webp'), 'not an image');
-    const result = await resetAndSeed({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' });
+    const result = await resetAndSeed({
+      db: database.db,
+      storage: createDiskStorage(uploadsDir),
+      mode: 'demo',
+      hashPassword,
+    });
     expect(result.seeded).toBe(true);
     expect(result.counts).toEqual(first.counts);
     expect(await database.db.select().from(users).where(eq(users.email, 'stray@recell.test'))).toHaveLength(0);
@@ -255,8 +266,8 @@ describe('seeding the demo data', () => {
     await deleteAllRows(database.db);
     const storage = createDiskStorage(uploadsDir);
     const results = await Promise.all([
-      seedDatabase({ db: database.db, storage, mode: 'categories' }),
-      seedDatabase({ db: database.db, storage, mode: 'categories' }),
+      seedDatabase({ db: database.db, storage, mode: 'categories', hashPassword }),
+      seedDatabase({ db: database.db, storage, mode: 'categories', hashPassword }),
     ]);
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
     const result = results.find((r) => r.seeded)!;
@@ -266,9 +277,10 @@ describe('seeding the demo data', () => {
     for (const c of rows) expect(isWebp(await readFile(fileOf(c.imageUrl)))).toBe(true);
     expect(await database.db.select().from(users)).toHaveLength(0);
     expect(await database.db.select().from(products)).toHaveLength(0);
-    expect((await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo' })).seeded).toBe(
-      false,
-    );
+    expect(
+      (await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo', hashPassword }))
+        .seeded,
+    ).toBe(false);
   });
 });
 
@@ -291,6 +303,7 @@ describe('npm run db:seed', () => {
     const code = await runSeedCommand(
       { nodeEnv: 'production', databaseUrl: undefined, pgliteDir: path.join(dir, 'prod-db'), uploadsDir },
       {
+        hashPassword,
         out,
         open: () => {
           opened = true;
@@ -312,7 +325,7 @@ describe('npm run db:seed', () => {
       await database.db.insert(users).values({ name: 'Stray Person', email: 'stray@recell.test' });
       const code = await runSeedCommand(
         { nodeEnv: 'development', databaseUrl: undefined, pgliteDir: 'memory://', uploadsDir },
-        { out, open: async () => ({ ...database, close: async () => {} }) },
+        { hashPassword, out, open: async () => ({ ...database, close: async () => {} }) },
       );
       expect(code).toBe(0);
       const text = lines.join('\n');

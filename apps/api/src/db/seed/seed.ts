@@ -16,7 +16,6 @@ import type { Database, Executor } from '../client.ts';
 import * as schema from '../schema.ts';
 import { advertisements, categories, orders, payments, products, reports, users, wishlist } from '../schema.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
 import {
   renderAvatar,
   renderCategoryImage,
@@ -41,6 +40,8 @@ export interface SeedOptions {
   db: Database;
   storage: ImageStorage;
   mode: SeedMode;
+  /** Hashes the demo accounts' one password: the auth module's hasher, handed in by the caller. */
+  hashPassword: (password: string) => Promise<string>;
   /** The moment the demo data is relative to (listing ages, order dates); now by default. */
   now?: Date;
 }
@@ -84,7 +85,7 @@ const brandKey: Record<CategoryId, Brand> = { '1': 'apple', '2': 'xiaomi', '3': 
 /** Seeds only into an empty database (no categories yet); says whether it did. */
 export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
   if (!(await isEmpty(opts.db))) return { seeded: false, counts: noCounts };
-  const assets = await prepareAssets(opts.storage, opts.mode);
+  const assets = await prepareAssets(opts.storage, opts.mode, opts.hashPassword);
   const now = opts.now ?? new Date();
   return opts.db.transaction(async (tx) => {
     // Replicas starting together wait here for the first one's seed, however long it takes.
@@ -98,7 +99,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
 /** Deletes every row of every table and every stored image, then seeds. Development and demos only. */
 export async function resetAndSeed(opts: SeedOptions): Promise<SeedResult> {
   await opts.storage.clear?.();
-  const assets = await prepareAssets(opts.storage, opts.mode);
+  const assets = await prepareAssets(opts.storage, opts.mode, opts.hashPassword);
   const now = opts.now ?? new Date();
   return opts.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
@@ -144,7 +145,11 @@ const runLimited = async <T>(tasks: (() => Promise<T>)[], limit: number): Promis
   return results;
 };
 
-const prepareAssets = async (storage: ImageStorage, mode: SeedMode): Promise<Assets> => {
+const prepareAssets = async (
+  storage: ImageStorage,
+  mode: SeedMode,
+  hashPassword: SeedOptions['hashPassword'],
+): Promise<Assets> => {
   const demo = mode === 'demo';
   // One hash for the one shared demo password, computed while the pictures render.
   const passwordHash = demo ? hashPassword(demoPassword) : Promise.resolve(null);

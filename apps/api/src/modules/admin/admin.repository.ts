@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, auditLog, products, reports, sessions, users } from '../../db/schema.ts';
+import { advertisements, auditLog, products, reports, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -59,27 +59,6 @@ export const lockUser = async (tx: Executor, id: string) => {
   const [row] = await tx.select(adminUserColumns).from(users).where(eq(users.id, id)).for('update');
   return row;
 };
-
-export const disableUser = (tx: Executor, id: string) =>
-  tx
-    .update(users)
-    .set({ disabledAt: sql`now()` })
-    .where(eq(users.id, id));
-
-export const markVerified = async (tx: Executor, id: string) => {
-  const [row] = await tx.update(users).set({ verified: true }).where(eq(users.id, id)).returning(adminUserColumns);
-  return row!;
-};
-
-/** Ends every refresh token of the account that is not ended yet; returns how many sign-ins ended. */
-export const revokeUserSessions = async (tx: Executor, userId: string) =>
-  (
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ familyId: sessions.familyId })
-  ).length;
 
 // ---------------------------------------------------------------------------------------------
 // Reported Items (closing reports is the reports repository's)

@@ -31,6 +31,8 @@ import { cancelOpenOrdersOf } from '../orders/orders.repository.ts';
 import * as listings from '../products/products.repository.ts';
 import { resolveOpenReports, resolveOpenReportsOnProductsOf } from '../reports/reports.repository.ts';
 import * as repository from './admin.repository.ts';
+import { disableUser, markSellerVerified } from '../users/users.repository.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
 
 export interface AdminDeps {
   db: Database;
@@ -81,8 +83,8 @@ export const removeUser = async (deps: AdminDeps, admin: AuthUser, id: string): 
   await deps.db.transaction(async (tx) => {
     const user = await lockActiveUser(tx, id);
     if (user.role === 'admin') throw conflict(adminMessages.cannotRemoveAdmin);
-    await repository.disableUser(tx, user.id);
-    const revokedSessions = await repository.revokeUserSessions(tx, user.id);
+    await disableUser(tx, user.id);
+    const revokedSessions = await revokeUserSessions(tx, user.id);
     const removedListings = await listings.removeAvailableProductsOf(tx, user.id);
     const removedAdvertisements = await listings.deleteAdvertisementsOf(tx, user.id);
     const resolvedReports = await resolveOpenReportsOnProductsOf(tx, user.id, admin.id);
@@ -112,7 +114,7 @@ export const verifySeller = async (deps: AdminDeps, admin: AuthUser, id: string)
     const user = await lockActiveUser(tx, id);
     if (user.role !== 'seller') throw conflict(adminMessages.notASeller);
     if (user.verified) throw conflict(adminMessages.alreadyVerified);
-    const verified = await repository.markVerified(tx, user.id);
+    await markSellerVerified(tx, user.id);
     await insertAuditEntry(tx, {
       actorId: admin.id,
       action: adminAuditActions.sellerVerified,
@@ -120,7 +122,7 @@ export const verifySeller = async (deps: AdminDeps, admin: AuthUser, id: string)
       subjectId: user.id,
       detail: { email: user.email },
     });
-    return toAdminUser(verified);
+    return toAdminUser({ ...user, verified: true });
   });
   deps.listingsChanged();
   return seller;

@@ -8,6 +8,7 @@ import { errorResponses } from '../../lib/routes.ts';
 import * as service from './auth.service.ts';
 import type { SignupForm } from './auth.service.ts';
 import {
+  authDepsOf,
   clearRefreshCookie,
   endSession,
   refreshCookieName,
@@ -34,9 +35,10 @@ const readSignupForm = async (request: FastifyRequest): Promise<SignupForm> => {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = authDepsOf(app);
   const { loginPerIp, loginFailuresPerAccountIp, loginFailuresPerAccount, signupPerIp } = app.config.rateLimits;
   const limits = await createAuthRateLimits({
-    redisUrl: app.config.redisUrl,
+    redis: app.limitStore,
     log: app.log,
     rules: {
       loginPerIp: { ...defaultAuthLimitRules.loginPerIp, points: loginPerIp },
@@ -67,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await readSignupForm(request);
-      const session = await service.signup(app, reply, form);
+      const session = await service.signup(deps, reply, form);
       return reply.code(201).send(session);
     },
   );
@@ -83,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthSessionSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
-    async (request, reply) => service.login(app, reply, limits, request.body, request.ip),
+    async (request, reply) => service.login(deps, reply, limits, request.body, request.ip),
   );
 
   app.post(
@@ -103,12 +105,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // No cookie: a visitor who never signed in here. Not an error, so no failed request in their console.
       if (!request.cookies[refreshCookieName]) return reply.code(204).send(null);
       try {
-        const { user, refreshToken } = await refreshSession(app, request.cookies[refreshCookieName]);
-        const session = await sessionBody(app, user, false);
-        setRefreshCookie(app, reply, refreshToken);
+        const { user, refreshToken } = await refreshSession(deps, request.cookies[refreshCookieName]);
+        const session = await sessionBody(deps, user, false);
+        setRefreshCookie(deps, reply, refreshToken);
         return session;
       } catch (error) {
-        clearRefreshCookie(app, reply);
+        clearRefreshCookie(deps, reply);
         throw error;
       }
     },
@@ -124,8 +126,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply: FastifyReply) => {
-      await endSession(app, request.cookies[refreshCookieName]);
-      clearRefreshCookie(app, reply);
+      await endSession(deps, request.cookies[refreshCookieName]);
+      clearRefreshCookie(deps, reply);
       return reply.code(204).send();
     },
   );

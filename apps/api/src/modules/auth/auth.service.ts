@@ -1,7 +1,7 @@
 /**
  * Email and password accounts: sign-up and login. Both end in `startSession` (sessions.service.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import {
   authMessages,
   messages,
@@ -15,7 +15,7 @@ import type { AuthRateLimits } from '../../lib/rate-limit.ts';
 import { storeImage } from '../uploads/images.service.ts';
 import * as users from '../users/users.repository.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
-import { createRefreshFamily, sessionBody, setRefreshCookie, startSession } from './sessions.service.ts';
+import { createRefreshFamily, sessionBody, setRefreshCookie, startSession, type AuthDeps } from './sessions.service.ts';
 
 export interface SignupForm {
   /** The text fields as sent (first value of each name). */
@@ -47,14 +47,14 @@ const validateSignup = (form: SignupForm): SignupFields => {
  * account check comes before the image is processed; the user row and its first session are
  * written in one transaction, so a failure at any step leaves no account behind.
  */
-export const signup = async (app: FastifyInstance, reply: FastifyReply, form: SignupForm): Promise<AuthSession> => {
+export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupForm): Promise<AuthSession> => {
   const input = validateSignup(form);
-  if (await users.findUserByEmail(app.db, input.email)) throw accountExists();
-  const image = await storeImage(app.storage, form.image!);
+  if (await users.findUserByEmail(deps.db, input.email)) throw accountExists();
+  const image = await storeImage(deps.storage, form.image!);
   const passwordHash = await hashPassword(input.password);
   let created: { user: users.UserRow; refreshToken: string };
   try {
-    created = await app.db.transaction(async (tx) => {
+    created = await deps.db.transaction(async (tx) => {
       const user = await users.insertUser(tx, {
         name: input.name,
         email: input.email,
@@ -62,15 +62,15 @@ export const signup = async (app: FastifyInstance, reply: FastifyReply, form: Si
         role: input.role,
         imageUrl: image.url,
       });
-      return { user, refreshToken: await createRefreshFamily(app, tx, user) };
+      return { user, refreshToken: await createRefreshFamily(deps, tx, user) };
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
     if (users.isUniqueViolation(error)) throw accountExists();
     throw error;
   }
-  const body = await sessionBody(app, created.user, true);
-  setRefreshCookie(app, reply, created.refreshToken);
+  const body = await sessionBody(deps, created.user, true);
+  setRefreshCookie(deps, reply, created.refreshToken);
   return body;
 };
 
@@ -83,7 +83,7 @@ export const signup = async (app: FastifyInstance, reply: FastifyReply, form: Si
  * through. The spec's messages tell an unknown email from a wrong password.
  */
 export const login = async (
-  app: FastifyInstance,
+  deps: AuthDeps,
   reply: FastifyReply,
   limits: Pick<AuthRateLimits, 'loginFailuresPerAccountIp' | 'loginFailuresPerAccount'>,
   input: Login,
@@ -96,7 +96,7 @@ export const login = async (
   if (isKnownToFail) await limits.loginFailuresPerAccount.consume(input.email, reply);
   let user: users.UserRow;
   try {
-    user = await checkPassword(app, input);
+    user = await checkPassword(deps, input);
   } catch (error) {
     if (!isKnownToFail && error instanceof AppError) await limits.loginFailuresPerAccount.penalise(input.email);
     throw error;
@@ -104,18 +104,18 @@ export const login = async (
   await limits.loginFailuresPerAccountIp.reset(accountIp);
   if (isKnownToFail) await limits.loginFailuresPerAccount.reward(input.email);
   if (needsRehash(user.passwordHash!)) {
-    await users.updateUser(app.db, user.id, { passwordHash: await hashPassword(input.password) });
+    await users.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   }
-  return startSession(app, reply, user, { isNewUser: false });
+  return startSession(deps, reply, user, { isNewUser: false });
 };
 
 /** The account these credentials open, or the 401 that says why not. */
-const checkPassword = async (app: FastifyInstance, input: Login): Promise<users.UserRow> => {
-  const user = await users.findUserByEmail(app.db, input.email);
+const checkPassword = async (deps: AuthDeps, input: Login): Promise<users.UserRow> => {
+  const user = await users.findUserByEmail(deps.db, input.email);
   if (!user) throw new AppError('unauthorized', messages.userNotFound, { email: messages.userNotFound });
   if (!user.passwordHash) {
     const message = authMessages.socialOnlyAccount(
-      (await users.listIdentityProviders(app.db, user.id)).map((p) => (p === 'github' ? 'GitHub' : 'Google')),
+      (await users.listIdentityProviders(deps.db, user.id)).map((p) => (p === 'github' ? 'GitHub' : 'Google')),
     );
     throw new AppError('unauthorized', message, { email: message });
   }

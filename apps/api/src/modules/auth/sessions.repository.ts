@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
@@ -36,4 +37,54 @@ export const revokeFamily = async (db: Executor, familyId: string): Promise<void
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+};
+
+/** Ends every refresh token of the account that is not ended yet; returns how many sign-ins ended. */
+export const revokeUserSessions = async (tx: Executor, userId: string): Promise<number> =>
+  (
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ familyId: sessions.familyId })
+  ).length;
+
+/**
+ * Deletes up to `limit` refresh tokens that can no longer matter and says how many went:
+ * - expired before `expiredBefore`: the browser's cookie lasts exactly as long as the token, so
+ *   nobody's browser still sends it, and the server refuses it anyway;
+ * - revoked before `revokedBefore`, when nothing of its sign-in is still live (no token of the
+ *   family unrevoked and unexpired at `now`): presenting it again could only end a family that
+ *   has already ended.
+ * A used (rotated) token of a live sign-in is kept until it expires: the owner may still present
+ * it, and that is how a thief who refreshed first is caught (reuse ends the whole family).
+ */
+export const deleteEndedSessions = async (
+  db: Executor,
+  opts: { expiredBefore: Date; revokedBefore: Date; now: Date; limit: number },
+): Promise<number> => {
+  const live = alias(sessions, 'live');
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, opts.expiredBefore),
+        and(
+          isNotNull(sessions.revokedAt),
+          lt(sessions.revokedAt, opts.revokedBefore),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(live)
+              .where(
+                and(sql`${live.familyId} = ${sessions.familyId}`, isNull(live.revokedAt), gt(live.expiresAt, opts.now)),
+              ),
+          ),
+        ),
+      ),
+    )
+    .limit(opts.limit);
+  const rows = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
+  return rows.length;
 };

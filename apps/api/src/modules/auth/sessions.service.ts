@@ -7,13 +7,37 @@
  * or a retry after a lost answer must not sign the person out.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { ImageStorage } from '../../adapters/storage/storage.ts';
+import type { AccessTokens } from './tokens.ts';
 import { authMessages, type AuthSession } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import { toMe } from '../users/users.service.ts';
 import * as repository from './sessions.repository.ts';
+
+/** What accounts and sessions work with; auth and social routes build it once from the app. */
+export interface AuthDeps {
+  db: Database;
+  storage: ImageStorage;
+  accessTokens: AccessTokens;
+  log: FastifyBaseLogger;
+  auth: Pick<Config['auth'], 'refreshTokenTtlDays' | 'refreshReuseGraceSeconds'>;
+  /** Cookies are Secure in production. */
+  isProduction: boolean;
+}
+
+export const authDepsOf = (app: FastifyInstance): AuthDeps => ({
+  db: app.db,
+  storage: app.storage,
+  accessTokens: app.accessTokens,
+  log: app.log,
+  auth: app.config.auth,
+  isProduction: app.config.isProduction,
+});
 
 export const refreshCookieName = 'recell_refresh';
 /** The browser sends the refresh cookie to /api/auth/* only (refresh, logout, social callbacks). */
@@ -22,39 +46,39 @@ export const refreshCookiePath = '/api/auth';
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
 
-const refreshTtlMs = (app: FastifyInstance) => app.config.auth.refreshTokenTtlDays * 86_400_000;
+const refreshTtlMs = (deps: AuthDeps) => deps.auth.refreshTokenTtlDays * 86_400_000;
 
-const cookieOptions = (app: FastifyInstance) => ({
+const cookieOptions = (deps: AuthDeps) => ({
   path: refreshCookiePath,
   httpOnly: true,
   sameSite: 'strict' as const,
-  secure: app.config.isProduction,
+  secure: deps.isProduction,
 });
 
 // An answer that hands out a session (its access token too) is never stored by a browser or a cache.
-export const setRefreshCookie = (app: FastifyInstance, reply: FastifyReply, token: string) =>
+export const setRefreshCookie = (deps: AuthDeps, reply: FastifyReply, token: string) =>
   reply.header('cache-control', 'no-store').setCookie(refreshCookieName, token, {
-    ...cookieOptions(app),
-    maxAge: Math.floor(refreshTtlMs(app) / 1000),
+    ...cookieOptions(deps),
+    maxAge: Math.floor(refreshTtlMs(deps) / 1000),
   });
 
-export const clearRefreshCookie = (app: FastifyInstance, reply: FastifyReply) =>
-  reply.clearCookie(refreshCookieName, cookieOptions(app));
+export const clearRefreshCookie = (deps: AuthDeps, reply: FastifyReply) =>
+  reply.clearCookie(refreshCookieName, cookieOptions(deps));
 
 /** The answer to a successful sign-in or refresh: a fresh access token and the user. */
-export const sessionBody = async (app: FastifyInstance, user: UserRow, isNewUser: boolean): Promise<AuthSession> => {
-  const { token, expiresAt } = await app.accessTokens.sign({ userId: user.id, role: user.role });
+export const sessionBody = async (deps: AuthDeps, user: UserRow, isNewUser: boolean): Promise<AuthSession> => {
+  const { token, expiresAt } = await deps.accessTokens.sign({ userId: user.id, role: user.role });
   return { accessToken: token, expiresAt: expiresAt.toISOString(), user: toMe(user), isNewUser };
 };
 
 /** Stores a new refresh-token family for `user` (inside the caller's transaction when given one). */
-export const createRefreshFamily = async (app: FastifyInstance, db: Executor, user: UserRow) => {
+export const createRefreshFamily = async (deps: AuthDeps, db: Executor, user: UserRow) => {
   const refreshToken = newRefreshToken();
   await repository.insertSession(db, {
     userId: user.id,
     familyId: randomUUID(),
     tokenHash: hashRefreshToken(refreshToken),
-    expiresAt: new Date(Date.now() + refreshTtlMs(app)),
+    expiresAt: new Date(Date.now() + refreshTtlMs(deps)),
   });
   return refreshToken;
 };
@@ -64,15 +88,15 @@ export const createRefreshFamily = async (app: FastifyInstance, db: Executor, us
  * body to send (sign-up, login, and social sign-in all end here).
  */
 export async function startSession(
-  app: FastifyInstance,
+  deps: AuthDeps,
   reply: FastifyReply,
   user: UserRow,
   opts: { isNewUser: boolean },
 ): Promise<AuthSession> {
   if (user.disabledAt) throw new AppError('unauthorized', authMessages.accountDisabled);
-  const refreshToken = await createRefreshFamily(app, app.db, user);
-  const body = await sessionBody(app, user, opts.isNewUser);
-  setRefreshCookie(app, reply, refreshToken);
+  const refreshToken = await createRefreshFamily(deps, deps.db, user);
+  const body = await sessionBody(deps, user, opts.isNewUser);
+  setRefreshCookie(deps, reply, refreshToken);
   return body;
 }
 
@@ -83,19 +107,19 @@ const sessionEnded = () => new AppError('unauthorized', authMessages.sessionEnde
  * so a second request presenting the same token (another tab, a retry after a lost answer, on any
  * replica) can be given the same successor instead of being taken for theft.
  */
-const successorOf = (app: FastifyInstance, presented: string) =>
-  createHmac('sha256', app.accessTokens.refreshSuccessorKey).update(presented).digest('base64url');
+const successorOf = (deps: AuthDeps, presented: string) =>
+  createHmac('sha256', deps.accessTokens.refreshSuccessorKey).update(presented).digest('base64url');
 
-const endFamilyForReuse = async (app: FastifyInstance, row: repository.SessionRow, why: string) => {
-  await repository.revokeFamily(app.db, row.familyId);
-  app.log.warn({ userId: row.userId, familyId: row.familyId }, `${why}: session family revoked`);
+const endFamilyForReuse = async (deps: AuthDeps, row: repository.SessionRow, why: string) => {
+  await repository.revokeFamily(deps.db, row.familyId);
+  deps.log.warn({ userId: row.userId, familyId: row.familyId }, `${why}: session family revoked`);
   return sessionEnded();
 };
 
-const liveUser = async (app: FastifyInstance, row: repository.SessionRow) => {
-  const user = await findUserById(app.db, row.userId);
+const liveUser = async (deps: AuthDeps, row: repository.SessionRow) => {
+  const user = await findUserById(deps.db, row.userId);
   if (!user || user.disabledAt) {
-    await repository.revokeFamily(app.db, row.familyId);
+    await repository.revokeFamily(deps.db, row.familyId);
     throw sessionEnded();
   }
   return user;
@@ -106,20 +130,20 @@ const liveUser = async (app: FastifyInstance, row: repository.SessionRow) => {
  * is still unused, it is the same person asking twice: answer the successor again. Otherwise it is
  * reuse — a stolen copy or a replay — and the whole family ends.
  */
-const replayRotated = async (app: FastifyInstance, row: repository.SessionRow, presented: string) => {
-  const graceMs = app.config.auth.refreshReuseGraceSeconds * 1000;
+const replayRotated = async (deps: AuthDeps, row: repository.SessionRow, presented: string) => {
+  const graceMs = deps.auth.refreshReuseGraceSeconds * 1000;
   const rotatedAt = row.rotatedAt?.getTime();
   if (!row.revokedAt && rotatedAt !== undefined && Date.now() - rotatedAt <= graceMs) {
-    const refreshToken = successorOf(app, presented);
-    const successor = await repository.findSessionByTokenHash(app.db, hashRefreshToken(refreshToken));
+    const refreshToken = successorOf(deps, presented);
+    const successor = await repository.findSessionByTokenHash(deps.db, hashRefreshToken(refreshToken));
     const isLive =
       successor?.familyId === row.familyId &&
       !successor.rotatedAt &&
       !successor.revokedAt &&
       successor.expiresAt.getTime() > Date.now();
-    if (isLive) return { user: await liveUser(app, row), refreshToken };
+    if (isLive) return { user: await liveUser(deps, row), refreshToken };
   }
-  throw await endFamilyForReuse(app, row, 'refresh token reused');
+  throw await endFamilyForReuse(deps, row, 'refresh token reused');
 };
 
 /**
@@ -127,38 +151,38 @@ const replayRotated = async (app: FastifyInstance, row: repository.SessionRow, p
  * unknown, expired, reused (the family is revoked) or its account is disabled.
  */
 export const refreshSession = async (
-  app: FastifyInstance,
+  deps: AuthDeps,
   presented: string | undefined,
 ): Promise<{ user: UserRow; refreshToken: string }> => {
   if (!presented) throw sessionEnded();
   const tokenHash = hashRefreshToken(presented);
-  const row = await repository.findSessionByTokenHash(app.db, tokenHash);
+  const row = await repository.findSessionByTokenHash(deps.db, tokenHash);
   if (!row) throw sessionEnded();
-  if (row.rotatedAt || row.revokedAt) return replayRotated(app, row, presented);
+  if (row.rotatedAt || row.revokedAt) return replayRotated(deps, row, presented);
   if (row.expiresAt.getTime() <= Date.now()) throw sessionEnded();
-  const user = await liveUser(app, row);
+  const user = await liveUser(deps, row);
 
-  const refreshToken = successorOf(app, presented);
-  const rotated = await app.db.transaction(async (tx) => {
+  const refreshToken = successorOf(deps, presented);
+  const rotated = await deps.db.transaction(async (tx) => {
     if (!(await repository.markRotated(tx, row.id))) return false;
     await repository.insertSession(tx, {
       userId: user.id,
       familyId: row.familyId,
       tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + refreshTtlMs(app)),
+      expiresAt: new Date(Date.now() + refreshTtlMs(deps)),
     });
     return true;
   });
   if (rotated) return { user, refreshToken };
   // Another request rotated this very token a moment ago; its successor is committed by now.
-  const current = await repository.findSessionByTokenHash(app.db, tokenHash);
+  const current = await repository.findSessionByTokenHash(deps.db, tokenHash);
   if (!current) throw sessionEnded();
-  return replayRotated(app, current, presented);
+  return replayRotated(deps, current, presented);
 };
 
 /** Logout: ends the family of the presented refresh token, if it names one. */
-export const endSession = async (app: FastifyInstance, presented: string | undefined) => {
+export const endSession = async (deps: AuthDeps, presented: string | undefined) => {
   if (!presented) return;
-  const row = await repository.findSessionByTokenHash(app.db, hashRefreshToken(presented));
-  if (row) await repository.revokeFamily(app.db, row.familyId);
+  const row = await repository.findSessionByTokenHash(deps.db, hashRefreshToken(presented));
+  if (row) await repository.revokeFamily(deps.db, row.familyId);
 };

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, MeSchema, messages, UpdateMeSchema } from '@recell/contract';
-import { AppError } from '../../errors.ts';
-import { findUserById } from './users.repository.ts';
-import { toMe, updateMe } from './users.service.ts';
+import { ErrorBodySchema, MeSchema, UpdateMeSchema } from '@recell/contract';
+import { getMe, updateMe, type UserDeps } from './users.service.ts';
 import { signedInUser } from '../auth/auth.plugin.ts';
 
 /** The signed-in user's own account: who they are (role, verified badge) and their name and photo. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: UserDeps = { db: app.db, storage: app.storage };
+
   app.get(
     '/me',
     {
@@ -17,11 +17,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MeSchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => {
-      const user = await findUserById(app.db, signedInUser(request).id);
-      if (!user) throw new AppError('unauthorized', messages.unauthorized);
-      return toMe(user);
-    },
+    async (request) => getMe(deps, signedInUser(request).id),
   );
 
   app.patch(
@@ -35,6 +31,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MeSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => updateMe(app, signedInUser(request).id, request.body),
+    async (request) => updateMe(deps, signedInUser(request).id, request.body),
   );
 };

@@ -48,3 +48,16 @@ export const isUniqueViolation = (error: unknown): boolean => {
   }
   return false;
 };
+
+/** An admin removes the account: it is signed out on its next call and can no longer sign in. */
+export const disableUser = async (tx: Executor, id: string): Promise<void> => {
+  await tx
+    .update(users)
+    .set({ disabledAt: sql`now()` })
+    .where(eq(users.id, id));
+};
+
+/** An admin verifies a seller: the badge shows on their cards from the next read. */
+export const markSellerVerified = async (tx: Executor, id: string): Promise<void> => {
+  await tx.update(users).set({ verified: true }).where(eq(users.id, id));
+};

@@ -1,6 +1,7 @@
-import { authMessages, uploadMessages, type Me, type UpdateMe } from '@recell/contract';
-import type { FastifyInstance } from 'fastify';
+import { authMessages, messages, uploadMessages, type Me, type UpdateMe } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
+import type { Database } from '../../db/client.ts';
+import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import { imageUrlForId } from '../uploads/images.service.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
@@ -16,14 +17,27 @@ export const toMe = (user: UserRow): Me => ({
   createdAt: user.createdAt.toISOString(),
 });
 
+/** What the account service works with. */
+export interface UserDeps {
+  db: Database;
+  storage: ImageStorage;
+}
+
+/** The signed-in user's own account (a removed one is signed out: 401). */
+export const getMe = async (deps: Pick<UserDeps, 'db'>, userId: string): Promise<Me> => {
+  const user = await repository.findUserById(deps.db, userId);
+  if (!user) throw new AppError('unauthorized', messages.unauthorized);
+  return toMe(user);
+};
+
 /** Changes the name and/or photo of the signed-in user; nothing else about an account is theirs to change. */
-export const updateMe = async (app: FastifyInstance, userId: string, update: UpdateMe): Promise<Me> => {
+export const updateMe = async (deps: UserDeps, userId: string, update: UpdateMe): Promise<Me> => {
   let imageUrl: string | undefined;
   if (update.imageId !== undefined) {
-    imageUrl = await imageUrlForId(app.storage, update.imageId);
+    imageUrl = await imageUrlForId(deps.storage, update.imageId);
     if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
   }
-  const user = await repository.updateUser(app.db, userId, {
+  const user = await repository.updateUser(deps.db, userId, {
     ...(update.name !== undefined ? { name: update.name } : {}),
     ...(imageUrl !== undefined ? { imageUrl } : {}),
   });

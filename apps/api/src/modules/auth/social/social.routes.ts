@@ -20,11 +20,10 @@ import {
   type SocialProvider,
   type SocialSignInErrorCode,
 } from '@recell/contract';
-import { createGithubProvider } from '../../../adapters/identity/github.ts';
-import { createGoogleProvider } from '../../../adapters/identity/google.ts';
-import { IdentityProviderError, type IdentityProvider } from '../../../adapters/identity/identity-provider.ts';
+import type { IdentityProviders } from '../../../adapters/identity/index.ts';
+import { IdentityProviderError } from '../../../adapters/identity/identity-provider.ts';
 import { notFound } from '../../../errors.ts';
-import { startSession } from '../sessions.service.ts';
+import { authDepsOf, startSession } from '../sessions.service.ts';
 import {
   deriveFlowKey,
   flowCookieName,
@@ -36,7 +35,6 @@ import {
   type SignInMode,
 } from './flow-cookie.ts';
 import { signInWithProfile, SocialSignInRefused } from './social.service.ts';
-import { apiPrefix } from '../../../lib/routes.ts';
 
 /** A path on this site to return to, by the contract's one rule (no open redirects). */
 export const NextPathSchema = z
@@ -50,26 +48,15 @@ export const StartSignInQuerySchema = z.object({
 });
 
 /** Where a provider sends the person back (under the API's prefix; the full URL is the redirect URI). */
-const callbackPath = (provider: SocialProvider) => `/auth/${provider}/callback`;
+export const callbackPath = (provider: SocialProvider) => `/auth/${provider}/callback`;
 
-export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Social sign-in with the providers app.ts built from the configuration. */
+export const socialRoutes: FastifyPluginAsyncZod<{ providers: IdentityProviders }> = async (app, { providers }) => {
   const { config } = app;
+  const authDeps = authDepsOf(app);
   // The flow cookie needs cookie parsing; the auth plugin normally provides it app-wide.
   if (!app.hasReplyDecorator('setCookie')) await app.register(cookie);
 
-  const providers: Partial<Record<SocialProvider, IdentityProvider>> = {};
-  if (config.auth.google) {
-    providers.google = createGoogleProvider({
-      ...config.auth.google,
-      redirectUri: config.publicUrl + apiPrefix + callbackPath('google'),
-    });
-  }
-  if (config.auth.github) {
-    providers.github = createGithubProvider({
-      ...config.auth.github,
-      redirectUri: config.publicUrl + apiPrefix + callbackPath('github'),
-    });
-  }
   // Its own key, derived from the auth plugin's cookie secret (itself derived from the JWT secret).
   const flowKey = deriveFlowKey(app.accessTokens.cookieSecret);
   const isSecure = config.isProduction || config.publicUrl.startsWith('https:');
@@ -161,8 +148,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
             return redirectWithError(reply, mode, provider, 'failed');
           }
           const profile = await identityProvider.completeAuthorization(params, flow);
-          const signIn = await signInWithProfile(app.db, profile);
-          await startSession(app, reply, signIn.user, { isNewUser: signIn.isNewUser });
+          const signIn = await signInWithProfile(authDeps.db, profile);
+          await startSession(authDeps, reply, signIn.user, { isNewUser: signIn.isNewUser });
           if (signIn.isNewUser || signIn.isLinked) {
             request.log.info(
               { provider, userId: signIn.user.id, isNewUser: signIn.isNewUser },
