@@ -8,5 +8,4 @@ const wholeDollars = new Intl.NumberFormat('en-US', {
 const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "$450", "$449.99", "$1,200": cents are shown only when there are some. */
-export const formatPrice = (cents: number) =>
-  (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
+export const formatPrice = (cents: number) => (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
