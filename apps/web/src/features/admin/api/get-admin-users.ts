@@ -1,8 +1,9 @@
 import { AdminUserPageSchema, type AdminUser, type AdminUserPage } from '@recell/contract';
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { adminApiPaths, withQuery } from './admin-api-paths';
 import { adminKeys } from './admin-keys';
+import { changeCachedItems } from '@/lib/cached-pages';
 
 export type AdminListRole = 'user' | 'seller';
 
@@ -25,18 +26,5 @@ export const useAdminUsers = (role: AdminListRole, q: string) =>
 
 /** Applies `change` to every account of every cached All Users / All Sellers page (null drops it). */
 export const updateAdminUsers = (queryClient: QueryClient, change: (user: AdminUser) => AdminUser | null) => {
-  queryClient.setQueriesData<InfiniteData<AdminUserPage, string | null>>({ queryKey: adminKeys.usersAll }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.flatMap((user) => {
-              const changed = change(user);
-              return changed ? [changed] : [];
-            }),
-          })),
-        }
-      : data,
-  );
+  queryClient.setQueriesData({ queryKey: adminKeys.usersAll }, changeCachedItems<AdminUserPage>(change));
 };

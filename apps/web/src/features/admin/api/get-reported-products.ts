@@ -1,8 +1,9 @@
 import { ReportedProductPageSchema, type ReportedProductPage } from '@recell/contract';
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { adminApiPaths, withQuery } from './admin-api-paths';
 import { adminKeys } from './admin-keys';
+import { dropCachedItems } from '@/lib/cached-pages';
 
 export const getReportedProducts = (cursor: string | null, signal?: AbortSignal) =>
   apiRequest(withQuery(adminApiPaths.reports, { cursor }), ReportedProductPageSchema, signal ? { signal } : {});
@@ -18,15 +19,8 @@ export const useReportedProducts = () =>
 
 /** Drops a phone from the cached Reported Items pages (its reports were resolved). */
 export const dropReportedProduct = (queryClient: QueryClient, productId: string) => {
-  queryClient.setQueryData<InfiniteData<ReportedProductPage, string | null>>(adminKeys.reports, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.filter((item) => item.product.id !== productId),
-          })),
-        }
-      : data,
+  queryClient.setQueryData(
+    adminKeys.reports,
+    dropCachedItems<ReportedProductPage>((item) => item.product.id === productId),
   );
 };

@@ -1,10 +1,11 @@
 import { messages, z, type WishlistIds, type WishlistPage } from '@recell/contract';
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { buyingApiPaths } from '@/config/buying-api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { showActionError } from '@/lib/form-errors';
 import { buyingKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { dropCachedItems } from '@/lib/cached-pages';
 
 /** PUT /api/me/wishlist/:productId (204): the heart fills (a phone already there stays). */
 export const addToWishlist = (productId: string) =>
@@ -43,16 +44,9 @@ export function useChangeWishlist() {
       setHeart(queryClient, productId, add);
       if (!add) {
         await queryClient.cancelQueries({ queryKey: buyingKeys.myWishlist });
-        queryClient.setQueryData<InfiniteData<WishlistPage, string | null>>(buyingKeys.myWishlist, (data) =>
-          data
-            ? {
-                ...data,
-                pages: data.pages.map((page) => ({
-                  ...page,
-                  items: page.items.filter((item) => item.product.id !== productId),
-                })),
-              }
-            : data,
+        queryClient.setQueryData(
+          buyingKeys.myWishlist,
+          dropCachedItems<WishlistPage>((item) => item.product.id === productId),
         );
       }
     },

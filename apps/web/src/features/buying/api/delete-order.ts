@@ -1,9 +1,9 @@
-import type { InfiniteData } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z, type OrderPage } from '@recell/contract';
 import { buyingApiPaths } from '@/config/buying-api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
+import { dropCachedItems } from '@/lib/cached-pages';
 
 /** DELETE /api/orders/:id (204): the buyer drops an unpaid order. */
 export const deleteOrder = (id: string) => apiRequest(buyingApiPaths.order(id), z.undefined(), { method: 'DELETE' });
@@ -14,13 +14,9 @@ export function useDeleteOrder() {
   return useMutation({
     mutationFn: deleteOrder,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<InfiniteData<OrderPage, string | null>>(buyingKeys.myOrders, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((order) => order.id !== id) })),
-            }
-          : data,
+      queryClient.setQueryData(
+        buyingKeys.myOrders,
+        dropCachedItems<OrderPage>((order) => order.id === id),
       );
       queryClient.removeQueries({ queryKey: buyingKeys.order(id) });
       void queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders });
