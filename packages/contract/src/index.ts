@@ -21,3 +21,4 @@ export * from './payment-texts.ts';
 export * from './admin.ts';
 export * from './admin-texts.ts';
 export * from './buying-texts.ts';
+export * from './endpoints/index.ts';

@@ -1,48 +1,57 @@
 import {
+  accountEndpoints,
   ErrorBodySchema,
   errorCodes,
   messages,
   statusOfErrorCode,
-  UploadedImageSchema,
   webTexts,
+  type Endpoint,
   type ErrorCode,
+  type PathParamName,
+  type PathParams,
 } from '@recell/contract';
 import type { z } from 'zod';
-import { apiPaths } from '@/config/api-paths';
 import { ApiError } from './api-error';
+import { apiUrl, type QueryValues } from './api-url';
 import { currentAccessToken, getAccessToken, logout, refreshSession } from './session';
 import { toast } from './toast';
 
 export { ApiError, isApiError } from './api-error';
 
 /**
- * The one place the web talks to the API: it attaches the access token, refreshes the session once
+ * The one place the web talks to the API. `callApi(endpoint, …)` takes an endpoint of the contract
+ * (method, path, body, response: see packages/contract/src/endpoints), so a call is typed end to
+ * end and its answer is checked against the response schema. It attaches the access token, refreshes the session once
  * on a 401 and retries, and when that fails (or on a 403) shows 'User Unuthorized Access' and logs
  * out (spec §8). Failures reach callers as `ApiError`: field errors belong on the form
  * (`error.fields`), anything else in a toast (see lib/form-errors.ts).
  */
 
-export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as multipart/form-data (use `apiUpload` to follow the upload's progress). */
-  formData?: FormData;
-  signal?: AbortSignal;
-  /**
-   * true (default): a call for the signed-in user, with the session rules above. false: a call
-   * that must not carry or touch the session (login, sign-up, which providers exist): its 401 is
-   * the answer itself ('User is Not Found', 'Password is Wrong Try again').
-   */
-  auth?: boolean;
-};
+/** What a call of endpoint `E` takes: its path's parameters, its body, its query, a signal. */
+export type CallOptions<E extends Endpoint> = (PathParamName<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> }) &
+  (E['multipart'] extends true
+    ? {
+        /** The form, file included; sent with XMLHttpRequest so `onProgress` can follow it (0 to 1). */
+        formData: FormData;
+        onProgress?: (sent: number) => void;
+      }
+    : E['body'] extends z.ZodType
+      ? { json: z.input<E['body']> }
+      : unknown) &
+  (E['query'] extends z.ZodType ? { query?: QueryValues<z.input<E['query']>> } : unknown) & {
+    signal?: AbortSignal | undefined;
+  };
 
-export type ApiUploadOptions = {
-  /** Called as the request body goes out, with the share sent so far (0 to 1). */
-  onProgress?: (sent: number) => void;
-  signal?: AbortSignal;
-  auth?: boolean;
-};
+/** The checked answer of endpoint `E` (undefined for a 204). */
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
+
+type CallArgs<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+type SendOptions = { method: Endpoint['method']; json?: unknown; signal?: AbortSignal | undefined };
+type UploadOptions = { onProgress?: ((sent: number) => void) | undefined; signal?: AbortSignal | undefined };
 
 /** An answer before it is checked: status and parsed JSON body (undefined when there is none). */
 type RawResponse = { status: number; payload: unknown };
@@ -85,9 +94,10 @@ const errorOf = ({ status, payload }: RawResponse) => {
 
 const isOk = (status: number) => status >= 200 && status < 300;
 
-/** The body validated by `schema`, or the ApiError the answer stands for. */
-const resultOf = <S extends z.ZodType>(response: RawResponse, schema: S): z.output<S> => {
+/** The body validated by `schema` (none without one), or the ApiError the answer stands for. */
+const resultOf = (response: RawResponse, schema: z.ZodType | undefined): unknown => {
   if (!isOk(response.status)) throw errorOf(response);
+  if (!schema) return undefined;
   const result = schema.safeParse(response.payload);
   if (!result.success) {
     // The server answered with a shape the contract does not allow: a bug, never the user's fault.
@@ -124,20 +134,18 @@ async function withSession(send: Send, auth: boolean): Promise<RawResponse> {
 }
 
 const sendWithFetch =
-  (path: string, options: ApiRequestOptions): Send =>
+  (url: string, options: SendOptions): Send =>
   async (token) => {
     const headers = new Headers({ Accept: 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined;
-    if (options.formData) {
-      body = options.formData;
-    } else if (options.json !== undefined) {
+    if (options.json !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(options.json);
     }
     try {
-      const response = await fetch(`/api${path}`, {
-        method: options.method ?? 'GET',
+      const response = await fetch(url, {
+        method: options.method,
         headers,
         body,
         signal: options.signal,
@@ -153,7 +161,7 @@ const sendWithFetch =
 
 /** XMLHttpRequest rather than fetch: only it reports how much of a request body has been sent. */
 const sendWithXhr =
-  (path: string, formData: FormData, { onProgress, signal }: ApiUploadOptions): Send =>
+  (url: string, formData: FormData, { onProgress, signal }: UploadOptions): Send =>
   (token) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) {
@@ -161,7 +169,7 @@ const sendWithXhr =
         return;
       }
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', `/api${path}`);
+      xhr.open('POST', url);
       xhr.setRequestHeader('Accept', 'application/json');
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.addEventListener('progress', (event) => {
@@ -188,31 +196,30 @@ const sendWithXhr =
     });
 
 /**
- * Calls `/api{path}` and returns the body validated by `schema`. Failures throw `ApiError`: the
- * API's `{ error: { code, message, fields? } }` body when there is one, otherwise a status-based
- * error; a network failure is status 0, code 'unavailable'. An aborted call rethrows the AbortError.
+ * Calls `endpoint` and returns its answer checked by the endpoint's response schema. Failures throw
+ * `ApiError`: the API's `{ error: { code, message, fields? } }` body when there is one, otherwise a
+ * status-based error; a network failure is status 0, code 'unavailable'. An aborted call rethrows
+ * the AbortError.
  */
-export async function apiRequest<S extends z.ZodType>(
-  path: `/${string}`,
-  schema: S,
-  options: ApiRequestOptions = {},
-): Promise<z.output<S>> {
-  return resultOf(await withSession(sendWithFetch(path, options), options.auth ?? true), schema);
-}
-
-/** POSTs a multipart form to `/api{path}` like `apiRequest`, reporting the upload's progress. */
-export async function apiUpload<S extends z.ZodType>(
-  path: `/${string}`,
-  formData: FormData,
-  schema: S,
-  options: ApiUploadOptions = {},
-): Promise<z.output<S>> {
-  return resultOf(await withSession(sendWithXhr(path, formData, options), options.auth ?? true), schema);
+export async function callApi<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const given = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: QueryValues<object>;
+    json?: unknown;
+    formData?: FormData;
+    onProgress?: (sent: number) => void;
+    signal?: AbortSignal;
+  };
+  const url = apiUrl(endpoint, given.params as PathParams<E['path']>, given.query);
+  const send = given.formData
+    ? sendWithXhr(url, given.formData, given)
+    : sendWithFetch(url, { method: endpoint.method, json: given.json, signal: given.signal });
+  return resultOf(await withSession(send, !endpoint.withoutSession), endpoint.response) as ResponseOf<E>;
 }
 
 /** POST /api/uploads: stores a picture (re-encoded, metadata stripped) and returns its id and URL. */
 export const uploadImage = (file: File, onProgress?: (sent: number) => void, signal?: AbortSignal) => {
-  const form = new FormData();
-  form.append('image', file);
-  return apiUpload(apiPaths.uploads, form, UploadedImageSchema, { onProgress, signal });
+  const formData = new FormData();
+  formData.append('image', file);
+  return callApi(accountEndpoints.uploadImage, { formData, onProgress, signal });
 };

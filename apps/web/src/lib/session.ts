@@ -1,5 +1,12 @@
-import { refreshLockName, refreshRetryDelayMs, sessionTiming, type AuthSession, type Me } from '@recell/contract';
-import { apiPaths } from '@/config/api-paths';
+import {
+  refreshLockName,
+  refreshRetryDelayMs,
+  sessionEndpoints,
+  sessionTiming,
+  type AuthSession,
+  type Me,
+} from '@recell/contract';
+import { apiUrl } from './api-url';
 
 /**
  * The signed-in session: the access token, held in this module's memory only (never in storage),
@@ -109,7 +116,10 @@ async function requestRefresh(): Promise<RefreshResult> {
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(`/api${apiPaths.refresh}`, { method: 'POST', credentials: 'same-origin' });
+    response = await fetch(apiUrl(sessionEndpoints.refresh), {
+      method: sessionEndpoints.refresh.method,
+      credentials: 'same-origin',
+    });
     body = response.ok && response.status !== 204 ? await response.json() : null;
   } catch {
     return 'offline';
@@ -177,7 +187,11 @@ export async function logout() {
   runLogoutListeners();
   channel?.postMessage('logout');
   try {
-    await fetch(`/api${apiPaths.logout}`, { method: 'POST', credentials: 'same-origin', keepalive: true });
+    await fetch(apiUrl(sessionEndpoints.logout), {
+      method: sessionEndpoints.logout.method,
+      credentials: 'same-origin',
+      keepalive: true,
+    });
   } catch {
     // Offline: the refresh cookie expires by itself; this tab has forgotten the token already.
   }

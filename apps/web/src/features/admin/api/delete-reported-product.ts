@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from '@recell/contract';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths } from './admin-api-paths';
+import { adminEndpoints } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { dropReportedProduct } from './get-reported-products';
 import { invalidateAfterModeration } from './invalidate-listings';
 
 /** DELETE /api/admin/reports/:productId (204): the listing and its advertisement go, its reports are resolved. */
 export const deleteReportedProduct = (productId: string) =>
-  apiRequest(adminApiPaths.reportedProduct(productId), z.undefined(), { method: 'DELETE' });
+  callApi(adminEndpoints.deleteReportedProduct, { params: { productId } });
 
 /**
  * Removes a reported phone: it leaves Reported Items at once, then the list refreshes (spec §4),

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from '@recell/contract';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths } from './admin-api-paths';
+import { adminEndpoints } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { updateAdminUsers } from './get-admin-users';
 import { invalidateAfterModeration } from './invalidate-listings';
 
 /** DELETE /api/admin/users/:id (204): the account is closed, its sessions and listings go. */
-export const deleteUser = (id: string) => apiRequest(adminApiPaths.user(id), z.undefined(), { method: 'DELETE' });
+export const deleteUser = (id: string) => callApi(adminEndpoints.deleteUser, { params: { id } });
 
 /**
  * Removes a buyer or a seller: the row leaves the table at once (which then reloads), and every

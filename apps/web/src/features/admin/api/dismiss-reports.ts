@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from '@recell/contract';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths } from './admin-api-paths';
+import { adminEndpoints } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { dropReportedProduct } from './get-reported-products';
 
 /** POST /api/admin/reports/:productId/dismiss (204): the phone's reports are resolved, the listing stays. */
-export const dismissReports = (productId: string) =>
-  apiRequest(adminApiPaths.dismissReports(productId), z.undefined(), { method: 'POST' });
+export const dismissReports = (productId: string) => callApi(adminEndpoints.dismissReports, { params: { productId } });
 
 /** Dismisses a phone's reports: it leaves Reported Items at once, then the list refreshes. */
 export function useDismissReports() {

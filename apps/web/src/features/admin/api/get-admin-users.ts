@@ -1,14 +1,13 @@
-import { AdminUserPageSchema, type AdminUser, type AdminUserPage } from '@recell/contract';
+import { adminEndpoints, type AdminUser, type AdminUserPage } from '@recell/contract';
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths, withQuery } from './admin-api-paths';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { changeCachedItems } from '@/lib/cached-pages';
 
 export type AdminListRole = 'user' | 'seller';
 
 export const getAdminUsers = (role: AdminListRole, q: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(withQuery(adminApiPaths.users, { role, q, cursor }), AdminUserPageSchema, signal ? { signal } : {});
+  callApi(adminEndpoints.users, { query: { role, q, cursor }, signal });
 
 /**
  * GET /api/admin/users?role=&q=: All Users (role user) or All Sellers (role seller) whose name or

@@ -1,11 +1,10 @@
-import { AuditPageSchema } from '@recell/contract';
+import { adminEndpoints } from '@recell/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths, withQuery } from './admin-api-paths';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export const getAuditLog = (cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(withQuery(adminApiPaths.audit, { cursor }), AuditPageSchema, signal ? { signal } : {});
+  callApi(adminEndpoints.auditLog, { query: { cursor }, signal });
 
 /** GET /api/admin/audit: who did what to which record, newest first, a page at a time. */
 export const useAuditLog = () =>

@@ -1,12 +1,11 @@
-import { ReportedProductPageSchema, type ReportedProductPage } from '@recell/contract';
+import { adminEndpoints, type ReportedProductPage } from '@recell/contract';
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths, withQuery } from './admin-api-paths';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { dropCachedItems } from '@/lib/cached-pages';
 
 export const getReportedProducts = (cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(withQuery(adminApiPaths.reports, { cursor }), ReportedProductPageSchema, signal ? { signal } : {});
+  callApi(adminEndpoints.reportedProducts, { query: { cursor }, signal });
 
 /** GET /api/admin/reports: phones with open reports (grouped per phone), a page at a time. */
 export const useReportedProducts = () =>

@@ -1,14 +1,12 @@
-import { AdminUserSchema } from '@recell/contract';
+import { adminEndpoints } from '@recell/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { adminApiPaths } from './admin-api-paths';
+import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { updateAdminUsers } from './get-admin-users';
 import { invalidateAfterModeration } from './invalidate-listings';
 
 /** POST /api/admin/sellers/:id/verify: the seller, now verified. */
-export const verifySeller = (id: string) =>
-  apiRequest(adminApiPaths.verifySeller(id), AdminUserSchema, { method: 'POST' });
+export const verifySeller = (id: string) => callApi(adminEndpoints.verifySeller, { params: { id } });
 
 /**
  * Verifies a seller: All Sellers shows 'Verified' at once, and every page with their cards loads

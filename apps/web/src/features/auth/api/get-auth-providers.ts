@@ -1,10 +1,8 @@
-import { AuthProvidersSchema } from '@recell/contract';
+import { accountEndpoints } from '@recell/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
-export const getAuthProviders = (signal?: AbortSignal) =>
-  apiRequest(apiPaths.authProviders, AuthProvidersSchema, { auth: false, ...(signal ? { signal } : {}) });
+export const getAuthProviders = (signal?: AbortSignal) => callApi(accountEndpoints.providers, { signal });
 
 export const authProvidersQuery = queryOptions({
   queryKey: ['auth-providers'],

@@ -1,6 +1,5 @@
-import { AuthSessionSchema, type SignupFields } from '@recell/contract';
-import { apiPaths } from '@/config/api-paths';
-import { apiUpload } from '@/lib/api-client';
+import { accountEndpoints, type SignupFields } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 
 /**
  * POST /api/auth/signup (multipart: the fields and the photo as `image`): creates the account and
@@ -13,5 +12,5 @@ export const signup = (fields: SignupFields, image: File, onProgress?: (sent: nu
   form.append('password', fields.password);
   form.append('role', fields.role);
   form.append('image', image);
-  return apiUpload(apiPaths.signup, form, AuthSessionSchema, { onProgress, auth: false });
+  return callApi(accountEndpoints.signup, { formData: form, onProgress });
 };

@@ -9,10 +9,13 @@ import {
 } from '@recell/contract';
 import { useEffect, useId, type ComponentType, type SVGProps } from 'react';
 import { GithubIcon, GoogleIcon } from '@/components/social-icons';
-import { socialSignInUrl } from '@/config/api-paths';
 import { refreshSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useAuthProviders } from '../api/get-auth-providers';
+
+/** Where a social sign-in starts: a page the browser opens (the API redirects to the provider), not a fetch. */
+const socialSignInUrl = (provider: 'google' | 'github', next: string, mode: 'popup' | 'redirect') =>
+  `/api/auth/${provider}?${new URLSearchParams({ next, mode }).toString()}`;
 
 const buttons: Record<SocialProvider, { label: string; brand: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> =
   {

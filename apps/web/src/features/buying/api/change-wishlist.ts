@@ -1,19 +1,17 @@
-import { messages, z, type WishlistIds, type WishlistPage } from '@recell/contract';
+import { buyingEndpoints, messages, type WishlistIds, type WishlistPage } from '@recell/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { showActionError } from '@/lib/form-errors';
 import { buyingKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { dropCachedItems } from '@/lib/cached-pages';
 
 /** PUT /api/me/wishlist/:productId (204): the heart fills (a phone already there stays). */
-export const addToWishlist = (productId: string) =>
-  apiRequest(buyingApiPaths.wishlistItem(productId), z.undefined(), { method: 'PUT' });
+export const addToWishlist = (productId: string) => callApi(buyingEndpoints.addToWishlist, { params: { productId } });
 
 /** DELETE /api/me/wishlist/:productId (204): the heart empties. */
 export const removeFromWishlist = (productId: string) =>
-  apiRequest(buyingApiPaths.wishlistItem(productId), z.undefined(), { method: 'DELETE' });
+  callApi(buyingEndpoints.removeFromWishlist, { params: { productId } });
 
 export type WishlistChange = { productId: string; add: boolean };
 

@@ -1,12 +1,10 @@
-import { OrderSchema, type Booking } from '@recell/contract';
+import { type Booking, buyingEndpoints } from '@recell/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { buyingKeys, listingKeys } from '@/lib/query-keys';
 
 /** POST /api/orders (201): books a phone; the order carries the seller's phone number. */
-export const createOrder = (booking: Booking) =>
-  apiRequest(buyingApiPaths.orders, OrderSchema, { method: 'POST', json: booking });
+export const createOrder = (booking: Booking) => callApi(buyingEndpoints.bookProduct, { json: booking });
 
 /**
  * Books a phone. My Orders (and My Wishlist's payment column) load again. A refusal (sold

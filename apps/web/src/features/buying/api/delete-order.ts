@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z, type OrderPage } from '@recell/contract';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { buyingEndpoints, type OrderPage } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 import { dropCachedItems } from '@/lib/cached-pages';
 
 /** DELETE /api/orders/:id (204): the buyer drops an unpaid order. */
-export const deleteOrder = (id: string) => apiRequest(buyingApiPaths.order(id), z.undefined(), { method: 'DELETE' });
+export const deleteOrder = (id: string) => callApi(buyingEndpoints.deleteOrder, { params: { id } });
 
 /** Removes an unpaid order: it leaves My Orders at once, which then loads again (My Wishlist too). */
 export function useDeleteOrder() {

@@ -1,12 +1,10 @@
-import { SalePageSchema } from '@recell/contract';
+import { buyingEndpoints } from '@recell/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
-import { pagePath } from './page-path';
 
 export const getMySales = (cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(pagePath(buyingApiPaths.mySales, cursor), SalePageSchema, signal ? { signal } : {});
+  callApi(buyingEndpoints.mySales, { query: { cursor }, signal });
 
 /** GET /api/me/sales: the orders on the seller's phones (who booked, where to meet, paid or not). */
 export const useMySales = () =>

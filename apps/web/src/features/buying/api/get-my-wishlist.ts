@@ -1,12 +1,10 @@
-import { WishlistPageSchema } from '@recell/contract';
+import { buyingEndpoints } from '@recell/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
-import { pagePath } from './page-path';
 
 export const getMyWishlist = (cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(pagePath(buyingApiPaths.myWishlist, cursor), WishlistPageSchema, signal ? { signal } : {});
+  callApi(buyingEndpoints.myWishlist, { query: { cursor }, signal });
 
 /** GET /api/me/wishlist: the buyer's wishlisted phones with their latest order, a page at a time. */
 export const useMyWishlist = () =>

@@ -1,11 +1,9 @@
-import { WishlistIdsSchema, type WishlistIds } from '@recell/contract';
+import { buyingEndpoints, type WishlistIds } from '@recell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 
-export const getWishlistIds = (signal?: AbortSignal) =>
-  apiRequest(buyingApiPaths.wishlistIds, WishlistIdsSchema, signal ? { signal } : {});
+export const getWishlistIds = (signal?: AbortSignal) => callApi(buyingEndpoints.wishlistIds, { signal });
 
 const toSet = (data: WishlistIds): ReadonlySet<string> => new Set(data.productIds);
 

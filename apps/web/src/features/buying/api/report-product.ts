@@ -1,11 +1,10 @@
-import { ReportCreatedSchema, type ReportForm } from '@recell/contract';
+import { buyingEndpoints, type ReportForm } from '@recell/contract';
 import { useMutation } from '@tanstack/react-query';
-import { buyingApiPaths } from '@/config/buying-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/products/:id/reports (201): a buyer reports a listing (one open report per phone). */
 export const reportProduct = (productId: string, report: ReportForm) =>
-  apiRequest(buyingApiPaths.reports(productId), ReportCreatedSchema, { method: 'POST', json: report });
+  callApi(buyingEndpoints.reportProduct, { params: { id: productId }, json: report });
 
 export const useReportProduct = () =>
   useMutation({

@@ -1,15 +1,10 @@
-import { ProductPageSchema } from '@recell/contract';
+import { catalogueEndpoints } from '@recell/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
 export const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(
-    cursor ? `${apiPaths.advertised}?${new URLSearchParams({ cursor }).toString()}` : apiPaths.advertised,
-    ProductPageSchema,
-    signal ? { signal } : {},
-  );
+  callApi(catalogueEndpoints.advertised, { query: { cursor }, signal });
 
 export const advertisedQuery = infiniteQueryOptions({
   queryKey: listingKeys.advertised,

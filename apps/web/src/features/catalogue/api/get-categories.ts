@@ -1,10 +1,8 @@
-import { CategoryListSchema } from '@recell/contract';
+import { catalogueEndpoints } from '@recell/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
-export const getCategories = (signal?: AbortSignal) =>
-  apiRequest(apiPaths.categories, CategoryListSchema, signal ? { signal } : {});
+export const getCategories = (signal?: AbortSignal) => callApi(catalogueEndpoints.categories, { signal });
 
 export const categoriesQuery = queryOptions({
   queryKey: ['categories'],

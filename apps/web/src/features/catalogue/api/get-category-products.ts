@@ -1,7 +1,6 @@
-import { ProductPageSchema, type CategoryId, type ProductCondition, type ProductSort } from '@recell/contract';
+import { catalogueEndpoints, type CategoryId, type ProductCondition, type ProductSort } from '@recell/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { listingApiPaths } from '@/config/listing-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
 /** A category page's search as the API takes it (only valid values; a missing one is no filter). */
@@ -19,14 +18,8 @@ export const getCategoryProducts = (
   filters: CategoryProductFilters,
   cursor: string | null,
   signal?: AbortSignal,
-) => {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  if (cursor) query.set('cursor', cursor);
-  const search = query.toString();
-  const path = listingApiPaths.categoryProducts(categoryId);
-  return apiRequest(search ? `${path}?${search}` : path, ProductPageSchema, signal ? { signal } : {});
-};
+) =>
+  callApi(catalogueEndpoints.categoryProducts, { params: { id: categoryId }, query: { ...filters, cursor }, signal });
 
 /**
  * GET /api/categories/:id/products: a category's phones for sale matching the search, a page at a

@@ -1,13 +1,11 @@
-import { ProductSchema } from '@recell/contract';
+import { listingEndpoints } from '@recell/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { listingApiPaths } from '@/config/listing-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 import { updateMyProducts } from './update-my-products';
 
 /** POST /api/products/:id/advertise: the seller's phone joins the home page's advertised grid. */
-export const advertiseProduct = (id: string) =>
-  apiRequest(listingApiPaths.advertise(id), ProductSchema, { method: 'POST' });
+export const advertiseProduct = (id: string) => callApi(listingEndpoints.advertiseProduct, { params: { id } });
 
 /**
  * Advertises a phone: My Products shows it advertised at once; the home grid and the phone's page

@@ -1,7 +1,6 @@
-import { ProductSchema, type ProductForm } from '@recell/contract';
+import { listingEndpoints, type ProductForm } from '@recell/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { listingApiPaths } from '@/config/listing-api-paths';
-import { apiUpload } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
 /** The form's text fields as the API reads them (a multipart part each). */
@@ -30,7 +29,7 @@ export const createProduct = (product: ProductForm, image: File, onProgress?: (s
   form.append('price', String(product.price));
   form.append('originalPrice', String(product.originalPrice));
   form.append('image', image);
-  return apiUpload(listingApiPaths.products, form, ProductSchema, { onProgress });
+  return callApi(listingEndpoints.createProduct, { formData: form, onProgress });
 };
 
 /** Adds a phone; My Products and its category's pages show it on their next look. */

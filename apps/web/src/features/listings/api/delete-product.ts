@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from '@recell/contract';
-import { listingApiPaths } from '@/config/listing-api-paths';
-import { apiRequest } from '@/lib/api-client';
+import { listingEndpoints } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 import { updateMyProducts } from './update-my-products';
 
 /** DELETE /api/products/:id (204): the listing and its advertisement go. */
-export const deleteProduct = (id: string) =>
-  apiRequest(listingApiPaths.product(id), z.undefined(), { method: 'DELETE' });
+export const deleteProduct = (id: string) => callApi(listingEndpoints.deleteProduct, { params: { id } });
 
 /**
  * Removes a phone: it leaves My Products at once (which then reloads), and every screen that may

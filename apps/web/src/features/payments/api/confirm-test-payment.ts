@@ -1,6 +1,5 @@
-import { TestConfirmationSchema, type TestCard } from '@recell/contract';
-import { apiRequest } from '@/lib/api-client';
-import { paymentApiPaths } from './payment-api-paths';
+import { paymentEndpoints, type TestCard } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
 
 /**
  * POST /api/test-processor/payment-intents/:id/confirm: the built-in test-mode processor checks the
@@ -8,4 +7,4 @@ import { paymentApiPaths } from './payment-api-paths';
  * refused card is a 402 with Stripe's message ('Your card was declined.').
  */
 export const confirmTestPayment = (paymentIntentId: string, card: TestCard) =>
-  apiRequest(paymentApiPaths.testConfirm(paymentIntentId), TestConfirmationSchema, { method: 'POST', json: card });
+  callApi(paymentEndpoints.confirmTestPayment, { params: { id: paymentIntentId }, json: card });

@@ -1,12 +1,11 @@
-import { PaymentIntentSchema } from '@recell/contract';
+import { paymentEndpoints } from '@recell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { paymentApiPaths } from './payment-api-paths';
+import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
 /** POST /api/orders/:id/payment-intent: the order's intent (the server reuses it while the order is open). */
 export const createPaymentIntent = (orderId: string) =>
-  apiRequest(paymentApiPaths.paymentIntent(orderId), PaymentIntentSchema, { method: 'POST' });
+  callApi(paymentEndpoints.createPaymentIntent, { params: { id: orderId } });
 
 /**
  * The order's payment intent, created when the page loads (spec §4), once per visit: a query rather

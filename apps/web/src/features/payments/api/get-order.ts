@@ -1,11 +1,10 @@
-import { OrderSchema } from '@recell/contract';
+import { buyingEndpoints } from '@recell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { paymentApiPaths } from './payment-api-paths';
+import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
 export const getOrder = (orderId: string, signal?: AbortSignal) =>
-  apiRequest(paymentApiPaths.order(orderId), OrderSchema, signal ? { signal } : {});
+  callApi(buyingEndpoints.order, { params: { id: orderId }, signal });
 
 /**
  * GET /api/orders/:id: one of the buyer's orders (another buyer's, or an unknown one, is a 404).

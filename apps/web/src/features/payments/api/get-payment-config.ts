@@ -1,11 +1,9 @@
-import { PaymentConfigSchema } from '@recell/contract';
+import { paymentEndpoints } from '@recell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { paymentApiPaths } from './payment-api-paths';
+import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
-export const getPaymentConfig = (signal?: AbortSignal) =>
-  apiRequest(paymentApiPaths.config, PaymentConfigSchema, signal ? { signal } : {});
+export const getPaymentConfig = (signal?: AbortSignal) => callApi(paymentEndpoints.config, { signal });
 
 /** GET /api/payments/config: the test-mode processor or Stripe (with its publishable key). */
 export const usePaymentConfig = () =>

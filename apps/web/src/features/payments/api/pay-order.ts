@@ -1,7 +1,6 @@
-import { PaidOrderSchema } from '@recell/contract';
+import { paymentEndpoints } from '@recell/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { paymentApiPaths } from './payment-api-paths';
+import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
 /**
@@ -10,7 +9,7 @@ import { paymentKeys } from './payment-keys';
  * first (the card is not charged), 402 when the capture is refused.
  */
 export const payOrder = (orderId: string, paymentIntentId: string) =>
-  apiRequest(paymentApiPaths.pay(orderId), PaidOrderSchema, { method: 'POST', json: { paymentIntentId } });
+  callApi(paymentEndpoints.payOrder, { params: { id: orderId }, json: { paymentIntentId } });
 
 /**
  * Records the payment. A sale changes what many screens show (My Orders, the phone's page, the
