@@ -11,7 +11,7 @@ import {
   TableLoadError,
   useRowDialog,
 } from '@/components/ui/data-table';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, inputClass } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';

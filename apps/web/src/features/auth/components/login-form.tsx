@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { accountTexts, LoginSchema, messages, type Login } from '@recell/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Field, inputClass } from '@/components/ui/field';
+import { fieldOf, TextField } from '@/components/ui/form';
 import { showFormError } from '@/lib/form-errors';
 import { setSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -14,15 +14,15 @@ import { login } from '../api/login';
  * page sends the user on.
  */
 export function LoginForm() {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof LoginSchema>, unknown, Login>({
+  const form = useForm<z.input<typeof LoginSchema>, unknown, Login>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async (credentials: Login) => {
     try {
@@ -36,22 +36,13 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-6 space-y-5">
-      <Field label={accountTexts.email} error={errors.email?.message}>
-        {(props) => (
-          <input type="email" autoComplete="email" className={inputClass} {...props} {...register('email')} />
-        )}
-      </Field>
-      <Field label={accountTexts.password} error={errors.password?.message}>
-        {(props) => (
-          <input
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            {...props}
-            {...register('password')}
-          />
-        )}
-      </Field>
+      <TextField label={accountTexts.email} type="email" autoComplete="email" {...fieldOf(form, 'email')} />
+      <TextField
+        label={accountTexts.password}
+        type="password"
+        autoComplete="current-password"
+        {...fieldOf(form, 'password')}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
         {accountTexts.loginButton}
       </button>

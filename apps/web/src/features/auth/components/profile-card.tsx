@@ -3,7 +3,7 @@ import { accountTexts, NameSchema, UpdateMeSchema, webTexts, z, type Me } from '
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '@/components/ui/avatar';
-import { Field, fileInputClass, inputClass, UploadProgress } from '@/components/ui/field';
+import { fieldOf, FileField, TextField, UploadProgress } from '@/components/ui/form';
 import { uploadImage } from '@/lib/api-client';
 import { showFormError } from '@/lib/form-errors';
 import { imageAccept, imageFileSchema } from '@/lib/image-file';
@@ -22,16 +22,16 @@ type ProfileForm = z.output<typeof ProfileFormSchema>;
  */
 export function ProfileCard({ user }: { user: Me }) {
   const [sent, setSent] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileFormInput, unknown, ProfileForm>({
+  const form = useForm<ProfileFormInput, unknown, ProfileForm>({
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: { name: user.name },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async ({ name, image }: ProfileForm) => {
     try {
@@ -81,16 +81,13 @@ export function ProfileCard({ user }: { user: Me }) {
           {accountTexts.editProfile}
         </h2>
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 max-w-md space-y-5">
-          <Field label={accountTexts.fullName} error={errors.name?.message}>
-            {(props) => (
-              <input type="text" autoComplete="name" className={inputClass} {...props} {...register('name')} />
-            )}
-          </Field>
-          <Field label={accountTexts.newPhoto} hint={accountTexts.photoHint} error={errors.image?.message}>
-            {(props) => (
-              <input type="file" accept={imageAccept} className={fileInputClass} {...props} {...register('image')} />
-            )}
-          </Field>
+          <TextField label={accountTexts.fullName} autoComplete="name" {...fieldOf(form, 'name')} />
+          <FileField
+            label={accountTexts.newPhoto}
+            hint={accountTexts.photoHint}
+            accept={imageAccept}
+            {...fieldOf(form, 'image')}
+          />
           {sent !== null && <UploadProgress sent={sent} label={accountTexts.uploading(Math.round(sent * 100))} />}
           <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
             {accountTexts.saveProfile}

@@ -3,7 +3,7 @@ import { accountTexts, messages, SignupFieldsSchema } from '@recell/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Field, fileInputClass, inputClass, UploadProgress } from '@/components/ui/field';
+import { fieldOf, FileField, SelectField, TextField, UploadProgress } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
 import { showFormError } from '@/lib/form-errors';
 import { imageAccept, imageFileSchema } from '@/lib/image-file';
@@ -17,6 +17,12 @@ type SignupForm = z.output<typeof SignupFormSchema>;
 
 const fieldNames = ['name', 'email', 'password', 'role', 'image'] as const;
 
+/** Admin is never offered. */
+const roleOptions = [
+  { value: 'user', label: messages.roleUserOption },
+  { value: 'seller', label: messages.roleSellerOption },
+];
+
 /**
  * Full name, email, password, role (user or seller: admin is never offered) and a photo, checked
  * by the contract's SignupFieldsSchema plus the photo's own check; sent as one multipart request
@@ -24,15 +30,15 @@ const fieldNames = ['name', 'email', 'password', 'role', 'image'] as const;
  */
 export function SignupForm() {
   const [sent, setSent] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupFormInput, unknown, SignupForm>({
+  const form = useForm<SignupFormInput, unknown, SignupForm>({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async ({ image, ...fields }: SignupForm) => {
     if (!image) return; // the schema requires it
@@ -52,39 +58,26 @@ export function SignupForm() {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-6 space-y-5">
-      <Field label={accountTexts.fullName} error={errors.name?.message}>
-        {(props) => <input type="text" autoComplete="name" className={inputClass} {...props} {...register('name')} />}
-      </Field>
-      <Field label={accountTexts.email} error={errors.email?.message}>
-        {(props) => (
-          <input type="email" autoComplete="email" className={inputClass} {...props} {...register('email')} />
-        )}
-      </Field>
-      <Field label={accountTexts.password} error={errors.password?.message}>
-        {(props) => (
-          <input
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...props}
-            {...register('password')}
-          />
-        )}
-      </Field>
-      <Field label={accountTexts.role} error={errors.role?.message}>
-        {(props) => (
-          <select className={inputClass} {...props} {...register('role')}>
-            <option value="">{accountTexts.rolePlaceholder}</option>
-            <option value="user">{messages.roleUserOption}</option>
-            <option value="seller">{messages.roleSellerOption}</option>
-          </select>
-        )}
-      </Field>
-      <Field label={accountTexts.photo} hint={accountTexts.photoHint} error={errors.image?.message}>
-        {(props) => (
-          <input type="file" accept={imageAccept} className={fileInputClass} {...props} {...register('image')} />
-        )}
-      </Field>
+      <TextField label={accountTexts.fullName} autoComplete="name" {...fieldOf(form, 'name')} />
+      <TextField label={accountTexts.email} type="email" autoComplete="email" {...fieldOf(form, 'email')} />
+      <TextField
+        label={accountTexts.password}
+        type="password"
+        autoComplete="new-password"
+        {...fieldOf(form, 'password')}
+      />
+      <SelectField
+        label={accountTexts.role}
+        placeholder={accountTexts.rolePlaceholder}
+        options={roleOptions}
+        {...fieldOf(form, 'role')}
+      />
+      <FileField
+        label={accountTexts.photo}
+        hint={accountTexts.photoHint}
+        accept={imageAccept}
+        {...fieldOf(form, 'image')}
+      />
       {sent !== null && (
         <UploadProgress
           sent={sent}

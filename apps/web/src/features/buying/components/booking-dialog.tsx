@@ -11,7 +11,7 @@ import {
 } from '@recell/contract';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, inputClass } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useAuth } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';

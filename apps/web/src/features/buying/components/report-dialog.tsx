@@ -12,7 +12,7 @@ import {
 } from '@recell/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field, inputClass } from '@/components/ui/field';
+import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/lib/toast';
 import { useReportProduct } from '../api/report-product';
@@ -82,18 +82,14 @@ export default function ReportDialog({ product, onClose }: { product: Product; o
           </p>
         )}
       </fieldset>
-      <Field label={buyingTexts.reportText} error={errors.text?.message}>
-        {(props) => (
-          <textarea
-            rows={4}
-            required
-            maxLength={buyingLimits.reportText}
-            className={inputClass}
-            {...props}
-            {...register('text')}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label={buyingTexts.reportText}
+        error={errors.text?.message}
+        rows={4}
+        required
+        maxLength={buyingLimits.reportText}
+        {...register('text')}
+      />
     </FormDialog>
   );
 }

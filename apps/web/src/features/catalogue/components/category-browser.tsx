@@ -6,13 +6,16 @@ import {
   webTexts,
   type Category,
 } from '@recell/contract';
-import { Field, inputClass } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategoryProducts } from '../api/get-category-products';
 import { useCategorySearch } from '../hooks/use-category-search';
 import { useBuyingActions, type ListingActionHandlers } from './listing-actions';
 import { ProductCard } from './product-card';
+
+const conditionOptions = productConditions.map((condition) => ({ value: condition, label: condition }));
+const sortOptions = productSorts.map((sort) => ({ value: sort, label: listingTexts.sortNames[sort] }));
 
 /**
  * A category's phones: a search form (words, price range, condition, order) whose state lives in
@@ -40,103 +43,60 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
       >
         <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
           <div className="min-w-0 flex-1">
-            <Field label={listingTexts.searchLabel}>
-              {(props) => (
-                <input
-                  type="search"
-                  enterKeyHint="search"
-                  autoComplete="off"
-                  maxLength={listingLimits.searchMaxLength}
-                  placeholder={listingTexts.searchPlaceholder}
-                  className={inputClass}
-                  {...props}
-                  value={draft.q}
-                  onChange={(event) => {
-                    search.setText('q', event.target.value);
-                  }}
-                  onBlur={search.commit}
-                />
-              )}
-            </Field>
+            <TextField
+              label={listingTexts.searchLabel}
+              type="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              maxLength={listingLimits.searchMaxLength}
+              placeholder={listingTexts.searchPlaceholder}
+              value={draft.q}
+              onChange={(event) => {
+                search.setText('q', event.target.value);
+              }}
+              onBlur={search.commit}
+            />
           </div>
           <button type="submit" className="btn btn-primary">
             {listingTexts.searchButton}
           </button>
         </div>
-        <Field label={listingTexts.minPrice} error={errors.minPrice}>
-          {(props) => (
-            <input
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              className={inputClass}
-              {...props}
-              value={draft.minPrice}
-              onChange={(event) => {
-                search.setText('minPrice', event.target.value);
-              }}
-              onBlur={search.commit}
-            />
-          )}
-        </Field>
-        <Field label={listingTexts.maxPrice} error={errors.maxPrice}>
-          {(props) => (
-            <input
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              className={inputClass}
-              {...props}
-              value={draft.maxPrice}
-              onChange={(event) => {
-                search.setText('maxPrice', event.target.value);
-              }}
-              onBlur={search.commit}
-            />
-          )}
-        </Field>
+        {(['minPrice', 'maxPrice'] as const).map((name) => (
+          <TextField
+            key={name}
+            label={listingTexts[name]}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors[name]}
+            value={draft[name]}
+            onChange={(event) => {
+              search.setText(name, event.target.value);
+            }}
+            onBlur={search.commit}
+          />
+        ))}
         <div className="col-span-2 sm:col-span-1">
-          <Field label={listingTexts.condition}>
-            {(props) => (
-              <select
-                className={inputClass}
-                {...props}
-                value={selects.condition}
-                onChange={(event) => {
-                  const condition = productConditions.find((known) => known === event.target.value);
-                  search.setSelect({ condition: condition ?? '' });
-                }}
-              >
-                <option value="">{listingTexts.anyCondition}</option>
-                {productConditions.map((condition) => (
-                  <option key={condition} value={condition}>
-                    {condition}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={listingTexts.condition}
+            placeholder={listingTexts.anyCondition}
+            options={conditionOptions}
+            value={selects.condition}
+            onChange={(event) => {
+              const condition = productConditions.find((known) => known === event.target.value);
+              search.setSelect({ condition: condition ?? '' });
+            }}
+          />
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <Field label={listingTexts.sortLabel}>
-            {(props) => (
-              <select
-                className={inputClass}
-                {...props}
-                value={selects.sort}
-                onChange={(event) => {
-                  const sort = productSorts.find((known) => known === event.target.value);
-                  if (sort) search.setSelect({ sort });
-                }}
-              >
-                {productSorts.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {listingTexts.sortNames[sort]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={listingTexts.sortLabel}
+            options={sortOptions}
+            value={selects.sort}
+            onChange={(event) => {
+              const sort = productSorts.find((known) => known === event.target.value);
+              if (sort) search.setSelect({ sort });
+            }}
+          />
         </div>
       </form>
 

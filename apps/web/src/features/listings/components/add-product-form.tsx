@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Field, fileInputClass, inputClass, UploadProgress } from '@/components/ui/field';
+import { fieldOf, FileField, SelectField, TextAreaField, TextField, UploadProgress } from '@/components/ui/form';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { useCategories } from '@/features/catalogue';
 import { showFormError } from '@/lib/form-errors';
@@ -43,6 +43,8 @@ const fieldNames = [
 
 const { maxLength } = listingLimits;
 
+const conditionOptions = productConditions.map((condition) => ({ value: condition, label: condition }));
+
 /**
  * The seller's Add Product form (spec §2, §5): every field required with the spec's message,
  * checked by the contract's ProductFormSchema (the API checks the same rules), and sent with the
@@ -54,13 +56,7 @@ export function AddProductForm() {
   const categories = useCategories();
   const createProduct = useCreateProduct();
   const [sent, setSent] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormInput, unknown, ProductForm>({
+  const form = useForm<ProductFormInput, unknown, ProductForm>({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: {
       name: '',
@@ -76,11 +72,17 @@ export function AddProductForm() {
       description: '',
     },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   // The brands from the categories call; its known ids meanwhile, so the form never waits on it.
   const brandOptions =
-    categories.data?.items.map(({ id, brand }) => ({ id, brand })) ??
-    categoryIds.map((id) => ({ id, brand: categoryBrands[id] }));
+    categories.data?.items.map(({ id, brand }) => ({ value: id, label: brand })) ??
+    categoryIds.map((id) => ({ value: id, label: categoryBrands[id] }));
 
   const onSubmit = async (product: ProductForm) => {
     const image = pickedImage(product.image);
@@ -104,151 +106,86 @@ export function AddProductForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2"
     >
-      <Field label={listingTexts.productName} error={errors.name?.message}>
-        {(props) => (
-          <input type="text" maxLength={maxLength.name} className={inputClass} {...props} {...register('name')} />
-        )}
-      </Field>
-      <Field label={listingTexts.category} error={errors.categoryId?.message}>
-        {(props) => (
-          <select className={inputClass} {...props} {...register('categoryId')}>
-            <option value="">{listingTexts.categoryPlaceholder}</option>
-            {brandOptions.map(({ id, brand }) => (
-              <option key={id} value={id}>
-                {brand}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={listingTexts.price} hint={listingTexts.priceHint} error={errors.price?.message}>
-        {(props) => (
-          <input
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            className={inputClass}
-            {...props}
-            {...register('price')}
-          />
-        )}
-      </Field>
-      <Field
+      <TextField label={listingTexts.productName} maxLength={maxLength.name} {...fieldOf(form, 'name')} />
+      <SelectField
+        label={listingTexts.category}
+        placeholder={listingTexts.categoryPlaceholder}
+        options={brandOptions}
+        {...fieldOf(form, 'categoryId')}
+      />
+      <TextField
+        label={listingTexts.price}
+        hint={listingTexts.priceHint}
+        inputMode="decimal"
+        autoComplete="off"
+        {...fieldOf(form, 'price')}
+      />
+      <TextField
         label={listingTexts.originalPrice}
         hint={listingTexts.originalPriceHint}
-        error={errors.originalPrice?.message}
-      >
-        {(props) => (
-          <input
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            className={inputClass}
-            {...props}
-            {...register('originalPrice')}
-          />
-        )}
-      </Field>
-      <Field label={listingTexts.brand} error={errors.brand?.message}>
-        {(props) => (
-          <input type="text" maxLength={maxLength.brand} className={inputClass} {...props} {...register('brand')} />
-        )}
-      </Field>
-      <Field label={listingTexts.model} error={errors.model?.message}>
-        {(props) => (
-          <input type="text" maxLength={maxLength.model} className={inputClass} {...props} {...register('model')} />
-        )}
-      </Field>
-      <Field label={listingTexts.used} hint={listingTexts.usedHint} error={errors.used?.message}>
-        {(props) => (
-          <input type="text" maxLength={maxLength.used} className={inputClass} {...props} {...register('used')} />
-        )}
-      </Field>
-      <Field label={listingTexts.location} error={errors.location?.message}>
-        {(props) => (
-          <input
-            type="text"
-            autoComplete="address-level2"
-            maxLength={maxLength.location}
-            className={inputClass}
-            {...props}
-            {...register('location')}
-          />
-        )}
-      </Field>
-      <Field label={listingTexts.phone} hint={listingTexts.phoneHint} error={errors.phone?.message}>
-        {(props) => (
-          <input
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            className={inputClass}
-            {...props}
-            {...register('phone')}
-          />
-        )}
-      </Field>
-      <Field label={listingTexts.condition} error={errors.condition?.message}>
-        {(props) => (
-          <select className={inputClass} {...props} {...register('condition')}>
-            <option value="">{listingTexts.conditionPlaceholder}</option>
-            {productConditions.map((condition) => (
-              <option key={condition} value={condition}>
-                {condition}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        inputMode="decimal"
+        autoComplete="off"
+        {...fieldOf(form, 'originalPrice')}
+      />
+      <TextField label={listingTexts.brand} maxLength={maxLength.brand} {...fieldOf(form, 'brand')} />
+      <TextField label={listingTexts.model} maxLength={maxLength.model} {...fieldOf(form, 'model')} />
+      <TextField
+        label={listingTexts.used}
+        hint={listingTexts.usedHint}
+        maxLength={maxLength.used}
+        {...fieldOf(form, 'used')}
+      />
+      <TextField
+        label={listingTexts.location}
+        autoComplete="address-level2"
+        maxLength={maxLength.location}
+        {...fieldOf(form, 'location')}
+      />
+      <TextField
+        label={listingTexts.phone}
+        hint={listingTexts.phoneHint}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        {...fieldOf(form, 'phone')}
+      />
+      <SelectField
+        label={listingTexts.condition}
+        placeholder={listingTexts.conditionPlaceholder}
+        options={conditionOptions}
+        {...fieldOf(form, 'condition')}
+      />
       <div className="sm:col-span-2">
-        <Field
+        <TextField
           label={listingTexts.authenticity}
           hint={listingTexts.authenticityHint}
-          error={errors.authenticity?.message}
-        >
-          {(props) => (
-            <input
-              type="text"
-              maxLength={maxLength.authenticity}
-              className={inputClass}
-              {...props}
-              {...register('authenticity')}
-            />
-          )}
-        </Field>
+          maxLength={maxLength.authenticity}
+          {...fieldOf(form, 'authenticity')}
+        />
       </div>
       <div className="sm:col-span-2">
-        <Field label={listingTexts.features} error={errors.features?.message}>
-          {(props) => (
-            <textarea
-              rows={3}
-              maxLength={maxLength.features}
-              className={inputClass}
-              {...props}
-              {...register('features')}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={listingTexts.features}
+          rows={3}
+          maxLength={maxLength.features}
+          {...fieldOf(form, 'features')}
+        />
       </div>
       <div className="sm:col-span-2">
-        <Field label={listingTexts.description} error={errors.description?.message}>
-          {(props) => (
-            <textarea
-              rows={5}
-              maxLength={maxLength.description}
-              className={inputClass}
-              {...props}
-              {...register('description')}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={listingTexts.description}
+          rows={5}
+          maxLength={maxLength.description}
+          {...fieldOf(form, 'description')}
+        />
       </div>
       <div className="sm:col-span-2">
-        <Field label={listingTexts.photo} hint={accountTexts.photoHint} error={errors.image?.message}>
-          {(props) => (
-            <input type="file" accept={imageAccept} className={fileInputClass} {...props} {...register('image')} />
-          )}
-        </Field>
+        <FileField
+          label={listingTexts.photo}
+          hint={accountTexts.photoHint}
+          accept={imageAccept}
+          {...fieldOf(form, 'image')}
+        />
       </div>
       {sent !== null && (
         <div className="sm:col-span-2">

@@ -1,6 +1,6 @@
 import { paymentTexts, type PaymentIntent } from '@recell/contract';
 import { useEffect, useId, useRef, type ChangeEvent, type RefObject } from 'react';
-import { inputClass } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/form';
 import { confirmTestPayment } from '../api/confirm-test-payment';
 import { digitsOf, formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 import type { PaymentFlow } from '../use-complete-payment';
