@@ -28,7 +28,7 @@ const categoryWeights: [CategoryId, number][] = [
 ];
 
 /** Every listing points at one image per brand (the benchmark never fetches it). */
-export const benchImageUrl = (categoryId: CategoryId) => `/uploads/bench/phone-${categoryId}.webp`;
+const benchImageUrl = (categoryId: CategoryId) => `/uploads/bench/phone-${categoryId}.webp`;
 export const benchCategoryImageUrl = (categoryId: CategoryId) => `/uploads/bench/category-${categoryId}.webp`;
 export const benchEmailDomain = 'bench.recell.test';
 export const benchBuyerEmail = `buyer@${benchEmailDomain}`;
@@ -146,7 +146,7 @@ const usedFor: [string, number][] = [
   ['4 years', 4],
 ];
 
-export const cities = [
+const cities = [
   'New York, NY',
   'Los Angeles, CA',
   'Chicago, IL',

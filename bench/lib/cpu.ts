@@ -8,7 +8,7 @@ import pg from 'pg';
 const ticksPerSecond = 100;
 
 /** utime + stime of a process in ms; 0 when it is gone or /proc is not there. */
-export const cpuMsOf = (pid: number): number => {
+const cpuMsOf = (pid: number): number => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start after the last ')'.

@@ -14,7 +14,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { repoRoot, startApi, startBare, type RunningServer } from './servers.ts';
 import { formatInt, formatMs, printTable, sleep } from './util.ts';
 
-export interface Scenario {
+interface Scenario {
   key: string;
   label: string;
   group: 'bare' | 'browse' | 'search';
@@ -70,7 +70,7 @@ export const allScenarioKeys = [
   'search-price',
 ];
 
-export const productsPath = (categoryId: string, params: Record<string, string | number | undefined> = {}) => {
+const productsPath = (categoryId: string, params: Record<string, string | number | undefined> = {}) => {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
   const text = query.toString();

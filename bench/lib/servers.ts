@@ -20,7 +20,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -11,10 +11,10 @@ declare global {
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
-export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** One readable paragraph per violation: rule, impact, help link and each offending element. */
-export const formatViolation = (violation: Axe.Result) =>
+const formatViolation = (violation: Axe.Result) =>
   [
     `${violation.id} (${violation.impact ?? 'no impact given'}): ${violation.help}`,
     `  ${violation.helpUrl}`,

@@ -165,9 +165,9 @@ const dashboardTable = (page: Page, caption: string): Locator =>
 const rowsNamed = (table: Locator, name: string): Locator =>
   table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: true }) });
 
-export const myOrdersTable = (page: Page) => dashboardTable(page, accountTexts.myOrders);
+const myOrdersTable = (page: Page) => dashboardTable(page, accountTexts.myOrders);
 export const myOrderRows = (page: Page, name: string) => rowsNamed(myOrdersTable(page), name);
-export const myWishlistTable = (page: Page) => dashboardTable(page, accountTexts.myWishlist);
+const myWishlistTable = (page: Page) => dashboardTable(page, accountTexts.myWishlist);
 export const myWishlistRows = (page: Page, name: string) => rowsNamed(myWishlistTable(page), name);
-export const mySalesTable = (page: Page) => dashboardTable(page, accountTexts.mySales);
+const mySalesTable = (page: Page) => dashboardTable(page, accountTexts.mySales);
 export const mySaleRows = (page: Page, name: string) => rowsNamed(mySalesTable(page), name);

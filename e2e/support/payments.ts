@@ -9,7 +9,7 @@ import { messages, paymentTexts, type Order, type Product } from '@recell/contra
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** An expiry date a few years ahead, as MM/YY. */
-export const futureExpiry = () => `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+const futureExpiry = () => `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 /** Stripe's test cards, as a person types them. */
 export const testCards = {
@@ -57,7 +57,7 @@ export const typeCard = async (
  * The colour a text is drawn in, as [r, g, b] (painted on a canvas: Tailwind's colours are oklch(),
  * which getComputedStyle reports as written).
  */
-export const textColour = (locator: Locator) =>
+const textColour = (locator: Locator) =>
   locator.evaluate((element) => {
     const context = document.createElement('canvas').getContext('2d');
     if (!context) throw new Error('no canvas');

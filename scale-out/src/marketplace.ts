@@ -22,7 +22,7 @@ export interface Account {
 
 let photoBytes: Promise<Buffer> | undefined;
 /** A small photo (sign-up and listings need one). */
-export const photo = () =>
+const photo = () =>
   (photoBytes ??= sharp({
     create: {
       width: 320,
@@ -146,7 +146,7 @@ export const addListing = async (
 // ---------------------------------------------------------------------------------------------
 // Buying
 
-export type PurchaseStep = 'book' | 'intent' | 'confirm' | 'pay';
+type PurchaseStep = 'book' | 'intent' | 'confirm' | 'pay';
 
 /** Where a purchase got to; kept so a retry resumes where the failure happened, as a client would. */
 export interface Purchase {

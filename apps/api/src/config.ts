@@ -120,8 +120,6 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
 });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;

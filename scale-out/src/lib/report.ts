@@ -2,7 +2,7 @@
  * The suite's bookkeeping: named checks that pass or fail (with the figures that decided them),
  * figures printed as they are measured, and the closing `N passed, N failed` line.
  */
-export interface Outcome {
+interface Outcome {
   scenario: string;
   check: string;
   passed: boolean;

@@ -12,7 +12,7 @@ import { waitUntil } from '../lib/report.ts';
 import type { Replica } from './replicas.ts';
 import { repoRoot } from './paths.ts';
 
-export const haproxyConfig = (frontendPort: number, statsPort: number, replicas: Replica[]) => `
+const haproxyConfig = (frontendPort: number, statsPort: number, replicas: Replica[]) => `
 global
     maxconn 4096
     log stderr format raw daemon notice

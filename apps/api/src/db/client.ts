@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { standaloneLogger } from '../lib/logging.ts';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as the database. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -28,7 +28,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const migrationLockKey = 7_305_215_500;
 
 /** Where pool problems are logged (the app's pino logger once it exists). */
-export type DatabaseLogger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+type DatabaseLogger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -61,13 +61,13 @@ export interface DatabaseOptions {
   timeouts?: Partial<DatabaseTimeouts>;
 }
 
-export interface DatabaseTimeouts {
+interface DatabaseTimeouts {
   statementMs: number;
   lockMs: number;
   idleInTransactionMs: number;
 }
 
-export const defaultDatabaseTimeouts: DatabaseTimeouts = {
+const defaultDatabaseTimeouts: DatabaseTimeouts = {
   statementMs: 15_000,
   lockMs: 5000,
   idleInTransactionMs: 60_000,

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 
 /** How long a statement of a short transaction may wait for a row lock. */
-export const lockTimeoutMs = 5_000;
+const lockTimeoutMs = 5_000;
 /** How long a statement of a short transaction may run. */
-export const statementTimeoutMs = 15_000;
+const statementTimeoutMs = 15_000;
 
 export const shortTransaction = <T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> =>
   db.transaction(async (tx) => {

@@ -38,7 +38,7 @@ const sensitiveKeys = [
 const pathOf = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`);
 
 /** pino redact paths: each key on its own, one level down (`{ user: { email } }`) and two (`{ req: { headers: { cookie } } }`). */
-export const redactPaths: string[] = sensitiveKeys.flatMap((key) => {
+const redactPaths: string[] = sensitiveKeys.flatMap((key) => {
   const tail = pathOf(key);
   return [tail.startsWith('.') ? key : tail, `*${tail}`, `*.*${tail}`];
 });
@@ -68,7 +68,7 @@ const maxDepth = 5;
  * pino's `err` serializer, minus the values a failed query carried. Causes are serialized the same
  * way, nested (`cause`), so a pg error under drizzle's keeps its code and constraint.
  */
-export const serializeError = (error: unknown, depth = 0): SerializedError => {
+const serializeError = (error: unknown, depth = 0): SerializedError => {
   if (!isErrorLike(error)) return { type: typeof error, message: String(error), stack: '' };
   const out: SerializedError = {
     type: error.constructor?.name ?? error.name,

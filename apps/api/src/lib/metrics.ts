@@ -65,18 +65,7 @@ const poolGauge = (name: string, help: string, count: (pool: PoolCounts) => numb
     },
   });
 
-export const databasePoolTotal = poolGauge(
-  'recell_db_pool_connections',
-  'PostgreSQL connections open in the pool',
-  (pool) => pool.totalCount,
-);
-export const databasePoolIdle = poolGauge(
-  'recell_db_pool_idle_connections',
-  'PostgreSQL connections open and unused',
-  (pool) => pool.idleCount,
-);
-export const databasePoolWaiting = poolGauge(
-  'recell_db_pool_waiting_requests',
-  'Queries waiting for a free connection',
-  (pool) => pool.waitingCount,
-);
+// Registered for their side effect: each gauge reads the pools when scraped.
+poolGauge('recell_db_pool_connections', 'PostgreSQL connections open in the pool', (pool) => pool.totalCount);
+poolGauge('recell_db_pool_idle_connections', 'PostgreSQL connections open and unused', (pool) => pool.idleCount);
+poolGauge('recell_db_pool_waiting_requests', 'Queries waiting for a free connection', (pool) => pool.waitingCount);

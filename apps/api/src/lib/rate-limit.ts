@@ -11,7 +11,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { authMessages } from '@recell/contract';
 import { AppError } from '../errors.ts';
 
-export interface LimitRule {
+interface LimitRule {
   /** Attempts allowed in the window. */
   points: number;
   /** The window, in seconds. */
@@ -54,7 +54,7 @@ export interface AuthRateLimitOptions {
 }
 
 /** One limit: a counter per key over a window. */
-export interface Limiter {
+interface Limiter {
   readonly rule: LimitRule;
   /**
    * Counts one attempt for `key` and answers how many the window now holds; throws the 429 (with

@@ -12,10 +12,10 @@ const codeOfStatus = new Map<number, ErrorCode>(
 );
 
 /** Seconds a caller should wait before retrying a 503: the pool reconnects at once, limits pass quickly. */
-export const retryAfterSeconds = 2;
+const retryAfterSeconds = 2;
 
 /** The answer when the service cannot serve right now (database gone, overloaded): 503 and Retry-After. */
-export const sendUnavailable = (reply: FastifyReply, message: string = messages.serviceUnavailable) => {
+const sendUnavailable = (reply: FastifyReply, message: string = messages.serviceUnavailable) => {
   if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSeconds));
   return sendError(reply, 503, 'unavailable', message);
 };

@@ -15,7 +15,7 @@ import { AppError } from '../errors.ts';
 const alwaysServed = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** The default heap limit: 90% of what V8 may use. */
-export const defaultMaxHeapUsedBytes = () => Math.floor(getHeapStatistics().heap_size_limit * 0.9);
+const defaultMaxHeapUsedBytes = () => Math.floor(getHeapStatistics().heap_size_limit * 0.9);
 
 export const loadSheddingPlugin = fp(
   async (app: FastifyInstance) => {

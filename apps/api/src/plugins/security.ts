@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
  * Security headers and a strict Content-Security-Policy: scripts and styles only from our own
  * origin, never inline. The API docs page (Swagger UI) gets its own policy from its plugin.
  */
-export const contentSecurityPolicy = {
+const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
@@ -23,14 +23,14 @@ export const contentSecurityPolicy = {
 };
 
 /** Where stored images are fetched from besides our own origin: the S3 public URL's origin, if any. */
-export const imageOrigins = (storage: Config['storage']): string[] =>
+const imageOrigins = (storage: Config['storage']): string[] =>
   storage.kind === 's3' ? [new URL(storage.publicUrl).origin] : [];
 
 /**
  * What Stripe Elements needs when Stripe is the card processor: its script, its card-field and
  * 3-D Secure frames, and its API. Nothing changes for the built-in test-mode processor.
  */
-export const paymentDirectives = (payments: Config['payments']): Record<string, string[]> =>
+const paymentDirectives = (payments: Config['payments']): Record<string, string[]> =>
   payments.processor === 'stripe'
     ? {
         scriptSrc: [...contentSecurityPolicy.scriptSrc, 'https://js.stripe.com'],

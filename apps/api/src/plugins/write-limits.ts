@@ -17,7 +17,7 @@ import { storeUnavailableRetryAfterSeconds } from '../lib/rate-limit.ts';
 
 export type WriteLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export interface WriteLimits {
+interface WriteLimits {
   /** Pictures (POST /api/uploads, sign-up's photo, a listing's picture): per account and per IP. */
   uploads: WriteLimitHook;
   /** Bookings (POST /api/orders). */

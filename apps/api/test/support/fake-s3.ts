@@ -8,7 +8,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** The object key (path after the bucket). */
   key: string;
@@ -19,7 +19,7 @@ export interface RecordedRequest {
   signatureValid: boolean;
 }
 
-export interface StoredFakeObject {
+interface StoredFakeObject {
   body: Buffer;
   headers: IncomingHttpHeaders;
   modifiedAt: Date;

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeIntent {
+interface FakeIntent {
   id: string;
   object: 'payment_intent';
   amount: number;

@@ -14,7 +14,7 @@ const flat = (width: number, height: number, colour = '#3366aa') =>
   sharp({ create: { width, height, channels: 3, background: colour } });
 
 /** GPS position written into the photo fixtures (a spot in London). */
-export const gpsExif = {
+const gpsExif = {
   GPSLatitudeRef: 'N',
   GPSLatitude: '51/1 30/1 2658/100',
   GPSLongitudeRef: 'W',

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 
-export interface LocalOidcAccount {
+interface LocalOidcAccount {
   /** What to type in the login field; it is also the account's `sub`. */
   login: string;
   email: string;

@@ -19,7 +19,7 @@ export const testCards = {
 } as const;
 
 /** A future expiry, as typed on the card form. */
-export const futureExpiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+const futureExpiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
 
 /** A booking as the orders module makes it: open ('booked'), at the phone's price. */
 export const bookOrder = (

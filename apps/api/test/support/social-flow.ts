@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import { socialSignInMessage } from '@recell/contract';
 import type { TestApp } from '../helpers.ts';
 
-export const flowCookie = 'recell_social_flow';
+const flowCookie = 'recell_social_flow';
 
-export interface CompleteRedirect {
+interface CompleteRedirect {
   status: string | null;
   mode: string | null;
   isNew: string | null;

@@ -28,7 +28,7 @@ export { ApiError, isApiError } from './api-error';
  */
 
 /** What a call of endpoint `E` takes: its path's parameters, its body, its query, a signal. */
-export type CallOptions<E extends Endpoint> = (PathParamName<E['path']> extends never
+type CallOptions<E extends Endpoint> = (PathParamName<E['path']> extends never
   ? { params?: undefined }
   : { params: PathParams<E['path']> }) &
   (E['multipart'] extends true

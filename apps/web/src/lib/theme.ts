@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** Same key and values as public/theme.js, which applies the theme before the first paint. */
-export const themeStorageKey = 'recell-theme';
+const themeStorageKey = 'recell-theme';
 export type Theme = 'light' | 'dark';
 
 const darkQuery = '(prefers-color-scheme: dark)';

@@ -25,7 +25,7 @@ export interface GithubSettings {
   timeoutMs?: number;
 }
 
-export const githubScopes = 'read:user user:email';
+const githubScopes = 'read:user user:email';
 
 const TokenResponseSchema = z.union([
   z.object({ access_token: z.string().min(1), token_type: z.string().optional(), scope: z.string().optional() }),

@@ -24,7 +24,7 @@ export interface GoogleSettings {
   timeoutSeconds?: number;
 }
 
-export const googleScopes = 'openid email profile';
+const googleScopes = 'openid email profile';
 
 export const createGoogleProvider = (settings: GoogleSettings): IdentityProvider => {
   assertSecureUrl(settings.issuer, 'GOOGLE_ISSUER');

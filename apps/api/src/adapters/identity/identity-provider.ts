@@ -28,7 +28,7 @@ export interface AuthorizationChecks {
   nonce?: string | undefined;
 }
 
-export interface AuthorizationStart {
+interface AuthorizationStart {
   url: URL;
   checks: AuthorizationChecks;
 }

@@ -4,8 +4,6 @@ import { createGithubProvider } from './github.ts';
 import { createGoogleProvider } from './google.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 
-export type { IdentityProvider } from './identity-provider.ts';
-
 /** The social sign-in providers that are configured (Google, GitHub); the others are absent. */
 export type IdentityProviders = Partial<Record<SocialProvider, IdentityProvider>>;
 

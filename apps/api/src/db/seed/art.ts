@@ -14,7 +14,7 @@ import type { ImageStorage } from '../../adapters/storage/storage.ts';
 export type Brand = 'apple' | 'xiaomi' | 'samsung';
 
 /** How the back camera looks, after the real phone families. */
-export type CameraLayout =
+type CameraLayout =
   | 'apple-single' // iPhone XR / SE: one lens and a flash
   | 'apple-dual-vertical' // iPhone 11 / 12: two lenses one above the other
   | 'apple-dual-diagonal' // iPhone 13 / 14: two lenses on a diagonal
@@ -28,7 +28,7 @@ export type CameraLayout =
   | 'galaxy-module'; // Galaxy S20 / Note20 / A53: a raised rectangular module
 
 /** The screen's cut-out. */
-export type FrontStyle = 'notch' | 'island' | 'home-button' | 'punch-hole';
+type FrontStyle = 'notch' | 'island' | 'home-button' | 'punch-hole';
 
 export interface PhoneArt {
   camera: CameraLayout;
@@ -41,10 +41,10 @@ export interface PhoneArt {
   wordmark?: string;
 }
 
-export const listingImageSize = 800;
+const listingImageSize = 800;
 export const listingSmallWidth = 400;
-export const categoryImageSize = { width: 600, height: 400 } as const;
-export const avatarSize = 256;
+const categoryImageSize = { width: 600, height: 400 } as const;
+const avatarSize = 256;
 // effort 2 encodes in half the time of the default 4 for about 5 % more bytes (measured on the demo set).
 const webpOptions = { quality: 75, effort: 2 } as const;
 

@@ -11,8 +11,8 @@ import type { AvatarArt, PhoneArt } from './art.ts';
 export const demoPassword = 'recell-demo';
 
 export type DemoAccountKey = 'admin' | 'seller' | 'newSeller' | 'buyer' | 'buyer2';
-export type DemoSellerKey = Extract<DemoAccountKey, 'seller' | 'newSeller'>;
-export type DemoBuyerKey = Extract<DemoAccountKey, 'buyer' | 'buyer2'>;
+type DemoSellerKey = Extract<DemoAccountKey, 'seller' | 'newSeller'>;
+type DemoBuyerKey = Extract<DemoAccountKey, 'buyer' | 'buyer2'>;
 
 export interface DemoAccount {
   key: DemoAccountKey;
@@ -85,7 +85,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
 ];
 
-export interface DemoSale {
+interface DemoSale {
   buyer: DemoBuyerKey;
   bookedDaysAgo: number;
   paidDaysAgo: number;

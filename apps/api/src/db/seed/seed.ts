@@ -34,7 +34,7 @@ import {
   type DemoAccountKey,
 } from './demo-catalogue.ts';
 
-export type SeedMode = 'demo' | 'categories';
+type SeedMode = 'demo' | 'categories';
 
 export interface SeedOptions {
   db: Database;
@@ -46,7 +46,7 @@ export interface SeedOptions {
   now?: Date;
 }
 
-export interface SeedCounts {
+interface SeedCounts {
   categories: number;
   accounts: number;
   listings: number;

@@ -32,7 +32,7 @@ export interface AuthUser {
 }
 
 /** Who may call a route: any signed-in account, or only these roles. */
-export type RouteAuth = 'signedIn' | readonly Role[];
+type RouteAuth = 'signedIn' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyInstance {

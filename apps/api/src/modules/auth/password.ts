@@ -8,7 +8,7 @@ import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-
 // `Algorithm` is an ambient const enum, which `isolatedModules` cannot read; 2 is Argon2id.
 const argon2id = 2 as Algorithm;
 
-export const passwordHashOptions = {
+const passwordHashOptions = {
   algorithm: argon2id,
   memoryCost: 19_456,
   timeCost: 2,

@@ -41,7 +41,7 @@ export const authDepsOf = (app: FastifyInstance): AuthDeps => ({
 
 export const refreshCookieName = 'recell_refresh';
 /** The browser sends the refresh cookie to /api/auth/* only (refresh, logout, social callbacks). */
-export const refreshCookiePath = '/api/auth';
+const refreshCookiePath = '/api/auth';
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');

@@ -14,7 +14,7 @@ export const accessTokenIssuer = 'recell';
 export const accessTokenAudience = 'recell-api';
 export const jwtSecretFileName = '.jwt-secret';
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   role: Role;
 }

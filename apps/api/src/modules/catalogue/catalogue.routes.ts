@@ -14,7 +14,7 @@ import * as service from './catalogue.service.ts';
 
 /** How long a first page is served from memory, and how many are kept (about 20 kB each). */
 export const pageCacheTtlMs = 1000;
-export const pageCacheMaxEntries = 256;
+const pageCacheMaxEntries = 256;
 
 const jsonType = 'application/json; charset=utf-8';
 

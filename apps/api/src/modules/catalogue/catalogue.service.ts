@@ -75,7 +75,7 @@ const wordsOf = (q: string | undefined) =>
  * it exactly as it split the listings' text ("wi-fi", "(PRODUCT)RED"). Words without a letter or
  * digit are dropped; undefined when none is left. The text travels as a bound parameter.
  */
-export const toPrefixTsquery = (q: string): string | undefined => {
+const toPrefixTsquery = (q: string): string | undefined => {
   const words = wordsOf(q);
   if (words.length === 0) return undefined;
   return words.map((word) => `${repository.quoteLexeme(word)}:*`).join(' & ');

@@ -45,7 +45,7 @@ const toOrderProduct = (product: repository.BuyerOrderRow['product']): OrderProd
  * An order as its buyer sees it. It can be paid while it is booked and its phone is still for
  * sale by an active seller; a phone sold to someone else shows 'sold' and cannot be paid.
  */
-export const toOrder = (row: repository.BuyerOrderRow): Order => ({
+const toOrder = (row: repository.BuyerOrderRow): Order => ({
   id: row.id,
   status: row.status,
   priceCents: row.priceCents,

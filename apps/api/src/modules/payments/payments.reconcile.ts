@@ -28,8 +28,6 @@ import * as repository from './payments.repository.ts';
 import { performRelease } from './payments.releases.ts';
 import { completeClaimedSale } from './payments.sale.ts';
 
-/** How often to run the job (the job scheduler's interval). */
-export const reconcileIntervalMs = 60_000;
 /** A claim this old has lost its request (a sale takes seconds, a slow capture under a minute). */
 export const staleClaimAfterMs = 2 * 60_000;
 /** How long a run holds the claims and releases it took before another run may take them. */

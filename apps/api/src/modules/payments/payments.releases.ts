@@ -17,7 +17,7 @@ import * as repository from './payments.repository.ts';
 export type ReleaseResult = 'released' | 'refunded' | 'nothing' | 'failed';
 
 /** How long to wait before trying a failed release again: 30 s, doubling, at most 15 min. */
-export const releaseRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 900_000);
+const releaseRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 900_000);
 
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -71,7 +71,7 @@ export const performRelease = async (deps: PaymentDeps, paymentIntentId: string)
 };
 
 /** Tries each release now, one after the other; never throws. */
-export const performReleases = async (deps: PaymentDeps, paymentIntentIds: readonly string[]) => {
+const performReleases = async (deps: PaymentDeps, paymentIntentIds: readonly string[]) => {
   const results: ReleaseResult[] = [];
   for (const id of paymentIntentIds) results.push(await performRelease(deps, id));
   return results;

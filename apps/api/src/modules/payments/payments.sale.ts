@@ -61,7 +61,7 @@ const atProcessor = async <T>(call: () => Promise<T>): Promise<T> => {
   }
 };
 
-export interface WebhookEventRecord {
+interface WebhookEventRecord {
   provider: string;
   eventId: string;
   type: string;

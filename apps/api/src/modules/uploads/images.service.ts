@@ -24,16 +24,16 @@ import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../errors.ts';
 
 /** The widest stored copy; the id and URL are this copy's. */
-export const mainImageWidth = 1600;
+const mainImageWidth = 1600;
 /** The narrower copies stored beside every image as `<id>-<width>.webp`. */
-export const imageVariantWidths = [400, 800] as const;
+const imageVariantWidths = [400, 800] as const;
 /** Stored copies are at most this many times as tall as wide (a screenshot is about 2.2). */
 const maxAspectRatio = 3;
 // effort 2 encodes in half the time of the default 4 for about 5 % more bytes (as the seed measured).
 const webpOptions = { quality: 80, effort: 2 } as const;
 
 /** How an image id (a SHA-256 in hex) looks. */
-export const imageIdPattern = /^[a-f0-9]{64}$/;
+const imageIdPattern = /^[a-f0-9]{64}$/;
 
 /** Where the main copy of image `id` is stored (its copies sit beside it as `<id>-<width>.webp`). */
 export const mainKey = (id: string) => `${id.slice(0, 2)}/${id}.webp`;

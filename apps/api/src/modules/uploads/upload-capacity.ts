@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { multipartLimits } from '../../plugins/multipart.ts';
 
 /** The largest form an upload route reads: one picture and its few short text fields. */
-export const largestUploadBytes = imageLimits.maxBytes + multipartLimits.fields * multipartLimits.fieldSize + 64 * 1024;
+const largestUploadBytes = imageLimits.maxBytes + multipartLimits.fields * multipartLimits.fieldSize + 64 * 1024;
 
 export interface UploadCapacity {
   /** onRequest hook of a route that reads a picture; other bodies (JSON) pass untouched. */
@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export const createUploadCapacity = (budgetBytes: number): UploadCapacity => {
+const createUploadCapacity = (budgetBytes: number): UploadCapacity => {
   let reserved = 0;
   return {
     get reservedBytes() {

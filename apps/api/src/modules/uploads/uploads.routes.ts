@@ -21,7 +21,7 @@ const imageRequired = () => badRequest(messages.imageRequired, { image: messages
  * The bytes of the form's `image` file. Other parts are read and dropped; an empty file part (a
  * browser form whose file input was left empty sends one) counts as no image.
  */
-export const readImageField = async (request: FastifyRequest): Promise<Buffer> => {
+const readImageField = async (request: FastifyRequest): Promise<Buffer> => {
   if (!request.isMultipart()) {
     if (request.headers['content-type']) throw new AppError('unsupported_media_type', uploadMessages.notMultipart);
     throw imageRequired();

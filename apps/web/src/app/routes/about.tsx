@@ -2,7 +2,7 @@ import { webTexts } from '@recell/contract';
 import { Page } from '@/components/ui/page';
 import { ContactForm } from '@/features/contact';
 
-export function AboutPage() {
+function AboutPage() {
   return (
     <Page title="About" heading="About ReCell">
       <div className="mt-6 grid gap-12 lg:grid-cols-2">

@@ -81,7 +81,7 @@ function RedirectComplete({ result, next }: { result: AuthResultMessage; next: s
  * (`?mode=popup|redirect&status=ok|error&new=0|1&next=…&provider=…&code=…`). Only a same-site
  * `next` is followed, and only the catalogue's text for `code` is shown: the address is anyone's.
  */
-export function AuthCompletePage() {
+function AuthCompletePage() {
   const params = new URLSearchParams(useLocation().search);
   const status = params.get('status') === 'ok' ? 'ok' : 'error';
   const isNew = params.get('new') === '1';

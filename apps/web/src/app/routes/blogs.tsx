@@ -31,7 +31,7 @@ const faqs: { question: string; answer: string[] }[] = [
   },
 ];
 
-export function BlogsPage() {
+function BlogsPage() {
   return (
     <Page title="Blogs" heading="Blogs">
       <p className="mt-3 text-slate-700 dark:text-slate-300">

@@ -11,7 +11,7 @@ const isCategoryId = (id: string | undefined): id is CategoryId => categoryIds.s
  * A brand's page (behind RequireAuth, spec §2): the brand from the categories call (an unknown one
  * is the 404 page), then its phones with search, filters, sort and paging.
  */
-export function CategoryPage() {
+function CategoryPage() {
   const { id } = useParams();
   const categories = useCategories();
 

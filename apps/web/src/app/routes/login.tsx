@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { LoginForm, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
 
 /** Login: email and password, Google and Github, a link to sign-up. Signed in, it sends the user on. */
-export function LoginPage() {
+function LoginPage() {
   const { status } = useAuth();
   const { to, state } = useReturnTo();
   if (status === 'signedIn') return <Navigate to={to} replace />;

@@ -8,7 +8,7 @@ import { ProductDetails, useProduct } from '@/features/catalogue';
 import { isApiError } from '@/lib/api-error';
 
 /** See Details (behind RequireAuth): a phone for sale or sold; an unknown or removed one is the 404 page. */
-export function ProductPage() {
+function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
 

@@ -3,7 +3,7 @@ import { Page } from '@/components/ui/page';
 import { ProfileCard, useAuth } from '@/features/auth';
 
 /** The signed-in user's profile (the route is behind RequireAuth). */
-export function ProfilePage() {
+function ProfilePage() {
   const { user } = useAuth();
   return <Page title={accountTexts.profileHeading}>{user && <ProfileCard user={user} />}</Page>;
 }

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { SignupForm, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
 
 /** Sign-up: the account form, Google, a link to login. Signed in, it sends the user on. */
-export function SignupPage() {
+function SignupPage() {
   const { status } = useAuth();
   const { to, state } = useReturnTo();
   if (status === 'signedIn') return <Navigate to={to} replace />;

@@ -4,7 +4,7 @@ const actionClass = { primary: 'btn btn-primary', danger: 'btn bg-red-700 text-w
 const rowClass = 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end';
 
 /** A dialog's failure message, announced as it appears (a toast would sit behind the modal). */
-export function DialogAlert({ message }: { message: string | null | undefined }) {
+function DialogAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p

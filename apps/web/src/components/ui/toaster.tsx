@@ -8,7 +8,7 @@ import { resolveValue, useToaster, type Toast } from 'react-hot-toast/headless';
  * `defaultTimeouts`). At most 20 are shown at once: react-hot-toast's built-in TOAST_LIMIT = 20
  * (same file), which equals `toastDefaults.maxVisible`.
  */
-export const toastOptions = {
+const toastOptions = {
   success: { duration: toastDefaults.successMs },
   error: { duration: toastDefaults.errorMs },
   blank: { duration: toastDefaults.plainMs },

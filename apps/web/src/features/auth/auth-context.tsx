@@ -1,14 +1,11 @@
-import type { Me } from '@recell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { getSessionState, logout, onLogout, startSession, subscribeSession, type SessionState } from '@/lib/session';
 
-export type AuthUser = Me;
-
 /** The spec's auth state: loading until the first answer, then signed in (with the user) or out. */
-export type AuthState = SessionState;
+type AuthState = SessionState;
 
 export type AuthContextValue = AuthState & { logout: () => Promise<void> };
 

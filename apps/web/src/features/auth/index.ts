@@ -1,5 +1,5 @@
 export { AuthContext, AuthProvider, useAuth } from './auth-context';
-export type { AuthContextValue, AuthState, AuthUser } from './auth-context';
+export type { AuthContextValue } from './auth-context';
 export { useRequireSignIn } from './use-require-sign-in';
 export { RequireAuth } from './components/require-auth';
 export { RequireRole } from './components/require-role';

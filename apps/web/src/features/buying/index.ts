@@ -1,5 +1,4 @@
-export { useListingBuying, useIsBuyer, type BuyingHandlers } from './components/use-listing-buying';
+export { useListingBuying } from './components/use-listing-buying';
 export { MyOrdersTable } from './components/my-orders-table';
 export { MyWishlistTable } from './components/my-wishlist-table';
 export { MySalesTable } from './components/my-sales-table';
-export { getMyOrders, useMyOrders } from './api/get-my-orders';

@@ -1,13 +1,7 @@
-export { categoriesQuery, getCategories, useCategories } from './api/get-categories';
-export { advertisedQuery, getAdvertised, useAdvertised } from './api/get-advertised';
+export { useCategories } from './api/get-categories';
 export { AdvertisedSection } from './components/advertised-section';
 export { CategoriesSection } from './components/categories-section';
 export { CategoriesFrame, CategoriesSkeleton } from './components/categories-skeleton';
-export { CategoryCard } from './components/category-card';
-export { ProductCard, type ProductCardProps } from './components/product-card';
-export { getCategoryProducts, useCategoryProducts, type CategoryProductFilters } from './api/get-category-products';
-export { getProduct, useProduct } from './api/get-product';
+export { useProduct } from './api/get-product';
 export { CategoryBrowser } from './components/category-browser';
 export { ProductDetails } from './components/product-details';
-export { VerifiedBadge } from './components/verified-badge';
-export type { ListingActionHandlers } from './components/listing-actions';

@@ -5,7 +5,7 @@
  */
 
 /** Card numbers have at most 19 digits. */
-export const cardNumberMaxDigits = 19;
+const cardNumberMaxDigits = 19;
 
 export const digitsOf = (text: string) => text.replace(/\D/g, '');
 

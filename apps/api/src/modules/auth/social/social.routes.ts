@@ -37,12 +37,12 @@ import {
 import { signInWithProfile, SocialSignInRefused } from './social.service.ts';
 
 /** A path on this site to return to, by the contract's one rule (no open redirects). */
-export const NextPathSchema = z
+const NextPathSchema = z
   .string()
   .max(nextPathMaxLength, 'next is too long')
   .refine((value) => safeNextPath(value) !== null, 'next must be a path on this site, starting with a single /');
 
-export const StartSignInQuerySchema = z.object({
+const StartSignInQuerySchema = z.object({
   next: NextPathSchema.default('/'),
   mode: z.enum(signInModes, { error: 'mode must be popup or redirect' }).default('redirect'),
 });

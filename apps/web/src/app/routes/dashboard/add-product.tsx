@@ -3,7 +3,7 @@ import { AddProductForm } from '@/features/listings';
 import { DashboardPage } from './dashboard-page';
 
 /** The seller's Add Product form (spec §2). */
-export function AddProductPage() {
+function AddProductPage() {
   return (
     <DashboardPage title={accountTexts.addProduct}>
       <AddProductForm />

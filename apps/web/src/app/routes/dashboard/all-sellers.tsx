@@ -3,7 +3,7 @@ import { AdminUsersTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
 /** Admin: every seller (spec §2 All Sellers), searchable, with Verify and Delete. */
-export function AllSellersPage() {
+function AllSellersPage() {
   return (
     <DashboardPage title={accountTexts.allSellers}>
       <AdminUsersTable role="seller" />

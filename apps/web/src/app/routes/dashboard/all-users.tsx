@@ -3,7 +3,7 @@ import { AdminUsersTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
 /** Admin: every buyer (spec §2 All Users), searchable, with Delete. */
-export function AllUsersPage() {
+function AllUsersPage() {
   return (
     <DashboardPage title={accountTexts.allUsers}>
       <AdminUsersTable role="user" />

@@ -3,7 +3,7 @@ import { AuditLogTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
 /** Admin: who did what to which record, when (admin actions, deletions, payments), newest first. */
-export function AuditLogPage() {
+function AuditLogPage() {
   return (
     <DashboardPage title={accountTexts.auditLog}>
       <AuditLogTable />

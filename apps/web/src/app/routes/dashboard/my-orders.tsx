@@ -3,7 +3,7 @@ import { MyOrdersTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
 /** The buyer's orders (spec §2 My Orders): pay, delete an unpaid one, call the seller. */
-export function MyOrdersPage() {
+function MyOrdersPage() {
   return (
     <DashboardPage title={accountTexts.myOrders}>
       <MyOrdersTable />

@@ -3,7 +3,7 @@ import { MyProductsTable } from '@/features/listings';
 import { DashboardPage } from './dashboard-page';
 
 /** The seller's listings (spec §2 My Products). */
-export function MyProductsPage() {
+function MyProductsPage() {
   return (
     <DashboardPage title={accountTexts.myProducts}>
       <MyProductsTable />

@@ -3,7 +3,7 @@ import { MySalesTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
 /** The seller's sales: who booked which phone, how to reach them, and whether it is paid. */
-export function MySalesPage() {
+function MySalesPage() {
   return (
     <DashboardPage title={accountTexts.mySales}>
       <MySalesTable />

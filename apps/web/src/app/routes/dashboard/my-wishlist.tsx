@@ -3,7 +3,7 @@ import { MyWishlistTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
 /** The buyer's wishlist (spec §2 My Wishlist): remove, book, pay. */
-export function MyWishlistPage() {
+function MyWishlistPage() {
   return (
     <DashboardPage title={accountTexts.myWishlist}>
       <MyWishlistTable />

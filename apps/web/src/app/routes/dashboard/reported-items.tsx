@@ -3,7 +3,7 @@ import { ReportedItemsTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
 /** Admin: phones buyers reported (spec §2 Reported Items), with their reports, Delete and Dismiss. */
-export function ReportedItemsPage() {
+function ReportedItemsPage() {
   return (
     <DashboardPage title={accountTexts.reportedItems}>
       <ReportedItemsTable />

@@ -1,3 +1,3 @@
-export { Field, fileInputClass, inputClass, UploadProgress, type FieldControlProps } from './field';
-export { FileField, SelectField, TextAreaField, TextField, type SelectOption } from './controls';
+export { Field, inputClass, UploadProgress } from './field';
+export { FileField, SelectField, TextAreaField, TextField } from './controls';
 export { fieldOf } from './field-of';

@@ -6,7 +6,7 @@ import { dropReportedProduct } from './get-reported-products';
 import { invalidateAfterModeration } from './invalidate-listings';
 
 /** DELETE /api/admin/reports/:productId (204): the listing and its advertisement go, its reports are resolved. */
-export const deleteReportedProduct = (productId: string) =>
+const deleteReportedProduct = (productId: string) =>
   callApi(adminEndpoints.deleteReportedProduct, { params: { productId } });
 
 /**

@@ -6,7 +6,7 @@ import { updateAdminUsers } from './get-admin-users';
 import { invalidateAfterModeration } from './invalidate-listings';
 
 /** DELETE /api/admin/users/:id (204): the account is closed, its sessions and listings go. */
-export const deleteUser = (id: string) => callApi(adminEndpoints.deleteUser, { params: { id } });
+const deleteUser = (id: string) => callApi(adminEndpoints.deleteUser, { params: { id } });
 
 /**
  * Removes a buyer or a seller: the row leaves the table at once (which then reloads), and every

@@ -5,7 +5,7 @@ import { adminKeys } from './admin-keys';
 import { dropReportedProduct } from './get-reported-products';
 
 /** POST /api/admin/reports/:productId/dismiss (204): the phone's reports are resolved, the listing stays. */
-export const dismissReports = (productId: string) => callApi(adminEndpoints.dismissReports, { params: { productId } });
+const dismissReports = (productId: string) => callApi(adminEndpoints.dismissReports, { params: { productId } });
 
 /** Dismisses a phone's reports: it leaves Reported Items at once, then the list refreshes. */
 export function useDismissReports() {

@@ -6,7 +6,7 @@ import { changeCachedItems } from '@/lib/cached-pages';
 
 export type AdminListRole = 'user' | 'seller';
 
-export const getAdminUsers = (role: AdminListRole, q: string, cursor: string | null, signal?: AbortSignal) =>
+const getAdminUsers = (role: AdminListRole, q: string, cursor: string | null, signal?: AbortSignal) =>
   callApi(adminEndpoints.users, { query: { role, q, cursor }, signal });
 
 /**

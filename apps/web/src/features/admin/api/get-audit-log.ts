@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
-export const getAuditLog = (cursor: string | null, signal?: AbortSignal) =>
+const getAuditLog = (cursor: string | null, signal?: AbortSignal) =>
   callApi(adminEndpoints.auditLog, { query: { cursor }, signal });
 
 /** GET /api/admin/audit: who did what to which record, newest first, a page at a time. */

@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { dropCachedItems } from '@/lib/cached-pages';
 
-export const getReportedProducts = (cursor: string | null, signal?: AbortSignal) =>
+const getReportedProducts = (cursor: string | null, signal?: AbortSignal) =>
   callApi(adminEndpoints.reportedProducts, { query: { cursor }, signal });
 
 /** GET /api/admin/reports: phones with open reports (grouped per phone), a page at a time. */

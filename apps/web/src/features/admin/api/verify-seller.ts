@@ -6,7 +6,7 @@ import { updateAdminUsers } from './get-admin-users';
 import { invalidateAfterModeration } from './invalidate-listings';
 
 /** POST /api/admin/sellers/:id/verify: the seller, now verified. */
-export const verifySeller = (id: string) => callApi(adminEndpoints.verifySeller, { params: { id } });
+const verifySeller = (id: string) => callApi(adminEndpoints.verifySeller, { params: { id } });
 
 /**
  * Verifies a seller: All Sellers shows 'Verified' at once, and every page with their cards loads

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /** How long typing pauses before the search runs. */
-export const searchDebounceMs = 300;
+const searchDebounceMs = 300;
 
 /** The longest search the API takes (AdminUserQuerySchema). */
 export const searchMaxLength = 100;

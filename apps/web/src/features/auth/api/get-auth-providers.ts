@@ -2,9 +2,9 @@ import { accountEndpoints } from '@recell/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
-export const getAuthProviders = (signal?: AbortSignal) => callApi(accountEndpoints.providers, { signal });
+const getAuthProviders = (signal?: AbortSignal) => callApi(accountEndpoints.providers, { signal });
 
-export const authProvidersQuery = queryOptions({
+const authProvidersQuery = queryOptions({
   queryKey: ['auth-providers'],
   queryFn: ({ signal }) => getAuthProviders(signal),
 });

@@ -7,10 +7,10 @@ import { toast } from '@/lib/toast';
 import { dropCachedItems } from '@/lib/cached-pages';
 
 /** PUT /api/me/wishlist/:productId (204): the heart fills (a phone already there stays). */
-export const addToWishlist = (productId: string) => callApi(buyingEndpoints.addToWishlist, { params: { productId } });
+const addToWishlist = (productId: string) => callApi(buyingEndpoints.addToWishlist, { params: { productId } });
 
 /** DELETE /api/me/wishlist/:productId (204): the heart empties. */
-export const removeFromWishlist = (productId: string) =>
+const removeFromWishlist = (productId: string) =>
   callApi(buyingEndpoints.removeFromWishlist, { params: { productId } });
 
 export type WishlistChange = { productId: string; add: boolean };

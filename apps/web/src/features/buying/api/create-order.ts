@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { buyingKeys, listingKeys } from '@/lib/query-keys';
 
 /** POST /api/orders (201): books a phone; the order carries the seller's phone number. */
-export const createOrder = (booking: Booking) => callApi(buyingEndpoints.bookProduct, { json: booking });
+const createOrder = (booking: Booking) => callApi(buyingEndpoints.bookProduct, { json: booking });
 
 /**
  * Books a phone. My Orders (and My Wishlist's payment column) load again. A refusal (sold

@@ -5,7 +5,7 @@ import { buyingKeys } from '@/lib/query-keys';
 import { dropCachedItems } from '@/lib/cached-pages';
 
 /** DELETE /api/orders/:id (204): the buyer drops an unpaid order. */
-export const deleteOrder = (id: string) => callApi(buyingEndpoints.deleteOrder, { params: { id } });
+const deleteOrder = (id: string) => callApi(buyingEndpoints.deleteOrder, { params: { id } });
 
 /** Removes an unpaid order: it leaves My Orders at once, which then loads again (My Wishlist too). */
 export function useDeleteOrder() {

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 
-export const getMyOrders = (cursor: string | null, signal?: AbortSignal) =>
+const getMyOrders = (cursor: string | null, signal?: AbortSignal) =>
   callApi(buyingEndpoints.myOrders, { query: { cursor }, signal });
 
 /** GET /api/me/orders: the buyer's orders, newest first, a page at a time. */

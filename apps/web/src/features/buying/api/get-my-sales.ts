@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 
-export const getMySales = (cursor: string | null, signal?: AbortSignal) =>
+const getMySales = (cursor: string | null, signal?: AbortSignal) =>
   callApi(buyingEndpoints.mySales, { query: { cursor }, signal });
 
 /** GET /api/me/sales: the orders on the seller's phones (who booked, where to meet, paid or not). */

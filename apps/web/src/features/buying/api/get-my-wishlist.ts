@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 
-export const getMyWishlist = (cursor: string | null, signal?: AbortSignal) =>
+const getMyWishlist = (cursor: string | null, signal?: AbortSignal) =>
   callApi(buyingEndpoints.myWishlist, { query: { cursor }, signal });
 
 /** GET /api/me/wishlist: the buyer's wishlisted phones with their latest order, a page at a time. */

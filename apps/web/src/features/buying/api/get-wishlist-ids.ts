@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 
-export const getWishlistIds = (signal?: AbortSignal) => callApi(buyingEndpoints.wishlistIds, { signal });
+const getWishlistIds = (signal?: AbortSignal) => callApi(buyingEndpoints.wishlistIds, { signal });
 
 const toSet = (data: WishlistIds): ReadonlySet<string> => new Set(data.productIds);
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/products/:id/reports (201): a buyer reports a listing (one open report per phone). */
-export const reportProduct = (productId: string, report: ReportForm) =>
+const reportProduct = (productId: string, report: ReportForm) =>
   callApi(buyingEndpoints.reportProduct, { params: { id: productId }, json: report });
 
 export const useReportProduct = () =>

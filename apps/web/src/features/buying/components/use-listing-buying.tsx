@@ -20,7 +20,7 @@ export type BuyingHandlers = {
 type OpenDialog = { kind: 'book' | 'report'; product: Product };
 
 /** True when the signed-in user is a buyer (role user): only buyers book, wishlist and report. */
-export const useIsBuyer = () => {
+const useIsBuyer = () => {
   const { status, user } = useAuth();
   return status === 'signedIn' && user?.role === 'user';
 };

@@ -3,10 +3,10 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
-export const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
+const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
   callApi(catalogueEndpoints.advertised, { query: { cursor }, signal });
 
-export const advertisedQuery = infiniteQueryOptions({
+const advertisedQuery = infiniteQueryOptions({
   queryKey: listingKeys.advertised,
   queryFn: ({ pageParam, signal }) => getAdvertised(pageParam, signal),
   initialPageParam: null as string | null,

@@ -2,9 +2,9 @@ import { catalogueEndpoints } from '@recell/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
-export const getCategories = (signal?: AbortSignal) => callApi(catalogueEndpoints.categories, { signal });
+const getCategories = (signal?: AbortSignal) => callApi(catalogueEndpoints.categories, { signal });
 
-export const categoriesQuery = queryOptions({
+const categoriesQuery = queryOptions({
   queryKey: ['categories'],
   queryFn: ({ signal }) => getCategories(signal),
 });

@@ -13,7 +13,7 @@ export type CategoryProductFilters = {
   sort?: ProductSort;
 };
 
-export const getCategoryProducts = (
+const getCategoryProducts = (
   categoryId: CategoryId,
   filters: CategoryProductFilters,
   cursor: string | null,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
-export const getProduct = (id: string, signal?: AbortSignal) =>
+const getProduct = (id: string, signal?: AbortSignal) =>
   callApi(catalogueEndpoints.product, { params: { id }, signal });
 
 /** GET /api/products/:id: a phone for sale or sold (a removed or unknown one is a 404). */

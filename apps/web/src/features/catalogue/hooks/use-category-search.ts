@@ -11,7 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CategoryProductFilters } from '../api/get-category-products';
 
 /** How long typing pauses before the search runs. */
-export const searchDebounceMs = 300;
+const searchDebounceMs = 300;
 
 /** The typed filters: kept as typed in the URL; the API gets them trimmed and checked. */
 export type TextFilters = { q: string; minPrice: string; maxPrice: string };
@@ -54,7 +54,7 @@ const firstIssue = (result: { success: boolean; error?: { issues: { message: str
  * API would refuse (a price that is not an amount, a range upside down) is left out of the request
  * and its message shown beside its input instead.
  */
-export function toApiFilters(text: TextFilters, selects: SelectFilters) {
+function toApiFilters(text: TextFilters, selects: SelectFilters) {
   const filters: CategoryProductFilters = {};
   const errors: { minPrice?: string; maxPrice?: string } = {};
   const q = text.q.trim().slice(0, listingLimits.searchMaxLength);

@@ -5,7 +5,7 @@ import { listingKeys } from '@/lib/query-keys';
 import { updateMyProducts } from './update-my-products';
 
 /** POST /api/products/:id/advertise: the seller's phone joins the home page's advertised grid. */
-export const advertiseProduct = (id: string) => callApi(listingEndpoints.advertiseProduct, { params: { id } });
+const advertiseProduct = (id: string) => callApi(listingEndpoints.advertiseProduct, { params: { id } });
 
 /**
  * Advertises a phone: My Products shows it advertised at once; the home grid and the phone's page

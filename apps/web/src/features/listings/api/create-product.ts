@@ -23,7 +23,7 @@ const textFields = [
  * request whose upload progress `onProgress` follows (0 to 1). Prices go as dollars, as the
  * contract's schema reads them.
  */
-export const createProduct = (product: ProductForm, image: File, onProgress?: (sent: number) => void) => {
+const createProduct = (product: ProductForm, image: File, onProgress?: (sent: number) => void) => {
   const form = new FormData();
   for (const name of textFields) form.append(name, product[name]);
   form.append('price', String(product.price));

@@ -5,7 +5,7 @@ import { listingKeys } from '@/lib/query-keys';
 import { updateMyProducts } from './update-my-products';
 
 /** DELETE /api/products/:id (204): the listing and its advertisement go. */
-export const deleteProduct = (id: string) => callApi(listingEndpoints.deleteProduct, { params: { id } });
+const deleteProduct = (id: string) => callApi(listingEndpoints.deleteProduct, { params: { id } });
 
 /**
  * Removes a phone: it leaves My Products at once (which then reloads), and every screen that may

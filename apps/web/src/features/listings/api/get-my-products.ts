@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
-export const getMyProducts = (cursor: string | null, signal?: AbortSignal) =>
+const getMyProducts = (cursor: string | null, signal?: AbortSignal) =>
   callApi(listingEndpoints.myProducts, { query: { cursor }, signal });
 
 /** GET /api/me/products: the seller's phones for sale and sold, newest first, a page at a time. */

@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
 /** POST /api/orders/:id/payment-intent: the order's intent (the server reuses it while the order is open). */
-export const createPaymentIntent = (orderId: string) =>
+const createPaymentIntent = (orderId: string) =>
   callApi(paymentEndpoints.createPaymentIntent, { params: { id: orderId } });
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
-export const getOrder = (orderId: string, signal?: AbortSignal) =>
+const getOrder = (orderId: string, signal?: AbortSignal) =>
   callApi(buyingEndpoints.order, { params: { id: orderId }, signal });
 
 /**

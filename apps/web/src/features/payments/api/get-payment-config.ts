@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
-export const getPaymentConfig = (signal?: AbortSignal) => callApi(paymentEndpoints.config, { signal });
+const getPaymentConfig = (signal?: AbortSignal) => callApi(paymentEndpoints.config, { signal });
 
 /** GET /api/payments/config: the test-mode processor or Stripe (with its publishable key). */
 export const usePaymentConfig = () =>

@@ -8,7 +8,7 @@ import { paymentKeys } from './payment-keys';
  * sale in one transaction (the order paid, the phone sold). 409 when the phone went to someone else
  * first (the card is not charged), 402 when the capture is refused.
  */
-export const payOrder = (orderId: string, paymentIntentId: string) =>
+const payOrder = (orderId: string, paymentIntentId: string) =>
   callApi(paymentEndpoints.payOrder, { params: { id: orderId }, json: { paymentIntentId } });
 
 /**
