@@ -54,7 +54,7 @@ const refreshAnswer = (page: Page) =>
 const categoryPath = `/categories/${categoryIds[0]}`;
 
 test.describe('a quiet console', () => {
-  for (const path of ['/', '/about', categoryPath]) {
+  for (const path of ['/', '/about', '/blogs', '/login', '/signup', categoryPath]) {
     test(`a visitor's load of ${path} logs no error and fails no request`, async ({ page }) => {
       const noise = await watchForNoise(page);
       const refreshed = refreshAnswer(page);

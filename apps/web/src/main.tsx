@@ -1,19 +1,28 @@
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
+import { restoreSession } from './features/auth';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// The session's refresh starts before the first render, so a page's data can be asked for sooner.
+restoreSession();
+
+const app = (
   <StrictMode>
     <BrowserRouter>
       <AppProviders>
         <AppRoutes />
       </AppProviders>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A prerendered page (home, about, blogs, login, sign-up, 404): React takes its HTML over. Any
+// other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.
+if (root.dataset.prerendered === 'page') hydrateRoot(root, app);
+else createRoot(root).render(app);

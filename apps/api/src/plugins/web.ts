@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,11 +8,48 @@ import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
 
+/** What the web build prerendered (apps/web/scripts/prerender.mjs writes dist/pages.json). */
+type PagesManifest = {
+  /** Address → its prerendered HTML. */
+  pages: Record<string, string>;
+  /** The HTML of every other page of the app: the site's frame, which the app then renders over. */
+  frame: string;
+  /** The prerendered 404 page, answered with status 404. */
+  notFound: string;
+  /** The app's other addresses (`:name` is one segment, a final `*` any rest). */
+  framePatterns: string[];
+};
+
+const matchesPattern = (url: string, pattern: string) => {
+  const want = pattern.split('/');
+  const got = url.split('/');
+  if (want.at(-1) === '*')
+    return (
+      got.length >= want.length &&
+      want.slice(0, -1).every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''))
+    );
+  return (
+    got.length === want.length && want.every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''))
+  );
+};
+
+/** Which file answers a page address, and with which status. */
+const pageFor = (manifest: PagesManifest | null, url: string): { file: string; status: number } => {
+  if (!manifest) return { file: 'index.html', status: 200 };
+  const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
+  const page = manifest.pages[address];
+  if (page) return { file: page, status: 200 };
+  if (manifest.framePatterns.some((pattern) => matchesPattern(address, pattern)))
+    return { file: manifest.frame, status: 200 };
+  return { file: manifest.notFound, status: 404 };
+};
+
 /**
  * Serves the built web app and uploaded images from this same process. Hashed assets and
  * content-addressed images never change, so browsers keep them for a year; index.html is always
- * revalidated so a deploy is picked up at once. Page routes fall back to index.html (the SPA
- * router decides, including its 404 page); unknown /api/* paths answer a JSON 404.
+ * revalidated so a deploy is picked up at once. The public pages answer with their prerendered
+ * HTML, the app's other pages with the site's frame (the app renders them), and any other address
+ * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string; uploadsDir: string }) => {
   await app.register(fastifyStatic, {
@@ -27,6 +64,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
 
   const indexFile = path.join(opts.webDistDir, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const manifestFile = path.join(opts.webDistDir, 'pages.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
@@ -55,7 +94,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       // A missing asset (an old hashed chunk) must 404, not answer HTML the browser cannot run.
       !path.extname(url);
     if (wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDistDir);
+      const { file, status } = pageFor(manifest, url);
+      return reply.code(status).header('cache-control', 'no-cache').sendFile(file, opts.webDistDir);
     }
     return sendError(reply, 404, 'not_found', url.startsWith('/api') ? messages.routeNotFound : messages.notFound);
   });

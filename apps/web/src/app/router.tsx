@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
@@ -24,7 +25,26 @@ const DashboardRoutes = lazyPage(() => import('./routes/dashboard/dashboard-rout
 /** Patterns are relative to the layout route, so they are `paths.*.pattern` without the leading '/'. */
 const p = (pattern: string) => pattern.replace(/^\//, '');
 
+/**
+ * Starts each page's data as soon as its address is known, while the page's code downloads (in a
+ * chunk of its own: the first load stays small). On a prerendered first page the data waits for
+ * React to have taken the HTML over (see route-data.ts).
+ */
+function usePrefetchRouteData() {
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const isFirstPage = useRef(true);
+  useEffect(() => {
+    const wasPrerendered = isFirstPage.current && document.getElementById('root')?.dataset.prerendered === 'page';
+    isFirstPage.current = false;
+    import('./route-data')
+      .then((module) => module.prefetchRouteData(queryClient, { pathname, search, isPrerendered: wasPrerendered }))
+      .catch(() => undefined); // the page asks for its data itself
+  }, [pathname, search, queryClient]);
+}
+
 export function AppRoutes() {
+  usePrefetchRouteData();
   return (
     <Routes>
       {/* Where a social sign-in lands: no site chrome (it is often a popup that closes at once). */}

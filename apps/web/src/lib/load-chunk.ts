@@ -62,6 +62,8 @@ export async function loadChunk<T>(
     },
   }: { timeoutMs?: number; reload?: () => void } = {},
 ): Promise<T> {
+  // Prerendering at build time: no page to reload, no session storage.
+  if (typeof window === 'undefined') return importer();
   setPending(1);
   try {
     const loaded = await withTimeout(

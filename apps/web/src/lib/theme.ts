@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 /** Same key and values as public/theme.js, which applies the theme before the first paint. */
 const themeStorageKey = 'recell-theme';
@@ -15,25 +15,36 @@ const readSavedTheme = (): Theme | null => {
   }
 };
 
-const systemTheme = (): Theme => (window.matchMedia(darkQuery).matches ? 'dark' : 'light');
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
 
-const applyTheme = (theme: Theme) => document.documentElement.classList.toggle('dark', theme === 'dark');
+/** The theme is the `dark` class on <html>: public/theme.js sets it before the first paint. */
+const currentTheme = (): Theme => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+
+const applyTheme = (theme: Theme) => {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  listeners.forEach((listener) => {
+    listener();
+  });
+};
 
 /**
  * The colour theme: the system's until the user picks one with `toggle`, which is then kept in
  * localStorage (the only thing stored). While no choice is saved, system changes apply live.
+ * Prerendered HTML knows no theme: it says light, and the page corrects itself once it runs.
  */
 export function useTheme() {
-  const [theme, setTheme] = useState<Theme>(() => readSavedTheme() ?? systemTheme());
-
-  useEffect(() => {
-    applyTheme(theme);
-  }, [theme]);
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const);
 
   useEffect(() => {
     const query = window.matchMedia(darkQuery);
     const onChange = (event: MediaQueryListEvent) => {
-      if (readSavedTheme() === null) setTheme(event.matches ? 'dark' : 'light');
+      if (readSavedTheme() === null) applyTheme(event.matches ? 'dark' : 'light');
     };
     query.addEventListener('change', onChange);
     return () => {
@@ -42,15 +53,13 @@ export function useTheme() {
   }, []);
 
   const toggle = useCallback(() => {
-    setTheme((current) => {
-      const next: Theme = current === 'dark' ? 'light' : 'dark';
-      try {
-        localStorage.setItem(themeStorageKey, next);
-      } catch {
-        // storage unavailable (private mode): the choice lasts for this page only
-      }
-      return next;
-    });
+    const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
+    try {
+      localStorage.setItem(themeStorageKey, next);
+    } catch {
+      // storage unavailable (private mode): the choice lasts for this page only
+    }
+    applyTheme(next);
   }, []);
 
   return { theme, toggle };

@@ -1,6 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { getSessionState, logout, onLogout, startSession, subscribeSession, type SessionState } from '@/lib/session';
 
@@ -16,6 +26,11 @@ const isSignInPopup = () =>
   window.location.pathname === paths.authComplete.to() &&
   new URLSearchParams(window.location.search).get('mode') === 'popup';
 
+/** Restores the session from the refresh cookie (once per page; not in the sign-in popup). */
+export function restoreSession() {
+  if (!isSignInPopup()) startSession();
+}
+
 /**
  * Holds who is signed in: restores the session from the refresh cookie on start (lib/session.ts)
  * and, on every logout (the Log out button, a refused call, another tab), clears the cached data
@@ -26,26 +41,42 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  // Session changes render as transitions, like the router's navigations: a logout and its move
-  // home then show together, instead of a guarded page first seeing "signed out" and sending the
-  // user to the login page. (useSyncExternalStore would force them to render at once, alone.)
+  // A logout first takes the page home; the signed-out state shows once the home page has
+  // rendered, so a guarded page never sees "signed out" and sends the user to the login page.
+  // Session changes render as transitions, like the router's navigations.
+  const leaving = useRef(false);
+  const location = useLocation();
+  const apply = useCallback(() => {
+    startTransition(() => {
+      setState(getSessionState());
+    });
+  }, []);
+
   useEffect(() => {
+    // A logout ends the session, then sets off home (onLogout below): wait for both.
     const update = () => {
-      startTransition(() => {
-        setState(getSessionState());
+      queueMicrotask(() => {
+        if (!leaving.current) apply();
       });
     };
     update(); // in case it changed between the first render and now
     return subscribeSession(update);
-  }, []);
+  }, [apply]);
 
   useEffect(() => {
-    if (!isSignInPopup()) startSession();
+    if (!leaving.current) return;
+    leaving.current = false;
+    apply();
+  }, [location, apply]);
+
+  useEffect(() => {
+    restoreSession();
   }, []);
 
   useEffect(
     () =>
       onLogout(() => {
+        leaving.current = true;
         void navigate(paths.home.to());
         queryClient.clear();
       }),

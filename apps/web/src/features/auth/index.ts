@@ -1,4 +1,4 @@
-export { AuthContext, AuthProvider, useAuth } from './auth-context';
+export { AuthContext, AuthProvider, restoreSession, useAuth } from './auth-context';
 export type { AuthContextValue } from './auth-context';
 export { useRequireSignIn } from './use-require-sign-in';
 export { RequireAuth } from './components/require-auth';

@@ -1,5 +1,5 @@
 import { adminEndpoints, type AdminUser, type AdminUserPage } from '@recell/contract';
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 import { changeCachedItems } from '@/lib/cached-pages';
@@ -13,12 +13,17 @@ const getAdminUsers = (role: AdminListRole, q: string, cursor: string | null, si
  * GET /api/admin/users?role=&q=: All Users (role user) or All Sellers (role seller) whose name or
  * email contains `q`, a page at a time. While a new search loads, the previous results stay.
  */
-export const useAdminUsers = (role: AdminListRole, q: string) =>
-  useInfiniteQuery({
+export const adminUsersQuery = (role: AdminListRole, q: string) =>
+  infiniteQueryOptions({
     queryKey: adminKeys.usersSearch(role, q),
     queryFn: ({ pageParam, signal }) => getAdminUsers(role, q, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+export const useAdminUsers = (role: AdminListRole, q: string) =>
+  useInfiniteQuery({
+    ...adminUsersQuery(role, q),
     // (TanStack's keepPreviousData, limited to the same list.)
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === role ? previous : undefined),
   });

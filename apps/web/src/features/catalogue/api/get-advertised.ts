@@ -6,7 +6,7 @@ import { listingKeys } from '@/lib/query-keys';
 const getAdvertised = (cursor: string | null, signal?: AbortSignal) =>
   callApi(catalogueEndpoints.advertised, { query: { cursor }, signal });
 
-const advertisedQuery = infiniteQueryOptions({
+export const advertisedQuery = infiniteQueryOptions({
   queryKey: listingKeys.advertised,
   queryFn: ({ pageParam, signal }) => getAdvertised(pageParam, signal),
   initialPageParam: null as string | null,

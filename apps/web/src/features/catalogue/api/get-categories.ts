@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 
 const getCategories = (signal?: AbortSignal) => callApi(catalogueEndpoints.categories, { signal });
 
-const categoriesQuery = queryOptions({
+export const categoriesQuery = queryOptions({
   queryKey: ['categories'],
   queryFn: ({ signal }) => getCategories(signal),
 });

@@ -1,5 +1,5 @@
 import { catalogueEndpoints, type CategoryId, type ProductCondition, type ProductSort } from '@recell/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
@@ -25,12 +25,17 @@ const getCategoryProducts = (
  * GET /api/categories/:id/products: a category's phones for sale matching the search, a page at a
  * time (`nextCursor`). While a new search loads, the previous results of the same category stay.
  */
-export const useCategoryProducts = (categoryId: CategoryId, filters: CategoryProductFilters) =>
-  useInfiniteQuery({
+export const categoryProductsQuery = (categoryId: CategoryId, filters: CategoryProductFilters) =>
+  infiniteQueryOptions({
     queryKey: listingKeys.categoryProducts(categoryId, filters),
     queryFn: ({ pageParam, signal }) => getCategoryProducts(categoryId, filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+export const useCategoryProducts = (categoryId: CategoryId, filters: CategoryProductFilters) =>
+  useInfiniteQuery({
+    ...categoryProductsQuery(categoryId, filters),
     // (TanStack's keepPreviousData, limited to the same category.)
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === categoryId ? previous : undefined),
   });

@@ -74,6 +74,10 @@ function toApiFilters(text: TextFilters, selects: SelectFilters) {
   return { filters, errors };
 }
 
+/** The API filters a category page's address asks for (what the page itself will request). */
+export const categoryFiltersFromUrl = (params: URLSearchParams) =>
+  toApiFilters(readText(params), readSelects(params)).filters;
+
 /**
  * A category page's search, kept in the URL (`?q=&minPrice=&maxPrice=&condition=&sort=`) so a
  * search can be shared and Back returns to the previous one.

@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes } from './app/router';
+import { paths } from './config/paths';
+
+/**
+ * Renders one page of the app to HTML at build time (scripts/prerender.mjs writes the files). No
+ * API is there: the session is still loading and queries are pending, so the HTML shows what a
+ * page has before any data, exactly what the browser's first render produces when it takes over.
+ */
+export async function renderPage(url: string): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+      </StaticRouter>
+    </StrictMode>,
+    {
+      // Every part inline, in document order: no boundary may need a script to be put in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  // A part that failed would be left to the browser (with an inline script the CSP refuses).
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${url} failed`);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+/** The app's addresses that are not prerendered: the server answers them with the site's frame. */
+export const framePatterns = [
+  paths.category.pattern,
+  paths.product.pattern,
+  paths.profile.pattern,
+  paths.authComplete.pattern,
+  paths.dashboard.pattern,
+  `${paths.dashboard.pattern}/*`,
+];
