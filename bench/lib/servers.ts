@@ -134,3 +134,26 @@ export const startBare = async (payload: string) => {
     () => rm(dir, { recursive: true, force: true }),
   );
 };
+
+/**
+ * The whole site as one box serves it (the built web app, the embedded database seeded with the
+ * demo catalogue), run as production does. Needs `npm run build` first.
+ */
+export const startDemoSite = async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-site-'));
+  return startChild(
+    'the ReCell site',
+    path.join(repoRoot, 'apps/api/src/server.ts'),
+    {
+      NODE_ENV: 'production',
+      ALLOW_DEMO_SERVICES: 'true',
+      LOG_LEVEL: 'warn',
+      SEED: 'demo',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+    },
+    '/readyz',
+    () => rm(dataDir, { recursive: true, force: true }),
+  );
+};

@@ -1,0 +1,133 @@
+/**
+ * Lighthouse on the built site, as a phone on a slow network sees it: the mobile preset with
+ * simulated throttling (and the desktop preset with --desktop), in Debian's Chromium. Prints the
+ * median of N runs per page (default 5) against the goals of design.md / the performance issue:
+ * performance ≥ 95, FCP ≤ 1.0 s, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility and best
+ * practices 100. A figure, not a test: a shared machine moves the numbers.
+ *
+ *   npm run build && npx tsx bench/lighthouse.ts [--runs 5] [--desktop] [--url http://…]
+ *
+ * Without --url it starts the site itself (production mode, embedded database, demo catalogue).
+ * The category page is measured signed in: each run signs the demo buyer in first and sends the
+ * refresh cookie with the page's requests, as a returning visitor's browser would.
+ */
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { categoryIds } from '@recell/contract';
+import { demoAccounts, demoPassword } from '../apps/api/src/db/seed/demo-catalogue.ts';
+import { startDemoSite } from './lib/servers.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    desktop: { type: 'boolean', default: false },
+    url: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+
+const site = values.url ? null : await startDemoSite();
+const origin = values.url ?? site!.url;
+
+/** Signs the demo buyer in and returns the refresh cookie the browser would hold. */
+async function buyerCookie(): Promise<string> {
+  const buyer = demoAccounts.find((account) => account.role === 'user');
+  if (!buyer) throw new Error('the demo catalogue has no buyer');
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: buyer.email, password: demoPassword }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const pages = [
+  { name: 'home', path: '/', signedIn: false },
+  { name: 'about', path: '/about', signedIn: false },
+  { name: 'category (signed in)', path: `/categories/${categoryIds[0]}`, signedIn: true },
+];
+
+const metrics = {
+  performance: (lhr: LighthouseResult) => (lhr.categories.performance?.score ?? 0) * 100,
+  accessibility: (lhr: LighthouseResult) => (lhr.categories.accessibility?.score ?? 0) * 100,
+  'best practices': (lhr: LighthouseResult) => (lhr.categories['best-practices']?.score ?? 0) * 100,
+  'FCP s': (lhr: LighthouseResult) => (lhr.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
+  'LCP s': (lhr: LighthouseResult) => (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
+  'TBT ms': (lhr: LighthouseResult) => lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+  CLS: (lhr: LighthouseResult) => lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+};
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+});
+
+try {
+  console.log(`Lighthouse ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, ${origin}\n`);
+  const header = ['page', ...Object.keys(metrics)];
+  const rows: string[][] = [];
+  const findings = new Set<string>();
+  for (const page of pages) {
+    const results: LighthouseResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(page.signedIn ? { extraHeaders: { Cookie: await buyerCookie() } } : {}),
+      };
+      const result = await lighthouse(origin + page.path, flags, values.desktop ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      results.push(result.lhr);
+      for (const [id, audit] of Object.entries(result.lhr.audits)) {
+        const inScored = ['accessibility', 'best-practices'].some((category) =>
+          result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === id && ref.weight > 0),
+        );
+        if (inScored && audit.score !== null && audit.score < 1) findings.add(`${page.name}: ${id} — ${audit.title}`);
+      }
+    }
+    rows.push([
+      page.name,
+      ...Object.values(metrics).map((metric) => {
+        const value = median(results.map(metric));
+        return Number.isInteger(value) ? String(value) : value.toFixed(value < 1 ? 3 : 2);
+      }),
+    ]);
+  }
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    '\nGoals (mobile): performance ≥ 95, FCP ≤ 1.0 s, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.02; a11y and BP 100.',
+  );
+  if (findings.size) {
+    console.log('\nAccessibility and best-practice audits that did not pass in some run:');
+    for (const finding of findings) console.log(`  ${finding}`);
+  }
+} finally {
+  chrome.kill();
+  await site?.stop();
+}
