@@ -53,9 +53,9 @@ const pages = [
 ];
 
 const metrics = {
-  performance: (lhr: LighthouseResult) => (lhr.categories.performance?.score ?? 0) * 100,
-  accessibility: (lhr: LighthouseResult) => (lhr.categories.accessibility?.score ?? 0) * 100,
-  'best practices': (lhr: LighthouseResult) => (lhr.categories['best-practices']?.score ?? 0) * 100,
+  performance: (lhr: LighthouseResult) => Math.round((lhr.categories.performance?.score ?? 0) * 100),
+  accessibility: (lhr: LighthouseResult) => Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+  'best practices': (lhr: LighthouseResult) => Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
   'FCP s': (lhr: LighthouseResult) => (lhr.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
   'LCP s': (lhr: LighthouseResult) => (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
   'TBT ms': (lhr: LighthouseResult) => lhr.audits['total-blocking-time']?.numericValue ?? NaN,

@@ -4,6 +4,7 @@
  * src/server.ts, production settings) and a bare Fastify server with one static route.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -149,6 +150,7 @@ export const startDemoSite = async () => {
       ALLOW_DEMO_SERVICES: 'true',
       LOG_LEVEL: 'warn',
       SEED: 'demo',
+      JWT_SECRET: randomBytes(32).toString('hex'),
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),

@@ -52,7 +52,8 @@ for (const page of pages) {
 
 // Signed-in pages (categories, details, profile, dashboard): the site's frame, painted at once.
 // A signed-in page renders the frame with a spinner while the session loads, like this.
-const frame = await renderPage('/profile');
+// Without the footer: the page that replaces the frame would push it down (a layout shift).
+const frame = (await renderPage('/profile')).replace(/<footer[\s\S]*<\/footer>/, '');
 await writeFile(path.join(dist, 'index.html'), pageHtml(frame, 'frame'));
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(serverBuild, { recursive: true, force: true });
