@@ -57,7 +57,10 @@ const startChild = async (
 ): Promise<RunningServer> => {
   hookExit();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_NODE_ARGS: extra Node flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to see where a request's CPU goes.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: host },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -114,6 +117,8 @@ export const startApi = async (opts: { databaseUrl: string; jwtSecret: string; p
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SHUTDOWN_GRACE_MS: '2000',
+      // No load balancer to tell: stop at once.
+      SHUTDOWN_DRAIN_MS: '0',
       // Browsing needs neither shared image storage nor a card processor.
       ALLOW_DEMO_SERVICES: 'true',
     },

@@ -52,8 +52,7 @@ for (const page of pages) {
 
 // Signed-in pages (categories, details, profile, dashboard): the site's frame, painted at once.
 // A signed-in page renders the frame with a spinner while the session loads, like this.
-// Without the footer: the page that replaces the frame would push it down (a layout shift).
-const frame = (await renderPage('/profile')).replace(/<footer[\s\S]*<\/footer>/, '');
+const frame = await renderPage('/profile');
 await writeFile(path.join(dist, 'index.html'), pageHtml(frame, 'frame'));
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(serverBuild, { recursive: true, force: true });

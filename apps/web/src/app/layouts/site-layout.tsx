@@ -39,7 +39,9 @@ export function SiteLayout() {
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-teal-600" aria-hidden="true" />
       )}
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
+          arrives never pushes a visible footer down (a layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <PageErrorBoundary key={pathname}>
           <Suspense
             fallback={
