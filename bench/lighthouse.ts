@@ -58,7 +58,7 @@ const metrics = {
   'best practices': (lhr: LighthouseResult) => Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
   'FCP s': (lhr: LighthouseResult) => (lhr.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
   'LCP s': (lhr: LighthouseResult) => (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
-  'TBT ms': (lhr: LighthouseResult) => lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+  'TBT ms': (lhr: LighthouseResult) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
   CLS: (lhr: LighthouseResult) => lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
 };
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];

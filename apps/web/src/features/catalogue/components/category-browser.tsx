@@ -6,6 +6,7 @@ import {
   webTexts,
   type Category,
 } from '@recell/contract';
+import { useId } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -26,6 +27,7 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
   const search = useCategorySearch();
   const buying = useBuyingActions(handlers);
   const results = useCategoryProducts(category.id, search.filters);
+  const resultsHeadingId = useId();
   const products = results.data?.pages.flatMap((page) => page.items) ?? [];
   const { draft, selects, errors } = search;
 
@@ -100,7 +102,11 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
         </div>
       </form>
 
-      <section aria-label={listingTexts.resultsLabel(category.brand)} className="mt-8">
+      <section aria-labelledby={resultsHeadingId} className="mt-8">
+        {/* The results' heading, for screen readers: the cards' h3 names then sit below an h2. */}
+        <h2 id={resultsHeadingId} className="sr-only">
+          {listingTexts.resultsLabel(category.brand)}
+        </h2>
         {results.isPending ? (
           <Spinner />
         ) : results.isError && products.length === 0 ? (

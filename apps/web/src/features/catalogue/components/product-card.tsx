@@ -55,6 +55,8 @@ export function ProductCard({
         width={600}
         height={450}
         loading={imageLoading}
+        // A card in view on arrival is likely the page's largest paint: fetch it first.
+        fetchPriority={imageLoading === 'eager' ? 'high' : undefined}
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800"
       />
