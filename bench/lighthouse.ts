@@ -17,6 +17,7 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { categoryIds } from '@recell/contract';
 import { demoAccounts, demoPassword } from '../apps/api/src/db/seed/demo-catalogue.ts';
 import { startDemoSite } from './lib/servers.ts';
+import { chromiumPath, printTable, quietChromiumFlags } from './lib/util.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,21 +71,12 @@ const median = (numbers: number[]) => {
 };
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...quietChromiumFlags],
 });
 
 try {
   console.log(`Lighthouse ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, ${origin}\n`);
-  const header = ['page', ...Object.keys(metrics)];
   const rows: string[][] = [];
   const findings = new Set<string>();
   for (const page of pages) {
@@ -115,11 +107,7 @@ try {
       }),
     ]);
   }
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-  console.log(line(header));
-  console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line(row));
+  printTable(['page', ...Object.keys(metrics)], rows);
   console.log(
     '\nGoals (mobile): performance ≥ 95, FCP ≤ 1.0 s, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.02; a11y and BP 100.',
   );

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type * as PlaywrightCore from 'playwright-core';
+import { chromiumPath, quietChromiumFlags } from './lib/util.ts';
 
 const goalGzipBytes = 100_000;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -204,17 +205,9 @@ const measureInBrowser = async (url: string) => {
     process.exit(1);
   }
   const browser = await playwright.chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
+    args: [...quietChromiumFlags, '--disable-quic'],
   });
   try {
     // A phone-sized first visit with an empty cache, as Lighthouse's mobile run makes it.

@@ -16,6 +16,17 @@ export const printTable = (headers: string[], rows: (string | number)[][]) => {
   for (const row of cells.slice(1)) console.log(line(row));
 };
 
+/** Debian's Chromium, and the flags that keep it from reaching out while it is measured. */
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const quietChromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 export const formatInt = (n: number) => Math.round(n).toLocaleString('en-US');
 export const formatMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

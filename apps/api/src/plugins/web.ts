@@ -21,16 +21,13 @@ type PagesManifest = {
 };
 
 const matchesPattern = (url: string, pattern: string) => {
-  const want = pattern.split('/');
   const got = url.split('/');
-  if (want.at(-1) === '*')
-    return (
-      got.length >= want.length &&
-      want.slice(0, -1).every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''))
-    );
-  return (
-    got.length === want.length && want.every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''))
-  );
+  const want = pattern.split('/');
+  const anyRest = want.at(-1) === '*';
+  if (anyRest ? got.length < want.length : got.length !== want.length) return false;
+  return want
+    .slice(0, anyRest ? -1 : undefined)
+    .every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''));
 };
 
 /** Which file answers a page address, and with which status. */

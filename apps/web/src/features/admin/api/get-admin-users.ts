@@ -1,6 +1,7 @@
 import { adminEndpoints, type AdminUser, type AdminUserPage } from '@recell/contract';
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { pagedQuery } from '@/lib/paged-query';
 import { adminKeys } from './admin-keys';
 import { changeCachedItems } from '@/lib/cached-pages';
 
@@ -14,12 +15,7 @@ const getAdminUsers = (role: AdminListRole, q: string, cursor: string | null, si
  * email contains `q`, a page at a time. While a new search loads, the previous results stay.
  */
 export const adminUsersQuery = (role: AdminListRole, q: string) =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.usersSearch(role, q),
-    queryFn: ({ pageParam, signal }) => getAdminUsers(role, q, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  pagedQuery(adminKeys.usersSearch(role, q), (cursor, signal) => getAdminUsers(role, q, cursor, signal));
 
 export const useAdminUsers = (role: AdminListRole, q: string) =>
   useInfiniteQuery({

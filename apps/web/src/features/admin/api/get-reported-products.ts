@@ -1,18 +1,14 @@
 import { adminEndpoints, type ReportedProductPage } from '@recell/contract';
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { pagedQuery } from '@/lib/paged-query';
 import { adminKeys } from './admin-keys';
 import { dropCachedItems } from '@/lib/cached-pages';
 
 const getReportedProducts = (cursor: string | null, signal?: AbortSignal) =>
   callApi(adminEndpoints.reportedProducts, { query: { cursor }, signal });
 
-export const reportedProductsQuery = infiniteQueryOptions({
-  queryKey: adminKeys.reports,
-  queryFn: ({ pageParam, signal }) => getReportedProducts(pageParam, signal),
-  initialPageParam: null as string | null,
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
-});
+export const reportedProductsQuery = pagedQuery(adminKeys.reports, getReportedProducts);
 
 /** GET /api/admin/reports: phones with open reports (grouped per phone), a page at a time. */
 export const useReportedProducts = () => useInfiniteQuery(reportedProductsQuery);

@@ -1,6 +1,7 @@
 import { catalogueEndpoints, type CategoryId, type ProductCondition, type ProductSort } from '@recell/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { pagedQuery } from '@/lib/paged-query';
 import { listingKeys } from '@/lib/query-keys';
 
 /** A category page's search as the API takes it (only valid values; a missing one is no filter). */
@@ -26,12 +27,9 @@ const getCategoryProducts = (
  * time (`nextCursor`). While a new search loads, the previous results of the same category stay.
  */
 export const categoryProductsQuery = (categoryId: CategoryId, filters: CategoryProductFilters) =>
-  infiniteQueryOptions({
-    queryKey: listingKeys.categoryProducts(categoryId, filters),
-    queryFn: ({ pageParam, signal }) => getCategoryProducts(categoryId, filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  pagedQuery(listingKeys.categoryProducts(categoryId, filters), (cursor, signal) =>
+    getCategoryProducts(categoryId, filters, cursor, signal),
+  );
 
 export const useCategoryProducts = (categoryId: CategoryId, filters: CategoryProductFilters) =>
   useInfiniteQuery({
