@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { accountTexts, categoryBrands, listingTexts, messages } from '@recell/contract';
 import { demoAccount, expectDashboardOf, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { pageBackgroundLuminance } from './support/layout.ts';
 import { openHome } from './support/catalogue.ts';
 import {
   addProductForm,
@@ -17,19 +18,6 @@ import {
 
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
 test.use({ bypassCSP: true });
-
-/** Relative luminance (0 black – 1 white) of the page's background, whatever CSS colour syntax it has. */
-const pageBackgroundLuminance = (page: Page) =>
-  page.evaluate(() => {
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.fillStyle = getComputedStyle(document.body).backgroundColor;
-    context.fillRect(0, 0, 1, 1);
-    const [r = 0, g = 0, b = 0] = Array.from(context.getImageData(0, 0, 1, 1).data, (value) => {
-      const c = value / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  });
 
 const openStaticPage = async (page: Page, path: string) => {
   await page.goto(path);

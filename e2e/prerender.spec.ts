@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { messages, webTexts } from '@recell/contract';
 import { categoryCard } from './support/catalogue.ts';
-import { phoneViewport } from './support/layout.ts';
+import { pageBackgroundLuminance, phoneViewport } from './support/layout.ts';
 
 const publicPages = [
   { path: '/', heading: 'ReCell: buy and sell used phones' },
@@ -67,4 +67,46 @@ test.describe('with JavaScript', () => {
     await page.goto('/');
     await expect(categoryCard(page, 'Apple').getByRole('link', { name: webTexts.seeAll })).toBeVisible();
   });
+});
+
+test.describe('the colour theme, before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('with nothing picked, the page follows the system: dark', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/about');
+    expect(await pageBackgroundLuminance(page)).toBeLessThan(0.2);
+    await context.close();
+  });
+
+  for (const { picked, system, dark } of [
+    { picked: 'dark', system: 'light', dark: true },
+    { picked: 'light', system: 'dark', dark: false },
+  ] as const) {
+    test(`a person's pick (${picked}) wins over the system's ${system} scheme`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: system });
+      await context.addCookies([{ name: 'recell-theme', value: picked, url: baseURL! }]);
+      const page = await context.newPage();
+      for (const path of ['/', '/dashboard', '/no/such/page']) {
+        await page.goto(path);
+        const luminance = await pageBackgroundLuminance(page);
+        if (dark) expect(luminance, path).toBeLessThan(0.2);
+        else expect(luminance, path).toBeGreaterThan(0.8);
+      }
+      await context.close();
+    });
+  }
+});
+
+test('the dark mode a person turns on is there in the next page load', async ({ page }) => {
+  await page.goto('/about');
+  const toggle = page.getByRole('button', { name: webTexts.darkMode });
+  await expect(async () => {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+  }).toPass();
+  const response = await page.reload();
+  expect(await response?.text(), 'the server sent the page dark').toContain('<html lang="en" class="dark">');
+  expect(await pageBackgroundLuminance(page)).toBeLessThan(0.2);
 });

@@ -15,3 +15,16 @@ export const expectNoHorizontalScroll = async (page: Page) => {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `page width at a ${viewportWidth} px viewport`).toBeLessThanOrEqual(viewportWidth);
 };
+
+/** Relative luminance (0 black – 1 white) of the page's background, whatever CSS colour syntax it has. */
+export const pageBackgroundLuminance = (page: Page) =>
+  page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = Array.from(context.getImageData(0, 0, 1, 1).data, (value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });

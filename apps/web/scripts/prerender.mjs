@@ -13,6 +13,7 @@ const { renderPage, framePatterns } = await import(pathToFileURL(path.join(serve
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 const bannerPreload = /\s*<!--[^>]*-->\s*<link rel="preload" as="image"[^>]*>/;
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
+if (!template.includes('<html lang="en">')) throw new Error('dist/index.html has no <html lang="en"> to theme');
 
 /**
  * The page's HTML in the app's template. `kind` 'page': React takes the HTML over as it is
@@ -40,20 +41,34 @@ const pages = [
   { url: '/404', file: '404.html', paths: [] },
 ];
 
+/**
+ * Each page also as `name.dark.html` and `name.light.html`: the server sends the one a visitor's
+ * saved theme asks for (plugins/web.ts), so the theme is right in the first paint without a script.
+ */
+const themes = ['dark', 'light'];
+const writePage = async (file, html) => {
+  await writeFile(file, html);
+  for (const theme of themes)
+    await writeFile(
+      file.replace(/\.html$/, `.${theme}.html`),
+      html.replace('<html lang="en">', `<html lang="en" class="${theme}">`),
+    );
+};
+
 const outDir = path.join(dist, 'pages');
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
-const manifest = { pages: {}, notFound: 'pages/404.html', frame: 'index.html', framePatterns };
+const manifest = { pages: {}, notFound: 'pages/404.html', frame: 'index.html', framePatterns, themes };
 for (const page of pages) {
   const body = await renderPage(page.url);
-  await writeFile(path.join(outDir, page.file), pageHtml(body, 'page', page));
+  await writePage(path.join(outDir, page.file), pageHtml(body, 'page', page));
   for (const url of page.paths) manifest.pages[url] = `pages/${page.file}`;
 }
 
 // Signed-in pages (categories, details, profile, dashboard): the site's frame, painted at once.
 // A signed-in page renders the frame with a spinner while the session loads, like this.
 const frame = await renderPage('/profile');
-await writeFile(path.join(dist, 'index.html'), pageHtml(frame, 'frame'));
+await writePage(path.join(dist, 'index.html'), pageHtml(frame, 'frame'));
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(serverBuild, { recursive: true, force: true });
 console.log(`prerendered ${pages.length} pages and the frame of the others`);

@@ -18,7 +18,16 @@ type PagesManifest = {
   notFound: string;
   /** The app's other addresses (`:name` is one segment, a final `*` any rest). */
   framePatterns: string[];
+  /** Each page also exists as `name.<theme>.html` with that theme's class on <html>. */
+  themes?: string[];
 };
+
+/** The cookie the web app keeps a person's picked colour theme in (apps/web/src/lib/theme.ts). */
+const themeCookie = 'recell-theme';
+
+/** The page's file in the theme the visitor picked, if the build made that variant. */
+const themedFile = (manifest: PagesManifest | null, file: string, theme: string | undefined) =>
+  theme && manifest?.themes?.includes(theme) ? file.replace(/\.html$/, `.${theme}.html`) : file;
 
 const matchesPattern = (url: string, pattern: string) => {
   const got = url.split('/');
@@ -92,7 +101,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       !path.extname(url);
     if (wantsPage) {
       const { file, status } = pageFor(manifest, url);
-      return reply.code(status).header('cache-control', 'no-cache').sendFile(file, opts.webDistDir);
+      return reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Cookie')
+        .sendFile(themedFile(manifest, file, request.cookies[themeCookie]), opts.webDistDir);
     }
     return sendError(reply, 404, 'not_found', url.startsWith('/api') ? messages.routeNotFound : messages.notFound);
   });

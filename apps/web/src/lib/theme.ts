@@ -1,64 +1,69 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** Same key and values as public/theme.js, which applies the theme before the first paint. */
-const themeStorageKey = 'recell-theme';
+/**
+ * The colour theme. Until a person picks one, the system's applies through CSS alone (the `dark`
+ * variant in index.css follows `prefers-color-scheme`), so no script runs before the first paint.
+ * A pick is kept in a cookie the server reads to send the page with `class="dark"` or
+ * `class="light"` on <html> (plugins/web.ts), so a returning visitor sees their theme at once.
+ */
+export const themeCookie = 'recell-theme';
 export type Theme = 'light' | 'dark';
 
 const darkQuery = '(prefers-color-scheme: dark)';
+const oneYearInSeconds = 31_536_000;
 
-const readSavedTheme = (): Theme | null => {
-  try {
-    const saved = localStorage.getItem(themeStorageKey);
-    return saved === 'light' || saved === 'dark' ? saved : null;
-  } catch {
-    return null;
-  }
+const pickedTheme = (): Theme | null => {
+  const root = document.documentElement;
+  if (root.classList.contains('dark')) return 'dark';
+  if (root.classList.contains('light')) return 'light';
+  return null;
+};
+
+export const currentTheme = (): Theme => pickedTheme() ?? (window.matchMedia(darkQuery).matches ? 'dark' : 'light');
+
+const savedTheme = (): Theme | null => {
+  const saved = new RegExp(`(?:^|; )${themeCookie}=(light|dark)`).exec(document.cookie)?.[1];
+  return saved === 'light' || saved === 'dark' ? saved : null;
 };
 
 const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
-
-/** The theme is the `dark` class on <html>: public/theme.js sets it before the first paint. */
-const currentTheme = (): Theme => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
-
-const applyTheme = (theme: Theme) => {
-  document.documentElement.classList.toggle('dark', theme === 'dark');
+const notify = () => {
   listeners.forEach((listener) => {
     listener();
   });
 };
 
-/**
- * The colour theme: the system's until the user picks one with `toggle`, which is then kept in
- * localStorage (the only thing stored). While no choice is saved, system changes apply live.
- * Prerendered HTML knows no theme: it says light, and the page corrects itself once it runs.
- */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const query = window.matchMedia(darkQuery);
+  // While nothing is picked, the system's changes apply (the CSS follows them by itself).
+  query.addEventListener('change', listener);
+  return () => {
+    listeners.delete(listener);
+    query.removeEventListener('change', listener);
+  };
+};
+
+const applyTheme = (theme: Theme) => {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  document.documentElement.classList.toggle('light', theme === 'light');
+  notify();
+};
+
+/** A page the server could not theme (the development server) takes the saved pick on start. */
+if (typeof document !== 'undefined') {
+  const saved = savedTheme();
+  if (saved && pickedTheme() !== saved) applyTheme(saved);
+}
+
+/** The theme in use and a toggle that keeps the other one as the person's pick. */
 export function useTheme() {
   const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const);
 
-  useEffect(() => {
-    const query = window.matchMedia(darkQuery);
-    const onChange = (event: MediaQueryListEvent) => {
-      if (readSavedTheme() === null) applyTheme(event.matches ? 'dark' : 'light');
-    };
-    query.addEventListener('change', onChange);
-    return () => {
-      query.removeEventListener('change', onChange);
-    };
-  }, []);
-
   const toggle = useCallback(() => {
     const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
-    try {
-      localStorage.setItem(themeStorageKey, next);
-    } catch {
-      // storage unavailable (private mode): the choice lasts for this page only
-    }
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${themeCookie}=${next}; Path=/; Max-Age=${oneYearInSeconds}; SameSite=Lax${secure}`;
     applyTheme(next);
   }, []);
 

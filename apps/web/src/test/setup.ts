@@ -23,7 +23,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
-  document.documentElement.classList.remove('dark');
+  document.documentElement.classList.remove('dark', 'light');
+  document.cookie = 'recell-theme=; Max-Age=0; Path=/';
 });
 
 // jsdom has no matchMedia: answer "no preference" (light theme, motion allowed).

@@ -79,7 +79,7 @@ describe('SiteHeader', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement).toHaveClass('dark');
-    expect(localStorage.getItem('recell-theme')).toBe('dark');
+    expect(document.cookie).toContain('recell-theme=dark');
 
     unmount();
     renderWithProviders(<SiteHeader />);

@@ -7,6 +7,7 @@ import { paymentMessages, paymentTexts, type PaymentIntent } from '@recell/contr
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { currentTheme } from '@/lib/theme';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { CardError, type PaymentFlow } from '../use-complete-payment';
@@ -26,7 +27,7 @@ const stripeFor = (publishableKey: string) => {
 };
 
 /** Stripe's card field is an iframe: it is told the theme's text colour. */
-const isDark = () => document.documentElement.classList.contains('dark');
+const isDark = () => currentTheme() === 'dark';
 
 type StripeCardFormProps = { publishableKey: string; intent: PaymentIntent; flow: PaymentFlow; isReady: boolean };
 
