@@ -14,6 +14,7 @@ export const webTexts = {
   logout: 'Log out',
   menu: 'Menu',
   darkMode: 'Dark mode',
+  lightMode: 'Light mode',
 
   // Home
   bannerRegion: 'Featured offers',

@@ -215,6 +215,23 @@ describe('the payment page', () => {
     expect(screen.getByLabelText(paymentTexts.expiry)).toHaveValue('1');
   });
 
+  it('takes a card pasted or typed with its own spaces and slash, as printed on the card', async () => {
+    serve(makeOrder());
+    renderPage();
+    await cardForm();
+
+    await userEvent.click(screen.getByLabelText(paymentTexts.cardNumber));
+    await userEvent.paste('4242 4242 4242 4242');
+    expect(screen.getByLabelText(paymentTexts.cardNumber)).toHaveValue('4242 4242 4242 4242');
+    await userEvent.clear(screen.getByLabelText(paymentTexts.cardNumber));
+    await userEvent.type(screen.getByLabelText(paymentTexts.cardNumber), '4242 4242 4242 4242');
+    expect(screen.getByLabelText(paymentTexts.cardNumber)).toHaveValue('4242 4242 4242 4242');
+
+    await userEvent.click(screen.getByLabelText(paymentTexts.expiry));
+    await userEvent.paste('12 / 34');
+    expect(screen.getByLabelText(paymentTexts.expiry)).toHaveValue('12/34');
+  });
+
   it("pays with a test card: confirms it, then records the payment, then 'Congrats!', the sound and My Orders", async () => {
     const api = serve(makeOrder());
     renderPage();

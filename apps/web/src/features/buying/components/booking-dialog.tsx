@@ -96,6 +96,12 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
             className={inputClass}
             {...props}
             {...phoneField}
+            onChange={(event) => {
+              // Only what a phone number is written with: a letter never gets into the field.
+              const kept = event.target.value.replace(/[^\d+\s\-.()]/g, '');
+              if (kept !== event.target.value) event.target.value = kept;
+              return phoneField.onChange(event);
+            }}
             ref={(element) => {
               phoneFieldRef(element);
               phoneRef.current = element;

@@ -55,6 +55,15 @@ describe('the booking modal', () => {
     expect(dialog.getByLabelText(buyingTexts.phone)).toHaveFocus();
   });
 
+  it('keeps letters out of the phone number as it is typed', async () => {
+    serve();
+    renderWithProviders(<AdvertisedSection />, { auth: buyer });
+    const dialog = within(await openBooking());
+
+    await userEvent.type(dialog.getByLabelText(buyingTexts.phone), '+44 (0)17a12-b345');
+    expect(dialog.getByLabelText(buyingTexts.phone)).toHaveValue('+44 (0)1712-345');
+  });
+
   it("wants a phone number and a location: 'phone number is Required', 'location is Required'", async () => {
     const api = serve();
     renderWithProviders(<AdvertisedSection />, { auth: buyer });

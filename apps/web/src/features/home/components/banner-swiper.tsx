@@ -66,7 +66,8 @@ export default function BannerSwiper() {
         }}
       >
         {bannerSlides.map((slide, index) => (
-          <SwiperSlide key={slide.id} className="h-full">
+          // Slides off the screen are out of reach of the keyboard and screen readers.
+          <SwiperSlide key={slide.id} className="h-full" inert={index !== activeIndex}>
             <BannerSlideView slide={slide} isFirst={index === 0} />
           </SwiperSlide>
         ))}

@@ -10,20 +10,19 @@ import { CardForm } from './payment-form-parts';
 const fields = ['number', 'expiry', 'cvc'] as const;
 type CardFieldName = (typeof fields)[number];
 
-/** Each card field's label and the browser's card autofill and sizes for it. */
+/**
+ * Each card field's label and the browser's card autofill for it. No maxLength: a pasted
+ * '12 / 34' must reach the formatter whole (it keeps the digits and caps their count).
+ */
 const cardFields = {
   number: {
     label: paymentTexts.cardNumber,
     autoComplete: 'cc-number',
     placeholder: '1234 1234 1234 1234',
-    maxLength: 23,
   },
-  expiry: { label: paymentTexts.expiry, autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
-  cvc: { label: paymentTexts.cvc, autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
-} as const satisfies Record<
-  CardFieldName,
-  { label: string; autoComplete: string; placeholder: string; maxLength: number }
->;
+  expiry: { label: paymentTexts.expiry, autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+  cvc: { label: paymentTexts.cvc, autoComplete: 'cc-csc', placeholder: '123' },
+} as const satisfies Record<CardFieldName, { label: string; autoComplete: string; placeholder: string }>;
 
 /** One of the card's fields: its label, a numeric input as the card shows it (`input` formats it). */
 function CardField({
