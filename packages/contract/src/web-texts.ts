@@ -15,6 +15,12 @@ export const webTexts = {
   menu: 'Menu',
   darkMode: 'Dark mode',
   lightMode: 'Light mode',
+  /** Said on the dashboard after a page of another role's dashboard was asked for. */
+  pageForOtherRole: {
+    user: 'That page is for buyers, so it is not in your dashboard.',
+    seller: 'That page is for sellers, so it is not in your dashboard.',
+    admin: 'That page is for admins, so it is not in your dashboard.',
+  },
 
   // Home
   bannerRegion: 'Featured offers',

@@ -1,4 +1,4 @@
-import { messages, type Role } from '@recell/contract';
+import { messages, webTexts, type Role } from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,20 +77,24 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(route);
   });
 
-  it.each<[Role, string, string]>([
-    ['user', '/dashboard/my-products', 'My Products'],
-    ['user', '/dashboard/all-users', 'All Users'],
-    ['seller', '/dashboard/my-orders', 'My Orders'],
-    ['seller', '/dashboard/reported-items', 'Reported Items'],
-    ['admin', '/dashboard/addProduct', 'Add Product'],
-    ['admin', '/dashboard/orders/payment/7', 'Payment'],
-  ])("keeps a %s out of %s: they land on the dashboard's welcome page", async (role, route, heading) => {
-    renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
+  it.each<[Role, string, string, Role]>([
+    ['user', '/dashboard/my-products', 'My Products', 'seller'],
+    ['user', '/dashboard/all-users', 'All Users', 'admin'],
+    ['seller', '/dashboard/my-orders', 'My Orders', 'user'],
+    ['seller', '/dashboard/reported-items', 'Reported Items', 'admin'],
+    ['admin', '/dashboard/addProduct', 'Add Product', 'seller'],
+    ['admin', '/dashboard/orders/payment/7', 'Payment', 'user'],
+  ])(
+    "keeps a %s out of %s: they land on the dashboard's welcome page, which says why",
+    async (role, route, heading, owner) => {
+      renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
 
-    expect(await screen.findByRole('heading', { level: 1, name: messages.dashboardWelcome })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
-    expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: messages.dashboardWelcome })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(webTexts.pageForOtherRole[owner]);
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
+      expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
+    },
+  );
 
   it('answers an unknown dashboard page with the 404 page', async () => {
     renderWithProviders(<AppRoutes />, { route: '/dashboard/nothing-here', auth: signedInAs('user') });

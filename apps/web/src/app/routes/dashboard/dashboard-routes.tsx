@@ -1,8 +1,8 @@
 import { messages, webTexts } from '@recell/contract';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { dashboardPaths } from '@/config/dashboard-paths';
-import { RequireRole } from '@/features/auth';
+import { RequireRole, type RefusedPageState } from '@/features/auth';
 import { lazyPage } from '@/lib/load-chunk';
 import { DashboardLayout } from '../../layouts/dashboard-layout';
 import { DashboardPage } from './dashboard-page';
@@ -23,7 +23,19 @@ const AuditLogPage = lazyPage(() => import('./audit-log'));
 const p = (pattern: string) => pattern.replace(/^\/dashboard\//, '');
 
 function DashboardHome() {
-  return <DashboardPage title={webTexts.navDashboard} heading={messages.dashboardWelcome} />;
+  const refused = (useLocation().state as RefusedPageState | null)?.pageForRole;
+  return (
+    <DashboardPage title={webTexts.navDashboard} heading={messages.dashboardWelcome}>
+      {refused && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950"
+        >
+          {webTexts.pageForOtherRole[refused]}
+        </p>
+      )}
+    </DashboardPage>
+  );
 }
 
 /**

@@ -4,13 +4,17 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '../auth-context';
 
+/** What RequireRole tells the dashboard when it sends someone there: whose page they asked for. */
+export type RefusedPageState = { pageForRole: Role };
+
 /**
- * Shows its routes to users of `role` only (inside RequireAuth). For anyone else the page does not
- * exist in their dashboard: they land on the dashboard's welcome page and see nothing of it. (The
+ * Shows its routes to users of `role` only (inside RequireAuth). Anyone else lands on the
+ * dashboard's welcome page, which says whose page it was and shows nothing of it. (The
  * 'User Unuthorized Access' toast and logout are for calls the API refuses, spec §8.)
  */
 export function RequireRole({ role, children }: { role: Role; children?: ReactNode }) {
   const { user } = useAuth();
-  if (user?.role !== role) return <Navigate to={paths.dashboard.to()} replace />;
+  if (user?.role !== role)
+    return <Navigate to={paths.dashboard.to()} replace state={{ pageForRole: role } satisfies RefusedPageState} />;
   return children ?? <Outlet />;
 }
