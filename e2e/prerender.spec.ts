@@ -3,7 +3,7 @@
  * app then takes the same HTML over and works as usual. Other addresses answer a 404 page.
  */
 import { expect, test } from '@playwright/test';
-import { messages, webTexts } from '@recell/contract';
+import { messages, themeCookie, webTexts } from '@recell/contract';
 import { categoryCard } from './support/catalogue.ts';
 import { pageBackgroundLuminance, phoneViewport } from './support/layout.ts';
 
@@ -86,7 +86,7 @@ test.describe('the colour theme, before any script runs', () => {
   ] as const) {
     test(`a person's pick (${picked}) wins over the system's ${system} scheme`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: system });
-      await context.addCookies([{ name: 'recell-theme', value: picked, url: baseURL! }]);
+      await context.addCookies([{ name: themeCookie, value: picked, url: baseURL! }]);
       const page = await context.newPage();
       for (const path of ['/', '/dashboard', '/no/such/page']) {
         await page.goto(path);

@@ -34,3 +34,9 @@ export const toastDefaults = { successMs: 2000, errorMs: 4000, plainMs: 4000, ma
 
 /** Lazily loaded script chunks give up after this long (spec §9). */
 export const chunkLoadTimeoutMs = 120_000;
+
+/**
+ * The cookie a person's picked colour theme is kept in ('light' or 'dark'): the web sets it, the
+ * server reads it to send a page already in that theme.
+ */
+export const themeCookie = 'recell-theme';

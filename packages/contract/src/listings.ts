@@ -124,6 +124,11 @@ const dollars = (texts: DollarTexts) =>
     return amount;
   });
 
+/** What people write a phone number with besides its digits and a leading +: dropped before the check. */
+const phoneSeparators = /[\s\-.()]/g;
+/** Anything a phone number is never written with (a letter): a phone field keeps it out. */
+export const notPhoneCharacters = /[^\d+\s\-.()]/g;
+
 /** Digits with an optional leading +; spaces, dashes, dots and brackets people type are dropped. */
 export const PhoneSchema = z
   .union([z.string(), z.number()], { error: messages.phoneRequired })
@@ -133,7 +138,7 @@ export const PhoneSchema = z
       .string()
       .min(1, messages.phoneRequired)
       .max(40, listingMessages.phoneInvalid)
-      .transform((value) => value.replace(/[\s\-.()]/g, ''))
+      .transform((value) => value.replace(phoneSeparators, ''))
       .pipe(
         z
           .string()

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages } from '@recell/contract';
+import { messages, themeCookie } from '@recell/contract';
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
@@ -21,9 +21,6 @@ type PagesManifest = {
   /** Each page also exists as `name.<theme>.html` with that theme's class on <html>. */
   themes?: string[];
 };
-
-/** The cookie the web app keeps a person's picked colour theme in (apps/web/src/lib/theme.ts). */
-const themeCookie = 'recell-theme';
 
 /** The page's file in the theme the visitor picked, if the build made that variant. */
 const themedFile = (manifest: PagesManifest | null, file: string, theme: string | undefined) =>

@@ -1,3 +1,4 @@
+import { themeCookie } from '@recell/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
@@ -6,7 +7,6 @@ import { useCallback, useSyncExternalStore } from 'react';
  * A pick is kept in a cookie the server reads to send the page with `class="dark"` or
  * `class="light"` on <html> (plugins/web.ts), so a returning visitor sees their theme at once.
  */
-export const themeCookie = 'recell-theme';
 export type Theme = 'light' | 'dark';
 
 const darkQuery = '(prefers-color-scheme: dark)';

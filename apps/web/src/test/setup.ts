@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { themeCookie } from '@recell/contract';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetSession } from '@/lib/session';
@@ -24,7 +25,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.classList.remove('dark', 'light');
-  document.cookie = 'recell-theme=; Max-Age=0; Path=/';
+  document.cookie = `${themeCookie}=; Max-Age=0; Path=/`;
 });
 
 // jsdom has no matchMedia: answer "no preference" (light theme, motion allowed).

@@ -1,3 +1,4 @@
+import { themeCookie } from '@recell/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -78,7 +79,7 @@ describe('SiteHeader', () => {
     // The button now offers the way back.
     expect(screen.getByRole('button', { name: 'Light mode' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Dark mode' })).not.toBeInTheDocument();
-    expect(document.cookie).toContain('recell-theme=dark');
+    expect(document.cookie).toContain(`${themeCookie}=dark`);
 
     unmount();
     renderWithProviders(<SiteHeader />);

@@ -5,6 +5,7 @@ import {
   buyingTexts,
   formatPrice,
   messages,
+  notPhoneCharacters,
   type Booking,
   type BookingInput,
   type Product,
@@ -98,7 +99,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
             {...phoneField}
             onChange={(event) => {
               // Only what a phone number is written with: a letter never gets into the field.
-              const kept = event.target.value.replace(/[^\d+\s\-.()]/g, '');
+              const kept = event.target.value.replace(notPhoneCharacters, '');
               if (kept !== event.target.value) event.target.value = kept;
               return phoneField.onChange(event);
             }}
