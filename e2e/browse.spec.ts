@@ -84,6 +84,34 @@ test.describe('home page', () => {
       .toBe(true);
   });
 
+  test('the banner holds still once paused, and its dots go to a slide', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: webTexts.bannerRegion, exact: true });
+    // The pause button comes with the slideshow (once the page is idle).
+    await carousel.getByRole('button', { name: webTexts.pauseSlideshow }).click();
+    await expect(carousel.getByRole('button', { name: webTexts.playSlideshow })).toBeVisible();
+
+    const third = carousel.getByRole('button', { name: /^Slide 3 of 3/ });
+    await third.click();
+    await expect(third).toHaveAttribute('aria-current', 'true');
+    // Neither hovered nor focused any more: only the pause holds it now.
+    await page.getByRole('heading', { name: webTexts.categoriesHeading }).click();
+    await expect(third).not.toBeFocused();
+    let shown: string | null = null;
+    await expect.poll(async () => (shown = await shownSlide(carousel))).not.toBeNull();
+    await page.waitForTimeout(carouselTiming.autoplayMs + carouselTiming.transitionMs);
+    expect(await shownSlide(carousel)).toBe(shown);
+    await expect(third).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('starts paused for a visitor who prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: webTexts.bannerRegion, exact: true });
+    await expect(carousel.getByRole('button', { name: webTexts.playSlideshow })).toBeVisible();
+    await expect(carousel.getByRole('button', { name: /^Slide 1 of 3/ })).toHaveAttribute('aria-current', 'true');
+  });
+
   test('shows the three categories, each with a See All link', async ({ page }) => {
     await page.goto('/');
     for (const { brand } of brands) {

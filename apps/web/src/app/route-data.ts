@@ -3,17 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { paths } from '@/config/paths';
-import { adminUsersQuery, auditLogQuery, reportedProductsQuery } from '@/features/admin';
-import { myOrdersQuery, mySalesQuery, myWishlistQuery } from '@/features/buying';
-import {
-  advertisedQuery,
-  categoriesQuery,
-  categoryFiltersFromUrl,
-  categoryProductsQuery,
-  productQuery,
-} from '@/features/catalogue';
-import { myProductsQuery } from '@/features/listings';
 import { getAccessToken, getSessionState } from '@/lib/session';
+
+// Each page loads only its own feature's query options, as it needs them.
+const catalogueQueries = () => import('@/features/catalogue/queries');
+const adminQueries = () => import('@/features/admin/queries');
+const buyingQueries = () => import('@/features/buying/queries');
+const listingQueries = () => import('@/features/listings/queries');
 
 const isCategoryId = (id: string): id is CategoryId => categoryIds.some((known) => known === id);
 
@@ -31,20 +27,40 @@ type Prefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>;
 
 /** The dashboard tables' first pages, by page, with the role that may see each. */
 const dashboardQueries = {
-  myProducts: { role: 'seller', load: (client) => client.prefetchInfiniteQuery(myProductsQuery) },
-  mySales: { role: 'seller', load: (client) => client.prefetchInfiniteQuery(mySalesQuery) },
-  myOrders: { role: 'user', load: (client) => client.prefetchInfiniteQuery(myOrdersQuery) },
-  myWishlist: { role: 'user', load: (client) => client.prefetchInfiniteQuery(myWishlistQuery) },
+  myProducts: {
+    role: 'seller',
+    load: async (client) => client.prefetchInfiniteQuery((await listingQueries()).myProductsQuery),
+  },
+  mySales: {
+    role: 'seller',
+    load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).mySalesQuery),
+  },
+  myOrders: {
+    role: 'user',
+    load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myOrdersQuery),
+  },
+  myWishlist: {
+    role: 'user',
+    load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myWishlistQuery),
+  },
   allUsers: {
     role: 'admin',
-    load: (client, search) => client.prefetchInfiniteQuery(adminUsersQuery('user', search.get('q') ?? '')),
+    load: async (client, search) =>
+      client.prefetchInfiniteQuery((await adminQueries()).adminUsersQuery('user', search.get('q') ?? '')),
   },
   allSellers: {
     role: 'admin',
-    load: (client, search) => client.prefetchInfiniteQuery(adminUsersQuery('seller', search.get('q') ?? '')),
+    load: async (client, search) =>
+      client.prefetchInfiniteQuery((await adminQueries()).adminUsersQuery('seller', search.get('q') ?? '')),
   },
-  reportedItems: { role: 'admin', load: (client) => client.prefetchInfiniteQuery(reportedProductsQuery) },
-  auditLog: { role: 'admin', load: (client) => client.prefetchInfiniteQuery(auditLogQuery) },
+  reportedItems: {
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).reportedProductsQuery),
+  },
+  auditLog: {
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).auditLogQuery),
+  },
 } satisfies Record<string, { role: Role; load: Prefetch }>;
 
 /**
@@ -62,6 +78,7 @@ export async function prefetchRouteData(
   try {
     if (matchPath(paths.home.pattern, pathname) || matchPath(paths.homeAlias.pattern, pathname)) {
       if (isPrerendered) return;
+      const { categoriesQuery, advertisedQuery } = await catalogueQueries();
       await Promise.all([
         queryClient.prefetchQuery(categoriesQuery),
         queryClient.prefetchInfiniteQuery(advertisedQuery),
@@ -71,6 +88,7 @@ export async function prefetchRouteData(
     const category = matchPath(paths.category.pattern, pathname)?.params.id;
     if (category !== undefined) {
       if (!isCategoryId(category) || !(await isSignedIn())) return;
+      const { categoriesQuery, categoryProductsQuery, categoryFiltersFromUrl } = await catalogueQueries();
       await Promise.all([
         queryClient.prefetchQuery(categoriesQuery),
         queryClient.prefetchInfiniteQuery(categoryProductsQuery(category, categoryFiltersFromUrl(params))),
@@ -79,7 +97,7 @@ export async function prefetchRouteData(
     }
     const product = matchPath(paths.product.pattern, pathname)?.params.id;
     if (product !== undefined) {
-      if (await isSignedIn()) await queryClient.prefetchQuery(productQuery(product));
+      if (await isSignedIn()) await queryClient.prefetchQuery((await catalogueQueries()).productQuery(product));
       return;
     }
     const dashboardPage = (Object.keys(dashboardQueries) as (keyof typeof dashboardQueries)[]).find((page) =>

@@ -1,3 +1,2 @@
 export { AddProductForm } from './components/add-product-form';
 export { MyProductsTable } from './components/my-products-table';
-export { myProductsQuery } from './api/get-my-products';

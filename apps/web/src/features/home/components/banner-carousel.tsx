@@ -5,9 +5,9 @@ import { bannerSlides } from './banner-slides';
 
 const StaticBanner = () => <BannerSlideView slide={bannerSlides[0]} isFirst />;
 
-// Swiper is not part of the first load: the first slide shows as a plain image right away and the
-// carousel takes over once the page is idle. If its code cannot be loaded, the first slide stays.
-const BannerSwiper = lazy(() => import('./banner-swiper').catch(() => ({ default: StaticBanner })));
+// The slideshow is not part of the first load: the first slide shows as a plain image right away
+// and the slideshow takes over once the page is idle. If its code cannot be loaded, the first slide stays.
+const BannerSlideshow = lazy(() => import('./banner-slideshow').catch(() => ({ default: StaticBanner })));
 
 const whenIdle = (callback: () => void) => {
   if ('requestIdleCallback' in window) {
@@ -41,7 +41,7 @@ export function BannerCarousel() {
     >
       {isReady ? (
         <Suspense fallback={<StaticBanner />}>
-          <BannerSwiper />
+          <BannerSlideshow />
         </Suspense>
       ) : (
         <StaticBanner />

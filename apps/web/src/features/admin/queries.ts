@@ -1,0 +1,4 @@
+// What route loaders start while a page's code downloads (see catalogue/queries.ts).
+export { adminUsersQuery } from './api/get-admin-users';
+export { reportedProductsQuery } from './api/get-reported-products';
+export { auditLogQuery } from './api/get-audit-log';

@@ -1,0 +1,4 @@
+// What route loaders start while a page's code downloads (see catalogue/queries.ts).
+export { myOrdersQuery } from './api/get-my-orders';
+export { mySalesQuery } from './api/get-my-sales';
+export { myWishlistQuery } from './api/get-my-wishlist';

@@ -1,0 +1,7 @@
+// What route loaders start while a page's code downloads (app/route-data.ts imports this face of
+// the feature alone, on the page that needs it, so other pages load none of it).
+export { categoriesQuery } from './api/get-categories';
+export { advertisedQuery } from './api/get-advertised';
+export { categoryProductsQuery } from './api/get-category-products';
+export { productQuery } from './api/get-product';
+export { categoryFiltersFromUrl } from './hooks/use-category-search';
