@@ -26,7 +26,8 @@ export type ProductCardProps = ListingActionHandlers & {
 
 /**
  * A listing in a grid (home's advertised phones, category pages): seller with the verified badge
- * and email, when it was listed, the picture, name, prices, used, location and the actions.
+ * and email, when it was listed, the picture, name, prices, used, location and the actions of
+ * whoever looks (ListingViewer: the buyer's, Booked, 'Your listing' or none).
  */
 export function ProductCard({
   product,
@@ -113,7 +114,7 @@ export function ProductCard({
           <Link
             to={paths.product.to(product.id)}
             // Alone on the row when the viewer has nothing to do with the phone but look.
-            className={`btn btn-outline ${actions.viewer === 'onlooker' ? 'col-span-2' : ''}`}
+            className={actions.viewer === 'onlooker' ? 'btn btn-outline col-span-2' : 'btn btn-outline'}
             aria-describedby={nameId}
           >
             {webTexts.seeDetails}
