@@ -243,7 +243,8 @@ test('the sold Galaxy S22 says Sold on its page and is not offered in its catego
 
   await page.goto(`/products/${phone.id}`);
   await expect(page).toHaveURL('/login');
-  await signIn(page, demoAccount('buyer').email);
+  // buyer2, not the demo buyer who bought it (whose page says Booked instead).
+  await signIn(page, demoAccount('buyer2').email);
   await expect(page).toHaveURL(`/products/${phone.id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: phone.name, exact: true })).toBeVisible();

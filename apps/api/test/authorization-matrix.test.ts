@@ -415,6 +415,10 @@ describe('authorization matrix', () => {
       },
     },
     'GET /api/me/orders': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/orders') },
+    'GET /api/me/orders/product-ids': {
+      access: { kind: 'role', roles: ['user'] },
+      request: get('/api/me/orders/product-ids'),
+    },
     'GET /api/orders/:id': {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
       request: async () => ({ method: 'GET', url: `/api/orders/${(await buyersOrder()).id}` }),

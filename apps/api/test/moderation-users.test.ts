@@ -13,6 +13,7 @@ import {
   ErrorBodySchema,
   MyProductPageSchema,
   OrderPageSchema,
+  pageMessages,
   ProductPageSchema,
   ProductSchema,
   SalePageSchema,
@@ -212,19 +213,19 @@ describe('moderation: accounts', () => {
       expect(new Set(seen).size).toBe(7);
     });
 
-    it('refuses a bad role, a bad cursor, a bad limit and an over-long search with 400', async () => {
-      for (const query of [
-        '',
-        'role=admin',
-        'role=seller&cursor=e30',
-        'role=seller&cursor=not-base64!',
-        'role=seller&limit=0',
-        'role=seller&limit=101',
-        `role=seller&q=${'x'.repeat(101)}`,
-      ]) {
+    it('refuses a bad role, a bad cursor, a bad limit and an over-long search with 400 and a catalogue message', async () => {
+      for (const [query, message] of [
+        ['', adminMessages.roleFilterInvalid],
+        ['role=admin', adminMessages.roleFilterInvalid],
+        ['role=seller&cursor=e30', pageMessages.cursorInvalid],
+        ['role=seller&cursor=not-base64!', pageMessages.cursorInvalid],
+        ['role=seller&limit=0', pageMessages.limitInvalid],
+        ['role=seller&limit=101', pageMessages.limitInvalid],
+        [`role=seller&q=${'x'.repeat(101)}`, adminMessages.searchTooLong],
+      ] as const) {
         const response = await callAs(t, cast.admin, 'GET', `/api/admin/users?${query}`);
         expect(response.statusCode, query).toBe(400);
-        expect(ErrorBodySchema.parse(response.json()).error.code).toBe('validation');
+        expect(ErrorBodySchema.parse(response.json()).error, query).toMatchObject({ code: 'validation', message });
       }
       const tooLong = await callAs(t, cast.admin, 'GET', `/api/admin/users?role=user&q=${'x'.repeat(101)}`);
       expect(ErrorBodySchema.parse(tooLong.json()).error.message).toContain(adminMessages.searchTooLong);

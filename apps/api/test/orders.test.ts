@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  BookedProductIdsSchema,
   buyingLimits,
   buyingMessages,
   ErrorBodySchema,
@@ -332,6 +333,52 @@ describe('orders', () => {
       expect((await t.app.inject('/api/me/orders')).statusCode).toBe(401);
       for (const caller of [cast.seller, cast.admin]) {
         expectError(await t.app.inject({ url: '/api/me/orders', headers: caller.headers }), 403, forbidden);
+      }
+    });
+  });
+
+  describe('GET /api/me/orders/product-ids', () => {
+    const bookedIds = async (caller: Caller) => {
+      const response = await t.app.inject({ url: '/api/me/orders/product-ids', headers: caller.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return BookedProductIdsSchema.parse(response.json()).productIds;
+    };
+
+    it('gives the phones of the buyer’s booked and paid orders, newest first, without cancelled or anyone else’s', async () => {
+      const me = await callerWithRole(t, 'user');
+      const [a, b, c, d] = await Promise.all(
+        ['Booked one', 'Paid one', 'Cancelled one', 'Theirs'].map((name) => listPhone(t, cast.seller, { name })),
+      );
+      await insertOrder(t.app.db, { productId: a!.id, buyerId: me.id, createdAt: new Date('2026-03-01T10:00:00Z') });
+      await insertOrder(t.app.db, {
+        productId: b!.id,
+        buyerId: me.id,
+        status: 'paid',
+        transactionId: 'pi_ids_1',
+        paidAt: new Date('2026-03-02T11:00:00Z'),
+        createdAt: new Date('2026-03-02T10:00:00Z'),
+      });
+      await insertOrder(t.app.db, { productId: c!.id, buyerId: me.id, status: 'cancelled' });
+      await insertOrder(t.app.db, { productId: d!.id, buyerId: cast.otherBuyer.id });
+
+      expect(await bookedIds(me)).toEqual([b!.id, a!.id]);
+      expect(await bookedIds(await callerWithRole(t, 'user'))).toEqual([]);
+    });
+
+    it('follows a booking and its removal', async () => {
+      const me = await callerWithRole(t, 'user');
+      const phone = await listPhone(t, cast.seller, { name: 'Booked then dropped' });
+      const order = await bookPhone(t, me, phone.id);
+      expect(await bookedIds(me)).toEqual([phone.id]);
+
+      expect((await deleteOrder(me, order.id)).statusCode).toBe(204);
+      expect(await bookedIds(me)).toEqual([]);
+    });
+
+    it('is for buyers only', async () => {
+      expect((await t.app.inject('/api/me/orders/product-ids')).statusCode).toBe(401);
+      for (const caller of [cast.seller, cast.admin]) {
+        expectError(await t.app.inject({ url: '/api/me/orders/product-ids', headers: caller.headers }), 403, forbidden);
       }
     });
   });

@@ -20,11 +20,12 @@ export const adminMessages = {
   alreadyVerified: 'This seller is already verified',
   reportNotFound: 'There is no open report on this phone',
   searchTooLong: 'Search for at most 100 characters',
+  roleFilterInvalid: 'List the role user (buyers) or seller',
 } as const;
 
 export const AdminUserQuerySchema = PageQuerySchema.extend({
   /** 'user' for All Users (buyers), 'seller' for All Sellers. */
-  role: z.enum(['user', 'seller']),
+  role: z.enum(['user', 'seller'], { error: adminMessages.roleFilterInvalid }),
   /** Part of the name or email. */
   q: text().trim().max(100, adminMessages.searchTooLong).optional(),
 });

@@ -58,7 +58,7 @@ export const listingMessages = {
   sortInvalid: 'Sort by newest, price_asc or price_desc',
   minPriceInvalid: 'Enter the minimum price in dollars, like 100 or 99.99',
   maxPriceInvalid: 'Enter the maximum price in dollars, like 500 or 499.99',
-  priceRangeInverted: 'The maximum price must not be below the minimum price',
+  priceRangeInverted: 'The minimum price must not be more than the maximum.',
   searchTooLong: `Search for at most ${listingLimits.searchMaxLength} characters`,
   productNotFound: 'This phone was not found. It may have been removed.',
   categoryNotFound: 'This category does not exist',

@@ -20,6 +20,8 @@ export const buyingLimits = {
   reportText: 1000,
   /** The wishlist hearts of one buyer: at most this many phones are kept in the wishlist. */
   wishlistMax: 500,
+  /** The Booked marks on cards: the phones of at most this many of the buyer's newest open orders. */
+  bookedIdsMax: 500,
 } as const;
 
 /** Report reasons, in the order the report modal lists them. */
@@ -114,6 +116,13 @@ export const OrderPageSchema = z
   .object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/**
+ * The phones the buyer has an open order on (booked or paid), for the cards' Booked mark in place
+ * of Book now. Per buyer, so never part of the catalogue's pages (which are shared).
+ */
+export const BookedProductIdsSchema = z.object({ productIds: z.array(z.uuid()) }).meta({ id: 'BookedProductIds' });
+export type BookedProductIds = z.infer<typeof BookedProductIdsSchema>;
 
 export const OrderIdParamsSchema = z.object({ id: text().max(64) });
 

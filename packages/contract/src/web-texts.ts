@@ -40,6 +40,10 @@ export const webTexts = {
   removeFromWishlist: 'Remove from wishlist',
   report: 'Report',
   bookNow: 'Book now',
+  /** In place of Book now for a phone the buyer has an open order on: a link to My Orders. */
+  booked: 'Booked',
+  /** In place of the buyer actions on a seller's own phone. */
+  yourListing: 'Your listing',
   seeDetails: 'See Details',
   priceLabel: 'Price',
   originalPriceLabel: 'Original price',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageMessages } from '@recell/contract';
 import { badRequest } from '../errors.ts';
 import { uuidPattern } from './ids.ts';
 
@@ -13,7 +14,7 @@ export const decodeCursor = <T>(cursor: string | undefined, schema: z.ZodType<T>
   try {
     return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw badRequest('The cursor is not valid; start again from the first page', { cursor: 'Invalid cursor' });
+    throw badRequest(pageMessages.cursorInvalid, { cursor: pageMessages.cursorInvalid });
   }
 };
 

@@ -27,6 +27,8 @@ export const buyingKeys = {
   myWishlist: ['my-wishlist'] as const,
   /** The ids of the phones in the buyer's wishlist: the hearts on cards. */
   wishlistIds: ['wishlist-ids'] as const,
+  /** The ids of the phones the buyer has booked or paid for: the Booked marks on cards. */
+  bookedIds: ['booked-ids'] as const,
   /** The seller's My Sales (every page). */
   mySales: ['my-sales'] as const,
 };

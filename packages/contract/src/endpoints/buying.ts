@@ -1,4 +1,5 @@
 import {
+  BookedProductIdsSchema,
   BookingSchema,
   OrderPageSchema,
   OrderSchema,
@@ -27,6 +28,13 @@ export const buyingEndpoints = {
     status: 200,
     query: PageQuerySchema,
     response: OrderPageSchema,
+    auth: ['user'],
+  }),
+  bookedProductIds: endpoint({
+    method: 'GET',
+    path: '/me/orders/product-ids',
+    status: 200,
+    response: BookedProductIdsSchema,
     auth: ['user'],
   }),
   order: endpoint({ method: 'GET', path: '/orders/:id', status: 200, response: OrderSchema, auth: ['user'] }),

@@ -101,6 +101,17 @@ export const listBuyerOrders = (
     .orderBy(...newestOrderFirst)
     .limit(opts.limit);
 
+/** The phones of the buyer's newest open (booked or paid) orders, at most `limit`. */
+export const listOpenOrderProductIds = async (db: Database, buyerId: string, limit: number) =>
+  (
+    await db
+      .select({ productId: orders.productId })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyerId), ne(orders.status, 'cancelled')))
+      .orderBy(...newestOrderFirst)
+      .limit(limit)
+  ).map((row) => row.productId);
+
 /** One of the buyer's orders that is not cancelled; undefined for anyone else's. */
 export const findBuyerOrder = async (db: Executor, buyerId: string, orderId: string) => {
   const [row] = await db

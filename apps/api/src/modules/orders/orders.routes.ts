@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BookedProductIdsSchema,
   BookingSchema,
+  buyingLimits,
   OrderIdParamsSchema,
   OrderPageSchema,
   OrderSchema,
@@ -55,6 +57,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listMyOrders(depsOf(request), signedInUser(request).id, request.query),
+  );
+
+  app.get(
+    '/me/orders/product-ids',
+    {
+      config: { auth: ['user'] },
+      schema: {
+        tags: ['orders'],
+        summary: 'The ids of the phones you have booked or paid for, for the Booked mark on cards (buyer)',
+        description: `Newest order first, at most ${buyingLimits.bookedIdsMax}.`,
+        response: { 200: BookedProductIdsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.listBookedProductIds(depsOf(request), signedInUser(request).id),
   );
 
   app.get(

@@ -6,9 +6,11 @@
  * rows are money records and stay). A seller sees the orders on their phones (My Sales).
  */
 import {
+  buyingLimits,
   buyingMessages,
   listingMessages,
   paymentMessages,
+  type BookedProductIds,
   type Booking,
   type Order,
   type OrderPage,
@@ -111,6 +113,11 @@ export const listMyOrders = async ({ db }: OrderDeps, buyerId: string, query: Pa
   const rows = await repository.listBuyerOrders(db, buyerId, { limit: query.limit + 1, after });
   return pageOf(rows, query.limit, toOrder, orderKey);
 };
+
+/** The phones the buyer has booked or paid for: the Booked marks on cards. */
+export const listBookedProductIds = async ({ db }: OrderDeps, buyerId: string): Promise<BookedProductIds> => ({
+  productIds: await repository.listOpenOrderProductIds(db, buyerId, buyingLimits.bookedIdsMax),
+});
 
 /**
  * The buyer deletes an unpaid order: it is cancelled (kept as a record), with an audit entry, in

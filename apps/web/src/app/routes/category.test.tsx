@@ -1,4 +1,4 @@
-import { listingTexts, messages, type Product } from '@recell/contract';
+import { listingMessages, listingTexts, messages, type Product } from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -190,6 +190,34 @@ describe('a category page', () => {
       'Enter the minimum price in dollars, like 100 or 99.99',
     );
     expect(api.searches()).toEqual([{ maxPrice: '500' }]);
+  });
+
+  it('says how to fix a price range the wrong way round from the URL, and searches without it', async () => {
+    const api = serveSamsung();
+    renderCategory('/categories/3?minPrice=900&maxPrice=600');
+
+    await screen.findByRole('heading', { name: 'Galaxy S21' });
+    expect(screen.getByLabelText(listingTexts.maxPrice)).toHaveAccessibleDescription(
+      listingMessages.priceRangeInverted,
+    );
+    expect(api.searches()).toEqual([{ minPrice: '900' }]);
+  });
+
+  it('says how to fix a price range typed the wrong way round', async () => {
+    serveSamsung();
+    renderCategory('/categories/3');
+    await screen.findByRole('heading', { name: 'Galaxy S21' });
+
+    await userEvent.type(screen.getByLabelText(listingTexts.minPrice), '900');
+    await userEvent.type(screen.getByLabelText(listingTexts.maxPrice), '600');
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => {
+      expect(screen.getByLabelText(listingTexts.maxPrice)).toHaveAccessibleDescription(
+        'The minimum price must not be more than the maximum.',
+      );
+    });
+    expect(screen.queryByText(/expected|received/i)).not.toBeInTheDocument();
   });
 
   it('answers an unknown category with the 404 page', async () => {

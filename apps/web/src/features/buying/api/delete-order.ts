@@ -7,7 +7,7 @@ import { dropCachedItems } from '@/lib/cached-pages';
 /** DELETE /api/orders/:id (204): the buyer drops an unpaid order. */
 const deleteOrder = (id: string) => callApi(buyingEndpoints.deleteOrder, { params: { id } });
 
-/** Removes an unpaid order: it leaves My Orders at once, which then loads again (My Wishlist too). */
+/** Removes an unpaid order: it leaves My Orders at once, which then loads again (My Wishlist and the Booked marks too). */
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,6 +20,7 @@ export function useDeleteOrder() {
       queryClient.removeQueries({ queryKey: buyingKeys.order(id) });
       void queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders });
       void queryClient.invalidateQueries({ queryKey: buyingKeys.myWishlist });
+      void queryClient.invalidateQueries({ queryKey: buyingKeys.bookedIds });
     },
     onError: () => {
       // Paid meanwhile, or gone: show the orders as they are now.

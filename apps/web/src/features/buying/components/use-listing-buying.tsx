@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth';
 import { loadChunk } from '@/lib/load-chunk';
 import { toast } from '@/lib/toast';
 import { useChangeWishlist } from '../api/change-wishlist';
+import { useBookedIds } from '../api/get-booked-ids';
 import { useWishlistIds } from '../api/get-wishlist-ids';
 
 // The modals load on first use: the grids that offer them (home, category pages) stay light.
@@ -37,23 +38,28 @@ export function BookingModal({ product, onClose }: { product: Product | null; on
 
 /**
  * The buyer's side of a listing grid or a phone's page: the hearts (filled for the phones in the
- * buyer's wishlist, GET /api/me/wishlist/ids, asked for only for a buyer), the heart's toggle, and
- * the booking and report modals. Render `dialogs` once next to the cards. A signed-in seller or
- * admin who presses one of them is told that only buyer accounts can; visitors never get here (the
- * cards send them to the login page first).
+ * buyer's wishlist, GET /api/me/wishlist/ids), which phones the buyer has booked already
+ * (GET /api/me/orders/product-ids; both asked for only for a buyer), the heart's toggle, and the
+ * booking and report modals. Render `dialogs` once next to the cards. Sellers and admins are not
+ * offered these actions; should one reach them anyway they are told that only buyer accounts can.
+ * Visitors never get here (the cards send them to the login page first).
  */
 export function useListingBuying(): {
   handlers: BuyingHandlers;
   isWishlisted: (productId: string) => boolean;
+  isBooked: (productId: string) => boolean;
   dialogs: ReactNode;
 } {
   const isBuyer = useIsBuyer();
   const wishlistIds = useWishlistIds(isBuyer);
+  const bookedIds = useBookedIds(isBuyer);
   const { mutate: changeWishlist } = useChangeWishlist();
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const ids = wishlistIds.data;
+  const booked = bookedIds.data;
 
   const isWishlisted = useCallback((productId: string) => isBuyer && (ids?.has(productId) ?? false), [isBuyer, ids]);
+  const isBooked = useCallback((productId: string) => isBuyer && (booked?.has(productId) ?? false), [isBuyer, booked]);
 
   const handlers = useMemo(() => {
     const buyersOnly = (action: (product: Product) => void) => (product: Product) => {
@@ -86,5 +92,5 @@ export function useListingBuying(): {
       </Suspense>
     ) : null;
 
-  return { handlers, isWishlisted, dialogs };
+  return { handlers, isWishlisted, isBooked, dialogs };
 }

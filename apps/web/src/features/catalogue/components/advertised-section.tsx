@@ -21,7 +21,12 @@ export function AdvertisedSection() {
       <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} isWishlisted={buying.isWishlisted(product.id)} {...buying.actions} />
+            <ProductCard
+              product={product}
+              isWishlisted={buying.isWishlisted(product.id)}
+              isBooked={buying.isBooked(product.id)}
+              {...buying.actions}
+            />
           </li>
         ))}
       </ul>

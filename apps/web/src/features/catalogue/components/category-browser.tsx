@@ -139,6 +139,7 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
                       product={product}
                       imageLoading={index === 0 ? 'eager' : 'lazy'}
                       isWishlisted={buying.isWishlisted(product.id)}
+                      isBooked={buying.isBooked(product.id)}
                       {...buying.actions}
                     />
                   </li>

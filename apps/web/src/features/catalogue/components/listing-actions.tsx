@@ -1,6 +1,8 @@
 import { webTexts, type Product } from '@recell/contract';
+import { Link } from 'react-router';
 import { FlagIcon, HeartIcon } from '@/components/icons';
-import { useRequireSignIn } from '@/features/auth';
+import { dashboardPaths } from '@/config/dashboard-paths';
+import { useAuth, useRequireSignIn } from '@/features/auth';
 import { useListingBuying } from '@/features/buying';
 
 /**
@@ -27,20 +29,81 @@ export function useBuyingActions(handlers: ListingActionHandlers) {
     onReport: handlers.onReport ?? buying.handlers.onReport,
     onBook: handlers.onBook ?? buying.handlers.onBook,
   };
-  return { actions, isWishlisted: buying.isWishlisted, dialogs: buying.dialogs };
+  return { actions, isWishlisted: buying.isWishlisted, isBooked: buying.isBooked, dialogs: buying.dialogs };
 }
 
-/** The three actions as click handlers, each behind the sign-in guard. */
+/**
+ * Who looks at a listing, which decides what its card offers: a visitor (sent to log in by the
+ * buyer actions; also while the session is still being restored) and a buyer get the heart, Report
+ * and Book now; the seller who listed it sees 'Your listing'; other sellers and admins get none of
+ * them (the server refuses them all the same).
+ */
+export type ListingViewer = 'visitor' | 'buyer' | 'owner' | 'onlooker';
+
+const useListingViewer = (product: Product): ListingViewer => {
+  const { status, user } = useAuth();
+  if (status !== 'signedIn') return 'visitor';
+  if (user.role === 'user') return 'buyer';
+  return user.role === 'seller' && user.id === product.seller.id ? 'owner' : 'onlooker';
+};
+
+/** The three actions as click handlers, each behind the sign-in guard, and whether to offer them. */
 export function useListingActions(product: Product, handlers: ListingActionHandlers) {
   const requireSignIn = useRequireSignIn();
+  const viewer = useListingViewer(product);
   const guarded = (action: ((product: Product) => void) | undefined) => () => {
     if (requireSignIn()) action?.(product);
   };
   return {
+    viewer,
+    offersBuyerActions: viewer === 'visitor' || viewer === 'buyer',
     toggleWishlist: guarded(handlers.onToggleWishlist),
     report: guarded(handlers.onReport),
     book: guarded(handlers.onBook),
   };
+}
+
+/**
+ * What stands in a listing's Book now place: Book now (disabled when `disabled`), Booked (a link
+ * to My Orders) when the buyer has an open order on it, 'Your listing' for its seller, else nothing.
+ */
+export function BookingAction({
+  viewer,
+  isBooked,
+  disabled = false,
+  describedBy,
+  onBook,
+}: {
+  viewer: ListingViewer;
+  isBooked: boolean;
+  disabled?: boolean;
+  describedBy: string;
+  onBook: () => void;
+}) {
+  if (viewer === 'owner')
+    return (
+      <p className="flex min-h-11 items-center justify-center rounded-lg bg-slate-100 px-4 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        {webTexts.yourListing}
+      </p>
+    );
+  if (viewer === 'onlooker') return null;
+  if (viewer === 'buyer' && isBooked)
+    return (
+      <Link to={dashboardPaths.myOrders.to()} className="btn btn-outline" aria-describedby={describedBy}>
+        {webTexts.booked}
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      className="btn btn-primary"
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={onBook}
+    >
+      {webTexts.bookNow}
+    </button>
+  );
 }
 
 const iconButton =

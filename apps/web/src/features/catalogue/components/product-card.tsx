@@ -5,12 +5,19 @@ import { ClockIcon, MapPinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { formatListingTime } from '@/lib/format-time';
 import { listingSrcSet, productGridSizes } from '@/lib/responsive-image';
-import { useListingActions, WishlistAndReportButtons, type ListingActionHandlers } from './listing-actions';
+import {
+  BookingAction,
+  useListingActions,
+  WishlistAndReportButtons,
+  type ListingActionHandlers,
+} from './listing-actions';
 import { VerifiedBadge } from './verified-badge';
 
 export type ProductCardProps = ListingActionHandlers & {
   product: Product;
   isWishlisted?: boolean;
+  /** The signed-in buyer has an open order on it: Booked (to My Orders) instead of Book now. */
+  isBooked?: boolean;
   /** Cards in view on arrival may load their picture eagerly; the rest wait until scrolled near. */
   imageLoading?: 'lazy' | 'eager';
   /** The card's rendered width, for the srcset (defaults to the 1 / 2 / 3 column grid). */
@@ -19,11 +26,13 @@ export type ProductCardProps = ListingActionHandlers & {
 
 /**
  * A listing in a grid (home's advertised phones, category pages): seller with the verified badge
- * and email, when it was listed, the picture, name, prices, used, location and the actions.
+ * and email, when it was listed, the picture, name, prices, used, location and the actions of
+ * whoever looks (ListingViewer: the buyer's, Booked, 'Your listing' or none).
  */
 export function ProductCard({
   product,
   isWishlisted = false,
+  isBooked = false,
   imageLoading = 'lazy',
   imageSizes = productGridSizes,
   ...handlers
@@ -66,12 +75,14 @@ export function ProductCard({
           <h3 id={nameId} className="text-lg font-bold break-words">
             {product.name}
           </h3>
-          <WishlistAndReportButtons
-            isWishlisted={isWishlisted}
-            describedBy={nameId}
-            onToggleWishlist={actions.toggleWishlist}
-            onReport={actions.report}
-          />
+          {actions.offersBuyerActions && (
+            <WishlistAndReportButtons
+              isWishlisted={isWishlisted}
+              describedBy={nameId}
+              onToggleWishlist={actions.toggleWishlist}
+              onReport={actions.report}
+            />
+          )}
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -99,10 +110,13 @@ export function ProductCard({
         </dl>
 
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <button type="button" className="btn btn-primary" aria-describedby={nameId} onClick={actions.book}>
-            {webTexts.bookNow}
-          </button>
-          <Link to={paths.product.to(product.id)} className="btn btn-outline" aria-describedby={nameId}>
+          <BookingAction viewer={actions.viewer} isBooked={isBooked} describedBy={nameId} onBook={actions.book} />
+          <Link
+            to={paths.product.to(product.id)}
+            // Alone on the row when the viewer has nothing to do with the phone but look.
+            className={actions.viewer === 'onlooker' ? 'btn btn-outline col-span-2' : 'btn btn-outline'}
+            aria-describedby={nameId}
+          >
             {webTexts.seeDetails}
           </Link>
         </div>

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatListingTime } from '@/lib/format-time';
 import { listingSrcSet, productDetailsSizes } from '@/lib/responsive-image';
 import {
+  BookingAction,
   useBuyingActions,
   useListingActions,
   WishlistAndReportButtons,
@@ -16,8 +17,8 @@ const termClass = 'text-sm text-slate-600 dark:text-slate-400';
 
 /**
  * A phone's page: the larger picture, every field of the listing, how far below the original price
- * it is, the seller with the verified badge, and the card's actions. A sold phone is marked, and
- * cannot be booked.
+ * it is, the seller with the verified badge, and the card's actions (by who looks: see
+ * ListingViewer). A sold phone is marked, and cannot be booked.
  */
 export function ProductDetails({
   product,
@@ -72,12 +73,14 @@ export function ProductDetails({
             <h1 id={nameId} className="text-3xl font-bold break-words sm:text-4xl">
               {product.name}
             </h1>
-            <WishlistAndReportButtons
-              isWishlisted={isWishlisted}
-              describedBy={nameId}
-              onToggleWishlist={actions.toggleWishlist}
-              onReport={actions.report}
-            />
+            {actions.offersBuyerActions && (
+              <WishlistAndReportButtons
+                isWishlisted={isWishlisted}
+                describedBy={nameId}
+                onToggleWishlist={actions.toggleWishlist}
+                onReport={actions.report}
+              />
+            )}
           </div>
 
           <div>
@@ -93,17 +96,17 @@ export function ProductDetails({
             {saving && <p className="mt-1 font-medium text-emerald-800 dark:text-emerald-300">{saving}</p>}
           </div>
 
-          <div className="grid gap-2 sm:grid-cols-2">
-            <button
-              type="button"
-              className="btn btn-primary"
-              aria-describedby={nameId}
-              disabled={isSold}
-              onClick={actions.book}
-            >
-              {webTexts.bookNow}
-            </button>
-          </div>
+          {actions.viewer !== 'onlooker' && (
+            <div className="grid gap-2 sm:grid-cols-2">
+              <BookingAction
+                viewer={actions.viewer}
+                isBooked={buying.isBooked(product.id)}
+                disabled={isSold}
+                describedBy={nameId}
+                onBook={actions.book}
+              />
+            </div>
+          )}
 
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
             {facts.map(([term, value]) => (

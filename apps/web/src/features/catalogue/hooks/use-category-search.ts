@@ -65,8 +65,8 @@ function toApiFilters(text: TextFilters, selects: SelectFilters) {
   else errors.minPrice = firstIssue(min);
   if (max.success && max.data !== undefined) {
     if (min.success && min.data !== undefined && max.data < min.data) {
-      errors.maxPrice = ProductQuerySchema.safeParse({ minPrice: min.data, maxPrice: max.data }).error?.issues[0]
-        ?.message;
+      // The whole query's check of the range, given the prices as typed (the schema reads text).
+      errors.maxPrice = firstIssue(ProductQuerySchema.safeParse({ minPrice: text.minPrice, maxPrice: text.maxPrice }));
     } else filters.maxPrice = text.maxPrice.trim();
   } else errors.maxPrice = firstIssue(max);
   if (selects.condition) filters.condition = selects.condition;
