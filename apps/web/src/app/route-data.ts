@@ -25,43 +25,56 @@ async function isSignedIn(role?: Role) {
 
 type Prefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>;
 
+/** Starts downloading a feature's query options (while the session is checked). */
+const warm = (queries: () => Promise<unknown>) => {
+  queries().catch(() => undefined); // the loader that awaits it hears of a failure
+};
+
 /** The dashboard tables' first pages, by page, with the role that may see each. */
 const dashboardQueries = {
   myProducts: {
+    queries: listingQueries,
     role: 'seller',
     load: async (client) => client.prefetchInfiniteQuery((await listingQueries()).myProductsQuery),
   },
   mySales: {
+    queries: buyingQueries,
     role: 'seller',
     load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).mySalesQuery),
   },
   myOrders: {
+    queries: buyingQueries,
     role: 'user',
     load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myOrdersQuery),
   },
   myWishlist: {
+    queries: buyingQueries,
     role: 'user',
     load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myWishlistQuery),
   },
   allUsers: {
+    queries: adminQueries,
     role: 'admin',
     load: async (client, search) =>
       client.prefetchInfiniteQuery((await adminQueries()).adminUsersQuery('user', search.get('q') ?? '')),
   },
   allSellers: {
+    queries: adminQueries,
     role: 'admin',
     load: async (client, search) =>
       client.prefetchInfiniteQuery((await adminQueries()).adminUsersQuery('seller', search.get('q') ?? '')),
   },
   reportedItems: {
+    queries: adminQueries,
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).reportedProductsQuery),
   },
   auditLog: {
+    queries: adminQueries,
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).auditLogQuery),
   },
-} satisfies Record<string, { role: Role; load: Prefetch }>;
+} satisfies Record<string, { queries: () => Promise<unknown>; role: Role; load: Prefetch }>;
 
 /**
  * Starts the data the page at `pathname` + `search` shows first, while its code downloads (the
@@ -87,7 +100,9 @@ export async function prefetchRouteData(
     }
     const category = matchPath(paths.category.pattern, pathname)?.params.id;
     if (category !== undefined) {
-      if (!isCategoryId(category) || !(await isSignedIn())) return;
+      if (!isCategoryId(category)) return;
+      warm(catalogueQueries);
+      if (!(await isSignedIn())) return;
       const { categoriesQuery, categoryProductsQuery, categoryFiltersFromUrl } = await catalogueQueries();
       await Promise.all([
         queryClient.prefetchQuery(categoriesQuery),
@@ -97,6 +112,7 @@ export async function prefetchRouteData(
     }
     const product = matchPath(paths.product.pattern, pathname)?.params.id;
     if (product !== undefined) {
+      warm(catalogueQueries);
       if (await isSignedIn()) await queryClient.prefetchQuery((await catalogueQueries()).productQuery(product));
       return;
     }
@@ -104,7 +120,8 @@ export async function prefetchRouteData(
       matchPath(dashboardPaths[page].pattern, pathname),
     );
     if (!dashboardPage) return;
-    const { role, load } = dashboardQueries[dashboardPage];
+    const { queries, role, load } = dashboardQueries[dashboardPage];
+    warm(queries);
     if (await isSignedIn(role)) await load(queryClient, params);
   } catch {
     // The page asks for its data itself.
