@@ -19,6 +19,7 @@ import {
   type Product,
 } from '@recell/contract';
 import { demoAccount, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingDialog, bookThroughApi, createTestPhone, openPhoneCard, removeTestPhone } from './support/buying.ts';
 import { phoneViewport } from './support/layout.ts';
 import {
@@ -226,7 +227,8 @@ for (const { label, options, isPhone } of screens) {
 }
 
 test.describe('on a phone (360×740)', () => {
-  test.use(phoneViewport);
+  // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+  test.use({ ...phoneViewport, bypassCSP: true });
 
   test('the booking modal of a long-named phone wraps the name and keeps Cancel and Submit Order on screen', async ({
     page,
@@ -265,6 +267,7 @@ test.describe('on a phone (360×740)', () => {
       await expect(booking.location).toBeInViewport();
       await expect(cancel).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+      await expectNoAxeViolations(page);
 
       await cancel.click();
       await expect(booking.dialog).toHaveCount(0);
