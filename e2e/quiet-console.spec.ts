@@ -1,7 +1,8 @@
 /**
  * A page load leaves the browser console clean: no CSP report (zod parses without `new Function`,
- * the CSP keeps 'unsafe-eval' out) and no failed request (a visitor's session check answers 204,
- * not 401). A signed-in reload still restores the session from the refresh cookie.
+ * the CSP keeps 'unsafe-eval' out), no failed request (a visitor's session check answers 204,
+ * not 401) and no unused preload (the home page's banner is preloaded there only). A signed-in
+ * reload still restores the session from the refresh cookie.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { categoryIds } from '@recell/contract';
@@ -28,6 +29,8 @@ const watchForNoise = async (page: Page) => {
   const noise: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') noise.push(`console: ${message.text()}`);
+    // Chromium's 'was preloaded using link preload but not used' (a preload meant for another page).
+    else if (message.type() === 'warning' && /preload/i.test(message.text())) noise.push(`warning: ${message.text()}`);
   });
   page.on('pageerror', (error) => noise.push(`page error: ${error.message}`));
   page.on('response', (response) => {
@@ -67,6 +70,33 @@ test.describe('a quiet console', () => {
       expect([...noise, ...(await cspViolations(page))]).toEqual([]);
     });
   }
+
+  test('pages other than home preload no banner: no "preloaded but not used" warning', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Chromium warns a few seconds after the load event about a preload nothing used.
+    const settle = async () => {
+      await page.waitForLoadState('load');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(3_500);
+    };
+    const unusedPreloads = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]'), (link) => link.href),
+      );
+    const noise = await watchForNoise(page);
+    for (const path of ['/about', '/login']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(path);
+      expect(await unusedPreloads(), `image preloads of ${path}`).toEqual([]);
+      await settle();
+    }
+    await signIn(page, demoAccount('buyer').email);
+    await page.goto(categoryPath);
+    await expect(page).toHaveURL(categoryPath);
+    expect(await unusedPreloads(), `image preloads of ${categoryPath}`).toEqual([]);
+    await settle();
+    expect(noise.filter((entry) => entry.startsWith('warning:'))).toEqual([]);
+  });
 
   test('a signed-in reload restores the session, quietly', async ({ page }) => {
     await page.goto(categoryPath);

@@ -62,6 +62,8 @@ export const webTexts = {
 
   // Loading and failures
   loading: 'Loading…',
+  /** Said to screen readers when 'Load more' has added rows to a dashboard list. */
+  moreShown: (count: number) => `${count} more shown`,
   networkError: "Can't reach ReCell. Check your connection and try again.",
   chunkLoadFailed: 'This page could not be loaded. Check your connection, then reload the page.',
   reload: 'Reload page',

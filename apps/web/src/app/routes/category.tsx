@@ -2,7 +2,7 @@ import { categoryIds, webTexts, type CategoryId } from '@recell/contract';
 import { useParams } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { LoadError } from '@/components/ui/load-error';
-import { Page } from '@/components/ui/page';
+import { Page, PageHeading } from '@/components/ui/page';
 import { CategoryBrowser, useCategories } from '@/features/catalogue';
 
 const isCategoryId = (id: string | undefined): id is CategoryId => categoryIds.some((known) => known === id);
@@ -36,7 +36,7 @@ function CategoryPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
       <title>{`${category.brand} · ReCell`}</title>
-      <h1 className="text-3xl font-bold sm:text-4xl">{category.brand}</h1>
+      <PageHeading className="text-3xl font-bold sm:text-4xl">{category.brand}</PageHeading>
       <CategoryBrowser key={category.id} category={category} />
     </div>
   );

@@ -1,7 +1,8 @@
 import { formatPrice, webTexts } from '@recell/contract';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFocusFirstNew } from '@/lib/focus';
 import { LoadError } from './load-error';
 import { ProductThumb } from './product-thumb';
 import { Spinner } from './spinner';
@@ -260,28 +261,47 @@ type NextPageQuery = {
 
 /**
  * 'Load more' under a list while it has another page, and (`showError`) what went wrong when the
- * next page failed, with Try again.
+ * next page failed, with Try again. The rows it brings take the focus (the first of them: the last
+ * page takes the button away) and screen readers hear how many came. `list` holds the table and
+ * `count` is how many rows it shows.
  */
 export function LoadMore({
   query,
   label,
+  list,
+  count,
   showError = false,
 }: {
   query: NextPageQuery;
   label: string;
+  list: RefObject<HTMLElement | null>;
+  count: number;
   showError?: boolean;
 }) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  // Written, not rendered: only a new page's arrival is said (a row removed says nothing). A bare
+  // live region, there from the start so that it is heard; not a status, which the toasts are.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const announce = useCallback((added: number) => {
+    if (statusRef.current) statusRef.current.textContent = webTexts.moreShown(added);
+  }, []);
+  const { buttonRef, willLoad } = useFocusFirstNew({ listRef: list, count, itemSelector: 'tbody > tr', announce });
+  const loadMore = () => {
+    willLoad();
+    void fetchNextPage();
+  };
   return (
     <>
+      <p ref={statusRef} aria-live="polite" className="sr-only" />
       {hasNextPage && (
         <div className="mt-6 flex justify-center">
           <button
+            ref={buttonRef}
             type="button"
             className="btn btn-outline"
             disabled={isFetchingNextPage}
             aria-busy={isFetchingNextPage || undefined}
-            onClick={() => void fetchNextPage()}
+            onClick={loadMore}
           >
             {isFetchingNextPage ? webTexts.loading : label}
           </button>
@@ -289,7 +309,7 @@ export function LoadMore({
       )}
       {showError && query.isFetchNextPageError && (
         <div className="mt-4">
-          <LoadError error={query.error} onRetry={() => void fetchNextPage()} />
+          <LoadError error={query.error} onRetry={loadMore} />
         </div>
       )}
     </>
@@ -330,9 +350,31 @@ export function PagedTable<T>({
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) return <EmptyTable>{empty}</EmptyTable>;
   return (
+    <PagedRows query={query} items={items} loadMoreLabel={loadMoreLabel} showNextPageError={showNextPageError}>
+      {children}
+    </PagedRows>
+  );
+}
+
+/** A paged table's rows and its 'Load more', which finds the rows it brought in `list`. */
+function PagedRows<T>({
+  query,
+  items,
+  loadMoreLabel,
+  showNextPageError,
+  children,
+}: {
+  query: PagedQuery<T>;
+  items: T[];
+  loadMoreLabel: string;
+  showNextPageError: boolean;
+  children: (items: T[]) => ReactNode;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  return (
     <>
-      {children(items)}
-      <LoadMore query={query} label={loadMoreLabel} showError={showNextPageError} />
+      <div ref={list}>{children(items)}</div>
+      <LoadMore query={query} label={loadMoreLabel} list={list} count={items.length} showError={showNextPageError} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { isFocusLost } from '@/lib/focus';
 
 /**
  * A modal dialog on the native `<dialog>` and `showModal()`: the rest of the page is inert (focus
  * stays inside), Escape closes it, and focus returns to where it was. Render it only while it is
  * open; it opens on mount and calls `onClose` when it closes (Escape or `close()`). While `isBusy`
- * (its action is under way) Escape is ignored.
+ * (its action is under way) Escape is ignored. It is never taller than the viewport: a column whose
+ * children may keep their own parts in view (a form's buttons, see FormDialog) while the rest scrolls.
  */
 export function Dialog({
   title,
@@ -29,10 +31,14 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement;
     if (!dialog.open) dialog.showModal();
     initialFocus?.current?.focus();
     return () => {
       if (dialog.open) dialog.close();
+      // A dialog that goes with the page (its action succeeded) is removed before it closes, and
+      // the browser then leaves the focus on the page: back to the button that opened it.
+      if (isFocusLost() && opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, [initialFocus]);
 
@@ -45,7 +51,7 @@ export function Dialog({
         if (isBusy) event.preventDefault();
       }}
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[calc(100%-2rem)] max-w-md flex-col rounded-2xl open:flex bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
     >
       <h2 id={titleId} className="text-xl font-bold break-words">
         {title}

@@ -41,10 +41,12 @@ export function Toaster() {
     };
   }, [startPause, endPause]);
 
+  // At the bottom, the newest nearest the edge (centred on phones, to the right from md): clear of
+  // the sticky header with its Menu button, and of the dashboard's sidebar on the left.
   return (
     <div
       ref={containerRef}
-      className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col-reverse items-center gap-2 px-4 md:items-end"
     >
       {toasts
         .filter((t) => t.visible)

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { PageHeading } from '@/components/ui/page';
 
-/** A dashboard page: document title, one h1, the content. */
+/** A dashboard page: document title, one h1 (focused on arrival, see PageHeading), the content. */
 export function DashboardPage({
   title,
   heading,
@@ -13,7 +14,7 @@ export function DashboardPage({
   return (
     <div>
       <title>{`${title} · ReCell`}</title>
-      <h1 className="text-2xl font-bold sm:text-3xl">{heading ?? title}</h1>
+      <PageHeading className="text-2xl font-bold sm:text-3xl">{heading ?? title}</PageHeading>
       {children}
     </div>
   );

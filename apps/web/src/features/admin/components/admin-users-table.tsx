@@ -182,7 +182,9 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
           })}
         </DataTable>
       )}
-      {items.length > 0 && <LoadMore query={users} label={adminTexts.loadMore} showError />}
+      {items.length > 0 && (
+        <LoadMore query={users} label={adminTexts.loadMore} list={toDelete.tableRef} count={items.length} showError />
+      )}
       {toDelete.row && (
         <ConfirmDialog
           title={adminTexts.deleteAccountTitle(toDelete.row.name)}

@@ -80,8 +80,17 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
         <Field label={buyingTexts.buyerEmail}>
           {(props) => <input readOnly type="email" className={readOnlyClass} {...props} value={user?.email ?? ''} />}
         </Field>
+        {/* A long name wraps rather than being cut off. */}
         <Field label={buyingTexts.productName}>
-          {(props) => <input readOnly className={readOnlyClass} {...props} value={product.name} />}
+          {(props) => (
+            <textarea
+              readOnly
+              rows={1}
+              className={`${readOnlyClass} resize-none field-sizing-content`}
+              {...props}
+              value={product.name}
+            />
+          )}
         </Field>
         <Field label={buyingTexts.price}>
           {(props) => <input readOnly className={readOnlyClass} {...props} value={formatPrice(product.priceCents)} />}

@@ -1,4 +1,6 @@
 import { webTexts } from '@recell/contract';
+import { useRef } from 'react';
+import { useFocusFirstNew } from '@/lib/focus';
 import { useAdvertised } from '../api/get-advertised';
 import { useBuyingActions } from './listing-actions';
 import { ProductCard } from './product-card';
@@ -11,6 +13,13 @@ export function AdvertisedSection() {
   const advertised = useAdvertised();
   const buying = useBuyingActions({});
   const products = advertised.data?.pages.flatMap((page) => page.items) ?? [];
+  // The cards 'Show more' brings take the focus (the last page takes the button away).
+  const listRef = useRef<HTMLUListElement>(null);
+  const { buttonRef: moreButtonRef, willLoad } = useFocusFirstNew({
+    listRef,
+    count: products.length,
+    itemSelector: ':scope > li',
+  });
   if (products.length === 0) return null;
 
   return (
@@ -18,7 +27,7 @@ export function AdvertisedSection() {
       <h2 id="advertised-heading" className="text-2xl font-bold sm:text-3xl">
         {webTexts.advertisedHeading}
       </h2>
-      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul ref={listRef} className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {products.map((product) => (
           <li key={product.id} className="flex">
             <ProductCard
@@ -33,10 +42,14 @@ export function AdvertisedSection() {
       {advertised.hasNextPage && (
         <div className="mt-8 flex justify-center">
           <button
+            ref={moreButtonRef}
             type="button"
             className="btn btn-outline"
             disabled={advertised.isFetchingNextPage}
-            onClick={() => void advertised.fetchNextPage()}
+            onClick={() => {
+              willLoad();
+              void advertised.fetchNextPage();
+            }}
           >
             {advertised.isFetchingNextPage ? webTexts.loading : webTexts.showMore}
           </button>

@@ -6,10 +6,11 @@ import {
   webTexts,
   type Category,
 } from '@recell/contract';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { useFocusFirstNew } from '@/lib/focus';
 import { useCategoryProducts } from '../api/get-category-products';
 import { useCategorySearch } from '../hooks/use-category-search';
 import { useBuyingActions, type ListingActionHandlers } from './listing-actions';
@@ -30,6 +31,17 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
   const resultsHeadingId = useId();
   const products = results.data?.pages.flatMap((page) => page.items) ?? [];
   const { draft, selects, errors } = search;
+  // The cards 'Load more' brings take the focus; the result count below says how many there are.
+  const listRef = useRef<HTMLUListElement>(null);
+  const { buttonRef: moreButtonRef, willLoad } = useFocusFirstNew({
+    listRef,
+    count: products.length,
+    itemSelector: ':scope > li',
+  });
+  const loadMore = () => {
+    willLoad();
+    void results.fetchNextPage();
+  };
 
   return (
     <>
@@ -130,6 +142,7 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
             )}
             {products.length > 0 && (
               <ul
+                ref={listRef}
                 className={`mt-4 grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
                 aria-busy={results.isPlaceholderData || undefined}
               >
@@ -149,11 +162,12 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
             {results.hasNextPage && (
               <div className="mt-8 flex justify-center">
                 <button
+                  ref={moreButtonRef}
                   type="button"
                   className="btn btn-outline"
                   disabled={results.isFetchingNextPage}
                   aria-busy={results.isFetchingNextPage || undefined}
-                  onClick={() => void results.fetchNextPage()}
+                  onClick={loadMore}
                 >
                   {results.isFetchingNextPage ? webTexts.loading : listingTexts.loadMore}
                 </button>
@@ -161,7 +175,7 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
             )}
             {results.isFetchNextPageError && (
               <div className="mt-4">
-                <LoadError error={results.error} onRetry={() => void results.fetchNextPage()} />
+                <LoadError error={results.error} onRetry={loadMore} />
               </div>
             )}
           </>

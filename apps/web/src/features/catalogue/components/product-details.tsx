@@ -1,6 +1,7 @@
 import { categoryBrands, formatPrice, listingTexts, webTexts, type Product } from '@recell/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { formatListingTime } from '@/lib/format-time';
 import { listingSrcSet, productDetailsSizes } from '@/lib/responsive-image';
@@ -70,9 +71,9 @@ export function ProductDetails({
 
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex items-start justify-between gap-3">
-            <h1 id={nameId} className="text-3xl font-bold break-words sm:text-4xl">
+            <PageHeading id={nameId} className="text-3xl font-bold break-words sm:text-4xl">
               {product.name}
-            </h1>
+            </PageHeading>
             {actions.offersBuyerActions && (
               <WishlistAndReportButtons
                 isWishlisted={isWishlisted}

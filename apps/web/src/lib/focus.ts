@@ -1,0 +1,58 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+
+/** Nothing has the focus: it fell to the page (the element that had it went, or was disabled). */
+export const isFocusLost = () => document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * Focus for a page's heading (give it `tabIndex={-1}`): after a move within the app (a link, a
+ * redirect) that left the focus nowhere, the heading gets it, so keyboard and screen-reader users
+ * go on from where they now are. A first load and Back/Forward keep the browser's own behaviour;
+ * focus the person put somewhere that is still there stays.
+ */
+export function useFocusOnArrival<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const navigationType = useNavigationType();
+  const { key } = useLocation();
+  useEffect(() => {
+    if (navigationType === NavigationType.Pop || !isFocusLost()) return;
+    ref.current?.focus({ preventScroll: true });
+  }, [navigationType, key]);
+  return ref;
+}
+
+/**
+ * 'Load more' that takes the focus to the first item it brought (the last page takes the button
+ * away, which would leave the focus nowhere). Call `willLoad()` as it is pressed; once the list in
+ * `listRef` holds more than `count` items (found by `itemSelector`), the first new one gets the
+ * focus, unless the person has moved it elsewhere meanwhile, and `announce` gets how many came.
+ */
+export function useFocusFirstNew({
+  listRef,
+  count,
+  itemSelector,
+  announce,
+}: {
+  listRef: RefObject<HTMLElement | null>;
+  count: number;
+  itemSelector: string;
+  announce?: (added: number) => void;
+}) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const loadingFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = loadingFrom.current;
+    if (from === null || count <= from) return;
+    loadingFrom.current = null;
+    announce?.(count - from);
+    if (!isFocusLost() && document.activeElement !== buttonRef.current) return;
+    const item = listRef.current?.querySelectorAll<HTMLElement>(itemSelector)[from];
+    if (!item) return;
+    item.tabIndex = -1;
+    item.focus();
+  }, [listRef, count, itemSelector, announce]);
+  const willLoad = () => {
+    loadingFrom.current = count;
+  };
+  return { buttonRef, willLoad };
+}
