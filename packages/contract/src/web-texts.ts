@@ -46,12 +46,13 @@ export const webTexts = {
   usedLabel: 'Used',
   locationLabel: 'Location',
 
-  // Contact form (the spec's form submits nowhere)
+  // Contact form (the spec's form submitted nowhere; we store the message for the admins)
   contactHeading: 'Contact us',
   contactName: 'Name',
   contactEmail: 'Email',
   contactMessage: 'Message',
   contactSend: 'Send',
+  contactSending: 'Sending…',
   contactEmailInvalid: 'Enter a valid email address',
   contactMessageRequired: 'Message is Required',
   contactThanks: (name: string) => `Thank you for your message, ${name}!`,
