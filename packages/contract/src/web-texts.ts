@@ -52,7 +52,6 @@ export const webTexts = {
   contactEmail: 'Email',
   contactMessage: 'Message',
   contactSend: 'Send',
-  contactSending: 'Sending…',
   contactEmailInvalid: 'Enter a valid email address',
   contactMessageRequired: 'Message is Required',
   contactThanks: (name: string) => `Thank you for your message, ${name}!`,

@@ -3,7 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { paths } from '@/config/paths';
-import { adminUsersQuery, auditLogQuery, reportedProductsQuery } from '@/features/admin';
+import {
+  adminUsersQuery,
+  auditLogQuery,
+  contactMessagesQuery,
+  contactMessageViewOf,
+  reportedProductsQuery,
+} from '@/features/admin';
 import { myOrdersQuery, mySalesQuery, myWishlistQuery } from '@/features/buying';
 import {
   advertisedQuery,
@@ -45,6 +51,10 @@ const dashboardQueries = {
   },
   reportedItems: { role: 'admin', load: (client) => client.prefetchInfiniteQuery(reportedProductsQuery) },
   auditLog: { role: 'admin', load: (client) => client.prefetchInfiniteQuery(auditLogQuery) },
+  contactMessages: {
+    role: 'admin',
+    load: (client, search) => client.prefetchInfiniteQuery(contactMessagesQuery(contactMessageViewOf(search))),
+  },
 } satisfies Record<string, { role: Role; load: Prefetch }>;
 
 /**
