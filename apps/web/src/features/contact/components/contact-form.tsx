@@ -5,7 +5,7 @@ import {
   type ContactMessageForm,
   type ContactMessageFormInput,
 } from '@recell/contract';
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -16,6 +16,19 @@ const inputClass =
 
 const fieldNames = ['name', 'email', 'message'] as const;
 
+const subscribeToNothing = () => () => {};
+/**
+ * False in the prerendered HTML and while React takes it over, true from then on. Until then Send
+ * is disabled: the browser would submit the form itself, putting the message and the email in the
+ * page's address and losing what was typed.
+ */
+const useIsHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+
 /**
  * The spec's Contact us form. Send checks the fields with the contract's schema (the server checks
  * them again), sends the message to the admins and, only once the server has taken it, thanks the
@@ -24,6 +37,7 @@ const fieldNames = ['name', 'email', 'message'] as const;
  */
 export function ContactForm() {
   const id = useId();
+  const isHydrated = useIsHydrated();
   const {
     register,
     handleSubmit,
@@ -85,7 +99,7 @@ export function ContactForm() {
       <button
         type="submit"
         className="btn btn-primary w-full sm:w-auto"
-        disabled={isSubmitting}
+        disabled={isSubmitting || !isHydrated}
         aria-busy={isSubmitting || undefined}
       >
         {webTexts.contactSend}
