@@ -302,7 +302,8 @@ test('a visitor writes from the about page; the admin reads it in Messages, mark
   await page.goto('/about');
   const contact = page.getByRole('region', { name: webTexts.contactHeading, exact: true });
   const send = contact.getByRole('button', { name: webTexts.contactSend, exact: true });
-  await expect(send).toBeEnabled();
+  // (The page's code may still be on its way on a busy machine: wait for it longer than usual.)
+  await expect(send).toBeEnabled({ timeout: 30_000 });
   await contact.getByLabel(webTexts.contactName, { exact: true }).fill(visitor.name);
   await contact.getByLabel(webTexts.contactEmail, { exact: true }).fill(visitor.email);
   await contact.getByLabel(webTexts.contactMessage, { exact: true }).fill(visitor.message);
