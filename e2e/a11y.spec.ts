@@ -2,8 +2,9 @@
  * WCAG 2.x A/AA checks with axe-core on the public pages and the signed-in ones (dashboard, listings),
  * once their content has loaded. Colour contrast is part of them, so dark mode gets its own runs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accountTexts, categoryBrands, listingTexts, messages } from '@recell/contract';
+import { adminRows, messagesCaption, openAsAdmin, sendContactMessage } from './support/admin.ts';
 import { demoAccount, expectDashboardOf, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageBackgroundLuminance } from './support/layout.ts';
@@ -14,6 +15,7 @@ import {
   fetchCategoryPage,
   myProductsTable,
   productCards,
+  uniqueToken,
 } from './support/listings.ts';
 
 // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
@@ -32,6 +34,19 @@ const openCategoryAsBuyer = async (page: Page) => {
   await signIn(page, demoAccount('buyer').email);
   await expect(page.getByRole('heading', { level: 1, name: categoryBrands['3'], exact: true })).toBeVisible();
   await expect(productCards(categoryResults(page, '3')).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+};
+
+/** The admin's Messages page with a fresh unread message in its inbox (the unread row's own colours). */
+const openMessagesWithUnread = async (page: Page, request: APIRequestContext) => {
+  const name = `Axe Visitor ${uniqueToken()}`;
+  await sendContactMessage(request, {
+    name,
+    email: 'axe.visitor@example.com',
+    message: 'Is the about page accessible?',
+  });
+  await openAsAdmin(page, '/dashboard/messages', accountTexts.contactMessages);
+  await expect(adminRows(page, messagesCaption('inbox'), name)).toHaveCount(1);
   await page.waitForLoadState('networkidle');
 };
 
@@ -111,6 +126,11 @@ test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
     await page.getByRole('dialog').getByRole('button', { name: listingTexts.cancel, exact: true }).click();
   });
 
+  test("the admin's Messages, with an unread message", async ({ page, request }) => {
+    await openMessagesWithUnread(page, request);
+    await expectNoAxeViolations(page);
+  });
+
   test('a category page, with its search form and phones', async ({ page }) => {
     await openCategoryAsBuyer(page);
     await expectNoAxeViolations(page);
@@ -138,6 +158,12 @@ test.describe('accessibility in dark mode', () => {
 
   test('home page', async ({ page }) => {
     await openHome(page);
+    expect(await pageBackgroundLuminance(page), 'the page follows the dark colour scheme').toBeLessThan(0.2);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the admin's Messages", async ({ page, request }) => {
+    await openMessagesWithUnread(page, request);
     expect(await pageBackgroundLuminance(page), 'the page follows the dark colour scheme').toBeLessThan(0.2);
     await expectNoAxeViolations(page);
   });

@@ -22,6 +22,7 @@ import {
   advertisePhone,
   createPhone,
   meStatus,
+  messagesCaption,
   openAsAdmin,
   reportPhone,
   searchAccounts,
@@ -286,6 +287,68 @@ test('the admin dismisses the reports on a phone: the row goes, the phone stays 
   await expect(cardsNamed(await expectSettledResults(page, categoryId, 1), phone.name)).toHaveCount(1);
 });
 
+test('a visitor writes from the about page; the admin reads it in Messages, marks it read and archives it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const token = uniqueToken();
+  const visitor = {
+    name: `Curious Visitor ${token}`,
+    email: `visitor.${token}@example.com`,
+    message: `Do you buy phones with a cracked screen? (${token})`,
+  };
+
+  // The visitor, not signed in, on the prerendered about page: Send works once the app has taken it over.
+  await page.goto('/about');
+  const contact = page.getByRole('region', { name: webTexts.contactHeading, exact: true });
+  const send = contact.getByRole('button', { name: webTexts.contactSend, exact: true });
+  // (The page's code may still be on its way on a busy machine: wait for it longer than usual.)
+  await expect(send).toBeEnabled({ timeout: 30_000 });
+  await contact.getByLabel(webTexts.contactName, { exact: true }).fill(visitor.name);
+  await contact.getByLabel(webTexts.contactEmail, { exact: true }).fill(visitor.email);
+  await contact.getByLabel(webTexts.contactMessage, { exact: true }).fill(visitor.message);
+  const answer = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/contact-messages' && response.request().method() === 'POST',
+  );
+  await send.click();
+  expect((await answer).status(), 'the server took the message').toBe(201);
+  await expect(toast(page, webTexts.contactThanks(visitor.name))).toBeVisible();
+  await expect(contact.getByLabel(webTexts.contactMessage, { exact: true })).toHaveValue('');
+
+  // The admin: the message is in the inbox, unread, with who wrote it, what and when.
+  await openAsAdmin(page, '/dashboard/messages', accountTexts.contactMessages);
+  const row = adminRows(page, messagesCaption('inbox'), visitor.name);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: adminTexts.unread, exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: visitor.email, exact: true })).toHaveAttribute(
+    'href',
+    `mailto:${visitor.email}`,
+  );
+  await expect(row.getByRole('cell', { name: visitor.message, exact: true })).toBeVisible();
+  await expect(row.getByRole('time')).toHaveText(/\b(1[0-2]|[1-9]):[0-5]\d (am|pm)$/);
+
+  await row.getByRole('button', { name: adminTexts.markRead, exact: true }).click();
+  await expect(toast(page, adminTexts.messageMarkedRead)).toBeVisible();
+  await expect(row.getByRole('cell', { name: adminTexts.read, exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: adminTexts.markRead, exact: true })).toHaveCount(0);
+
+  await row.getByRole('button', { name: adminTexts.archive, exact: true }).click();
+  await expect(toast(page, adminTexts.messageArchived)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // In the archive, read; still there after a reload.
+  await page
+    .getByRole('navigation', { name: adminTexts.messageViews, exact: true })
+    .getByRole('link', { name: adminTexts.archived, exact: true })
+    .click();
+  const archived = adminRows(page, messagesCaption('archived'), visitor.name);
+  await expect(archived).toHaveCount(1);
+  await page.reload();
+  await expect(archived.getByRole('cell', { name: adminTexts.read, exact: true })).toBeVisible();
+  await expect(archived.getByRole('button')).toHaveCount(0);
+});
+
 test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
   // axe is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
   test.use({ bypassCSP: true });
@@ -325,6 +388,7 @@ test.describe('on a 360 px wide phone', () => {
     for (const [path, heading] of [
       ['/dashboard/all-sellers', accountTexts.allSellers],
       ['/dashboard/reported-items', accountTexts.reportedItems],
+      ['/dashboard/messages', accountTexts.contactMessages],
       ['/dashboard/audit-log', accountTexts.auditLog],
     ] as const) {
       await page.goto(path);

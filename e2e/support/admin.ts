@@ -90,6 +90,19 @@ export const reportPhone = async (
   expect(response.status(), `POST /api/products/${productId}/reports: ${await response.text()}`).toBe(201);
 };
 
+/** Sends the Contact us form's message through the API, as a visitor (no session). */
+export const sendContactMessage = async (
+  request: APIRequestContext,
+  message: { name: string; email: string; message: string },
+) => {
+  const response = await request.post('/api/contact-messages', { data: message });
+  expect(response.status(), `POST /api/contact-messages: ${await response.text()}`).toBe(201);
+};
+
+/** The caption of the Messages table in one of its views. */
+export const messagesCaption = (view: 'inbox' | 'archived') =>
+  `${accountTexts.contactMessages}: ${view === 'inbox' ? adminTexts.inbox : adminTexts.archived}`;
+
 /** The status of GET /api/me with `token`: 200 while the session works, 401 once it does not. */
 export const meStatus = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status();

@@ -55,7 +55,13 @@ export const dashboardMenu = (page: Page): Locator =>
 export const roleMenus: Record<Role, string[]> = {
   seller: [accountTexts.myProducts, accountTexts.addProduct, accountTexts.mySales],
   user: [accountTexts.myOrders, accountTexts.myWishlist],
-  admin: [accountTexts.allUsers, accountTexts.allSellers, accountTexts.reportedItems, accountTexts.auditLog],
+  admin: [
+    accountTexts.allUsers,
+    accountTexts.allSellers,
+    accountTexts.reportedItems,
+    accountTexts.contactMessages,
+    accountTexts.auditLog,
+  ],
 };
 
 /** The dashboard's welcome page with the sidebar of `user`: their name, View profile, their menu. */

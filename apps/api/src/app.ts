@@ -38,6 +38,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });
       await api.register(adminRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: apiPrefix },
   );

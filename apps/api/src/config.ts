@@ -84,7 +84,7 @@ const EnvSchema = z.object({
   SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
 
   // Write limits (uploads, bookings, reports, wishlist, payment attempts) per account per window,
-  // in memory or shared through REDIS_URL. Unset under NODE_ENV=test: 100 times the default.
+  // and contact messages per IP, in memory or shared through REDIS_URL. Unset under NODE_ENV=test: 100 times the default.
   WRITE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   UPLOADS_PER_IP: z.coerce.number().int().min(1).optional(),
@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   REPORTS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   WISHLIST_WRITES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   PAYMENT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  CONTACT_MESSAGES_PER_IP: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -175,6 +176,8 @@ export interface Config {
     reportsPerAccount: number;
     wishlistWritesPerAccount: number;
     paymentAttemptsPerAccount: number;
+    /** Contact us messages from one IP (the form is for visitors: there is no account to count). */
+    contactMessagesPerIp: number;
   };
   /** Bytes of upload bodies held at once by this process. */
   uploadMemoryBudgetBytes: number;
@@ -205,7 +208,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Writes per account (uploads also per IP) per WRITE_LIMIT_WINDOW_SECONDS (10 minutes). */
+/** Writes per account (uploads also per IP, contact messages only per IP) per WRITE_LIMIT_WINDOW_SECONDS (10 minutes). */
 export const defaultWriteLimits = {
   uploadsPerAccount: 30,
   uploadsPerIp: 60,
@@ -213,6 +216,7 @@ export const defaultWriteLimits = {
   reportsPerAccount: 10,
   wishlistWritesPerAccount: 120,
   paymentAttemptsPerAccount: 20,
+  contactMessagesPerIp: 5,
 } as const;
 
 /** Loads `.env` from the repo root if present (real environment variables win), then validates. */
@@ -315,6 +319,7 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
         e.WISHLIST_WRITES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.wishlistWritesPerAccount),
       paymentAttemptsPerAccount:
         e.PAYMENT_ATTEMPTS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.paymentAttemptsPerAccount),
+      contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
     },
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,
     storage:

@@ -36,6 +36,7 @@ import { filledListing } from './support/listings.ts';
 import { insertReport } from './support/moderation.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
+import { contactMessages } from '../src/db/schema.ts';
 
 const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;
 type Identity = (typeof identities)[number];
@@ -216,6 +217,14 @@ describe('authorization matrix', () => {
     const product = await sellersPhone();
     await advertise(t.app.db, product.id);
     return bookOrder(t, cast.buyer, product, { phone: bookingPhone });
+  };
+  /** A visitor's message for the admins' Messages page. */
+  const visitorsMessage = async () => {
+    const [row] = await t.app.db
+      .insert(contactMessages)
+      .values({ name: 'Vera Visitor', email: 'vera@example.com', message: 'Do you buy tablets too?' })
+      .returning({ id: contactMessages.id });
+    return row!.id;
   };
   const login = async (email: string) => {
     const response = await t.app.inject({
@@ -546,6 +555,36 @@ describe('authorization matrix', () => {
       },
     },
     'GET /api/admin/audit': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/audit') },
+
+    // Contact us and the admin's Messages
+    'POST /api/contact-messages': {
+      access: { kind: 'public' },
+      ok: 201,
+      request: async () => ({
+        method: 'POST',
+        url: '/api/contact-messages',
+        payload: { name: 'Vera Visitor', email: 'vera@example.com', message: 'Do you buy tablets too?' },
+        remoteAddress: randomIp(),
+      }),
+    },
+    'GET /api/admin/contact-messages': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        await visitorsMessage();
+        return { method: 'GET', url: '/api/admin/contact-messages' };
+      },
+    },
+    'POST /api/admin/contact-messages/:id/read': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({ method: 'POST', url: `/api/admin/contact-messages/${await visitorsMessage()}/read` }),
+    },
+    'POST /api/admin/contact-messages/:id/archive': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/contact-messages/${await visitorsMessage()}/archive`,
+      }),
+    },
   };
 
   it('has a rule for every route of the app, and only for routes it has', () => {

@@ -56,6 +56,7 @@ describe('write limit configuration', () => {
       reportsPerAccount: 10,
       wishlistWritesPerAccount: 120,
       paymentAttemptsPerAccount: 20,
+      contactMessagesPerIp: 5,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).writeLimits.bookingsPerAccount).toBe(2000);
     expect(loadConfig({ NODE_ENV: 'test', BOOKINGS_PER_ACCOUNT: '3' }).writeLimits.bookingsPerAccount).toBe(3);

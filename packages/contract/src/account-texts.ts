@@ -55,5 +55,6 @@ export const accountTexts = {
   allSellers: 'All Sellers',
   reportedItems: 'Reported Items',
   auditLog: 'Audit Log',
+  contactMessages: 'Messages',
   payment: 'Payment',
 } as const;

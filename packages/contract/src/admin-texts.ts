@@ -55,6 +55,27 @@ export const adminTexts = {
   deleteReportedText:
     'The listing and its advertisement are removed and its reports are closed. Buyers will not see this phone any more.',
 
+  // Messages (what visitors sent with the Contact us form)
+  messageColumns: {
+    status: 'Status',
+    name: 'Name',
+    email: 'Email',
+    message: 'Message',
+    received: 'Received',
+    action: 'Action',
+  },
+  messageViews: 'Message views',
+  inbox: 'Inbox',
+  archived: 'Archived',
+  unread: 'Unread',
+  read: 'Read',
+  markRead: 'Mark read',
+  archive: 'Archive',
+  messageMarkedRead: 'Message marked as read',
+  messageArchived: 'Message archived',
+  noMessages: 'No messages yet',
+  noArchivedMessages: 'No archived messages',
+
   // Audit Log
   columnWhen: 'When',
   columnWho: 'Who',
@@ -67,6 +88,8 @@ export const adminTexts = {
     [adminAuditActions.sellerVerified]: 'Seller verified',
     [adminAuditActions.reportListingRemoved]: 'Reported listing removed',
     [adminAuditActions.reportDismissed]: 'Reports dismissed',
+    [adminAuditActions.contactMessageRead]: 'Message marked as read',
+    [adminAuditActions.contactMessageArchived]: 'Message archived',
     'product.removed': 'Listing removed',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
@@ -77,6 +100,7 @@ export const adminTexts = {
     order: 'Order',
     payment: 'Payment',
     report: 'Report',
+    contact_message: 'Message',
   } as Record<string, string>,
 } as const;
 

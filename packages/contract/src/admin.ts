@@ -69,6 +69,8 @@ export const adminAuditActions = {
   sellerVerified: 'seller.verified',
   reportListingRemoved: 'report.listing_removed',
   reportDismissed: 'report.dismissed',
+  contactMessageRead: 'contact_message.read',
+  contactMessageArchived: 'contact_message.archived',
 } as const;
 
 /** One report on a phone, as the Report Text modal shows it. */

@@ -21,4 +21,5 @@ export * from './payment-texts.ts';
 export * from './admin.ts';
 export * from './admin-texts.ts';
 export * from './buying-texts.ts';
+export * from './contact.ts';
 export * from './endpoints/index.ts';

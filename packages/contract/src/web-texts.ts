@@ -50,7 +50,7 @@ export const webTexts = {
   usedLabel: 'Used',
   locationLabel: 'Location',
 
-  // Contact form (the spec's form submits nowhere)
+  // Contact form (the spec's form submitted nowhere; we store the message for the admins)
   contactHeading: 'Contact us',
   contactName: 'Name',
   contactEmail: 'Email',

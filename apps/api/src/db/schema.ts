@@ -266,6 +266,35 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * What visitors sent with the Contact us form, for the admins' Messages page. Unread until an
+ * admin marks it read; archived messages leave the inbox (archiving reads it too). Rows are kept:
+ * an admin's archive is the record of what was asked.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    readBy: uuid('read_by').references(() => users.id, { onDelete: 'set null' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: uuid('archived_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The inbox and the archive, each newest first.
+    index('contact_messages_inbox_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index('contact_messages_archived_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is not null`),
+  ],
+);
+
 /** Who did what to which record, and when: admin actions, deletions, payments. */
 export const auditLog = pgTable(
   'audit_log',

@@ -24,8 +24,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         { name: 'orders', description: 'Buyers book phones; sellers see who booked theirs' },
         { name: 'wishlist', description: 'The buyer’s wishlist' },
         { name: 'reports', description: 'Buyers report listings to the admins' },
+        { name: 'contact', description: 'Visitors write to the admins with the Contact us form' },
         { name: 'payments', description: 'Card payments: intents, the sale, the processor’s webhooks' },
-        { name: 'admin', description: 'Moderation: accounts, reported phones, audit log (admins)' },
+        { name: 'admin', description: 'Moderation: accounts, reported phones, messages, audit log (admins)' },
       ],
       components: {
         securitySchemes: {

@@ -1,6 +1,7 @@
 /**
  * Write limits: how many uploads, bookings, reports, wishlist changes and payment attempts one
- * account makes per window (WRITE_LIMIT_WINDOW_SECONDS), and for uploads also one IP. Counted by
+ * account makes per window (WRITE_LIMIT_WINDOW_SECONDS), for uploads also one IP, and how many
+ * contact messages one IP sends. Counted by
  * @fastify/rate-limit in memory, or in Redis when REDIS_URL is set so every API replica counts
  * against the same limit. Each hook runs in onRequest, after the route's role check (the key is
  * the signed-in user's id, the client IP for an anonymous caller) and before any body is read.
@@ -28,6 +29,8 @@ interface WriteLimits {
   wishlist: WriteLimitHook;
   /** Payment intents, payments and the test processor's card confirmations. */
   payments: WriteLimitHook;
+  /** Contact us messages, per IP (visitors send them without an account). */
+  contactMessages: WriteLimitHook;
 }
 
 declare module 'fastify' {
@@ -89,6 +92,7 @@ export const writeLimitsPlugin = fp(
       reports: hook(limiter('reports', limits.reportsPerAccount, accountKey)),
       wishlist: hook(limiter('wishlist', limits.wishlistWritesPerAccount, accountKey)),
       payments: hook(limiter('payments', limits.paymentAttemptsPerAccount, accountKey)),
+      contactMessages: hook(limiter('contact-messages', limits.contactMessagesPerIp, ipKey)),
     });
   },
   { name: 'recell-write-limits', dependencies: ['recell-auth', 'recell-limit-store'] },

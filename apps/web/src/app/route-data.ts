@@ -74,6 +74,14 @@ const dashboardQueries = {
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).auditLogQuery),
   },
+  contactMessages: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client, search) => {
+      const { contactMessagesQuery, contactMessageViewOf } = await adminQueries();
+      await client.prefetchInfiniteQuery(contactMessagesQuery(contactMessageViewOf(search)));
+    },
+  },
 } satisfies Record<string, { queries: () => Promise<unknown>; role: Role; load: Prefetch }>;
 
 /**

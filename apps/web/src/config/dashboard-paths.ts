@@ -17,4 +17,9 @@ export const dashboardPaths = {
   allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
   reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },
   auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
+  contactMessages: {
+    pattern: '/dashboard/messages',
+    to: (view: 'inbox' | 'archived' = 'inbox') =>
+      view === 'archived' ? '/dashboard/messages?view=archived' : '/dashboard/messages',
+  },
 } as const;

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
 import { catalogueEndpoints } from './catalogue.ts';
+import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
 import { listingEndpoints } from './listings.ts';
 import { paymentEndpoints } from './payments.ts';
@@ -13,6 +14,7 @@ export {
   adminEndpoints,
   buyingEndpoints,
   catalogueEndpoints,
+  contactEndpoints,
   listingEndpoints,
   paymentEndpoints,
   sessionEndpoints,
@@ -27,6 +29,7 @@ export const apiEndpoints: Record<string, Record<string, Endpoint>> = {
   admin: adminEndpoints,
   buying: buyingEndpoints,
   catalogue: catalogueEndpoints,
+  contact: contactEndpoints,
   listings: listingEndpoints,
   payments: paymentEndpoints,
   session: sessionEndpoints,

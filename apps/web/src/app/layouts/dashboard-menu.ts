@@ -18,6 +18,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.allUsers, to: dashboardPaths.allUsers.to() },
     { label: accountTexts.allSellers, to: dashboardPaths.allSellers.to() },
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
+    { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },
     { label: accountTexts.auditLog, to: dashboardPaths.auditLog.to() },
   ],
 };

@@ -1,3 +1,5 @@
 export { AdminUsersTable } from './components/admin-users-table';
 export { ReportedItemsTable } from './components/reported-items-table';
 export { AuditLogTable } from './components/audit-log-table';
+export { ContactMessagesTable } from './components/contact-messages-table';
+export { contactMessageViewOf } from './api/get-contact-messages';

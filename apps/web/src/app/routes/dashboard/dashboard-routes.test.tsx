@@ -52,6 +52,7 @@ describe('the dashboard', () => {
         ['All Users', '/dashboard/all-users'],
         ['All Sellers', '/dashboard/all-sellers'],
         ['Reported Items', '/dashboard/reported-items'],
+        ['Messages', '/dashboard/messages'],
         ['Audit Log', '/dashboard/audit-log'],
       ],
     ],

@@ -18,6 +18,7 @@ const AllUsersPage = lazyPage(() => import('./all-users'));
 const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
+const ContactMessagesPage = lazyPage(() => import('./contact-messages'));
 
 /** Patterns relative to /dashboard. */
 const p = (pattern: string) => pattern.replace(/^\/dashboard\//, '');
@@ -61,6 +62,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />
           <Route path={p(dashboardPaths.allSellers.pattern)} element={<AllSellersPage />} />
           <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
+          <Route path={p(dashboardPaths.contactMessages.pattern)} element={<ContactMessagesPage />} />
           <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -1,3 +1,5 @@
+import type { ContactMessageView } from '@recell/contract';
+
 /** Query keys of the admin's screens (prefixes first, so one call invalidates a whole screen). */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -6,4 +8,6 @@ export const adminKeys = {
   usersSearch: (role: 'user' | 'seller', q: string) => ['admin', 'users', role, { q }] as const,
   reports: ['admin', 'reports'] as const,
   audit: ['admin', 'audit'] as const,
+  contactMessagesAll: ['admin', 'contact-messages'] as const,
+  contactMessages: (view: ContactMessageView) => ['admin', 'contact-messages', view] as const,
 };

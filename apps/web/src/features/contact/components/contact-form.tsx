@@ -1,44 +1,72 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, webTexts, z } from '@recell/contract';
-import { useId } from 'react';
+import {
+  ContactMessageFormSchema,
+  webTexts,
+  type ContactMessageForm,
+  type ContactMessageFormInput,
+} from '@recell/contract';
+import { useId, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
+import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-
-const ContactSchema = z.object({
-  name: z.string().trim().min(1, messages.nameRequired),
-  email: z.string().trim().min(1, messages.emailRequired).pipe(z.email(webTexts.contactEmailInvalid)),
-  message: z.string().trim().min(1, webTexts.contactMessageRequired),
-});
-type Contact = z.infer<typeof ContactSchema>;
+import { sendContactMessage } from '../api/send-contact-message';
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
 
+const fieldNames = ['name', 'email', 'message'] as const;
+
+const subscribeToNothing = () => () => {};
 /**
- * The spec's Contact us form, which submits nowhere: Send checks the fields, thanks the sender with
- * a toast and clears the form.
+ * False in the prerendered HTML and while React takes it over, true from then on. Until then Send
+ * is disabled: the browser would submit the form itself, putting the message and the email in the
+ * page's address and losing what was typed.
+ */
+const useIsHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+
+/**
+ * The spec's Contact us form. Send checks the fields with the contract's schema (the server checks
+ * them again), sends the message to the admins and, only once the server has taken it, thanks the
+ * sender and clears the form. A refusal shows the server's message (under the field at fault, or
+ * in a toast) and keeps what was typed.
  */
 export function ContactForm() {
   const id = useId();
+  const isHydrated = useIsHydrated();
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors },
-  } = useForm<Contact>({ resolver: zodResolver(ContactSchema), defaultValues: { name: '', email: '', message: '' } });
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactMessageFormInput, unknown, ContactMessageForm>({
+    resolver: zodResolver(ContactMessageFormSchema),
+    defaultValues: { name: '', email: '', message: '' },
+  });
 
-  const onSubmit = (contact: Contact) => {
+  const onSubmit = async (contact: ContactMessageForm) => {
+    try {
+      await sendContactMessage(contact);
+    } catch (error) {
+      showFormError(error, setError, fieldNames);
+      return;
+    }
     toast.success(webTexts.contactThanks(contact.name));
     reset();
   };
 
-  const field = (name: keyof Contact) => ({
+  const field = (name: (typeof fieldNames)[number]) => ({
     id: `${id}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     ...register(name),
   });
-  const error = (name: keyof Contact) =>
+  const error = (name: (typeof fieldNames)[number]) =>
     errors[name] && (
       <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
         {errors[name].message}
@@ -68,7 +96,12 @@ export function ContactForm() {
         <textarea rows={5} className={inputClass} {...field('message')} />
         {error('message')}
       </div>
-      <button type="submit" className="btn btn-primary w-full sm:w-auto">
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto"
+        disabled={isSubmitting || !isHydrated}
+        aria-busy={isSubmitting || undefined}
+      >
         {webTexts.contactSend}
       </button>
     </form>

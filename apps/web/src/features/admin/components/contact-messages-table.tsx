@@ -1,0 +1,155 @@
+import { accountTexts, adminTexts, type ContactMessage, type ContactMessageView } from '@recell/contract';
+import { Link } from 'react-router';
+import { cell, DataTable, PagedTable, RowButton, StatusPill, useTableRefocus } from '@/components/ui/data-table';
+import { dashboardPaths } from '@/config/dashboard-paths';
+import { showActionError } from '@/lib/form-errors';
+import { formatListingTime } from '@/lib/format-time';
+import { toast } from '@/lib/toast';
+import { useChangeContactMessage } from '../api/change-contact-message';
+import { useContactMessages } from '../api/get-contact-messages';
+
+const { messageColumns } = adminTexts;
+const columns = [
+  messageColumns.status,
+  messageColumns.name,
+  messageColumns.email,
+  messageColumns.message,
+  messageColumns.received,
+];
+const viewLabels = { inbox: adminTexts.inbox, archived: adminTexts.archived } as const;
+
+/** Inbox and Archived, as links (each view has its own address, so it can be bookmarked and shared). */
+function ViewLinks({ view }: { view: ContactMessageView }) {
+  return (
+    <nav aria-label={adminTexts.messageViews} className="mt-6">
+      <ul className="flex gap-2">
+        {(Object.keys(viewLabels) as ContactMessageView[]).map((each) => (
+          <li key={each}>
+            <Link
+              to={dashboardPaths.contactMessages.to(each)}
+              aria-current={each === view ? 'page' : undefined}
+              className={each === view ? 'btn btn-primary' : 'btn btn-outline'}
+            >
+              {viewLabels[each]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Messages: what visitors sent with the Contact us form, newest first, a page at a time: whether
+ * it is read (an unread one says so and its name stands out), who sent it (their email is a link
+ * to answer), what they wrote and when. In the inbox an admin marks a message read or archives it
+ * (it leaves the inbox for Archived).
+ */
+export function ContactMessagesTable({ view }: { view: ContactMessageView }) {
+  const list = useContactMessages(view);
+  const markRead = useChangeContactMessage('read');
+  const archive = useChangeContactMessage('archive');
+  // An archived message's row goes, with the button that had the focus: focus moves to the table.
+  const { tableRef, refocusTable } = useTableRefocus();
+  const isInbox = view === 'inbox';
+
+  const onMarkRead = (message: ContactMessage) => {
+    markRead.mutate(message.id, {
+      onSuccess: () => {
+        toast.success(adminTexts.messageMarkedRead);
+      },
+      onError: showActionError,
+    });
+  };
+  const onArchive = (message: ContactMessage) => {
+    archive.mutate(message.id, {
+      onSuccess: () => {
+        toast.success(adminTexts.messageArchived);
+        refocusTable();
+      },
+      onError: showActionError,
+    });
+  };
+
+  return (
+    <>
+      <ViewLinks view={view} />
+      <PagedTable
+        query={list}
+        empty={isInbox ? adminTexts.noMessages : adminTexts.noArchivedMessages}
+        loadMoreLabel={adminTexts.loadMore}
+        showNextPageError
+      >
+        {(items) => (
+          <DataTable
+            caption={`${accountTexts.contactMessages}: ${viewLabels[view]}`}
+            columns={isInbox ? [...columns, messageColumns.action] : columns}
+            minWidth="min-w-[56rem]"
+            tableRef={tableRef}
+          >
+            {items.map((message) => {
+              const nameId = `message-${message.id}`;
+              const isUnread = message.readAt === null;
+              return (
+                <tr key={message.id} className={isUnread ? 'bg-sky-50 dark:bg-sky-950' : undefined}>
+                  <td className={cell}>
+                    {isUnread ? (
+                      <StatusPill tone="neutral">{adminTexts.unread}</StatusPill>
+                    ) : (
+                      <StatusPill tone="muted">{adminTexts.read}</StatusPill>
+                    )}
+                  </td>
+                  <th
+                    scope="row"
+                    id={nameId}
+                    className={`${cell} text-left break-words ${isUnread ? 'font-bold' : 'font-normal'}`}
+                  >
+                    {message.name}
+                  </th>
+                  <td className={`${cell} break-all`}>
+                    <a href={`mailto:${message.email}`} className="link">
+                      {message.email}
+                    </a>
+                  </td>
+                  <td className={`${cell} max-w-md break-words whitespace-pre-wrap`}>{message.message}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <time dateTime={message.receivedAt}>{formatListingTime(message.receivedAt)}</time>
+                  </td>
+                  {isInbox && (
+                    <td className={cell}>
+                      <div className="flex gap-2">
+                        {isUnread && (
+                          <RowButton
+                            variant="outline"
+                            className="whitespace-nowrap"
+                            describedBy={nameId}
+                            isBusy={markRead.isPending && markRead.variables === message.id}
+                            onClick={() => {
+                              onMarkRead(message);
+                            }}
+                          >
+                            {adminTexts.markRead}
+                          </RowButton>
+                        )}
+                        <RowButton
+                          variant="outline"
+                          describedBy={nameId}
+                          isBusy={archive.isPending && archive.variables === message.id}
+                          onClick={() => {
+                            onArchive(message);
+                          }}
+                        >
+                          {adminTexts.archive}
+                        </RowButton>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </PagedTable>
+    </>
+  );
+}
