@@ -8,7 +8,8 @@ import { Spinner } from './spinner';
 
 /**
  * The dashboard's tables (My Products, My Orders, My Wishlist, My Sales and the admin's lists): the
- * scrolling frame, header and cells, and their loading, empty and failed states.
+ * frame, header, rows and cells (each row a card on a narrow frame), and their loading, empty and
+ * failed states.
  */
 
 /*
