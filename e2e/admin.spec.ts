@@ -381,7 +381,7 @@ test.describe('accessibility (axe, WCAG 2.x A and AA)', () => {
 test.describe('on a 360 px wide phone', () => {
   test.use(phoneViewport);
 
-  test('the admin screens have no horizontal scroll (tables scroll inside their frames)', async ({ page }) => {
+  test('the admin screens have no horizontal scroll (their tables show each row as a card)', async ({ page }) => {
     await openAsAdmin(page, '/dashboard/all-users', accountTexts.allUsers);
     await expect(adminTable(page, accountTexts.allUsers).getByRole('row').nth(1)).toBeVisible();
     await expectNoHorizontalScroll(page);

@@ -306,7 +306,7 @@ test("a seller with no phones sees 'No Your Products'", async ({ page, request }
 test.describe('on a 360 px wide phone', () => {
   test.use(phoneViewport);
 
-  test('My Products has no horizontal scroll (the table scrolls inside its frame)', async ({ page }) => {
+  test('My Products has no horizontal scroll (its table shows each phone as a card)', async ({ page }) => {
     await page.goto('/dashboard/my-products');
     await expect(page).toHaveURL('/login');
     await signIn(page, demoAccount('seller').email);

@@ -9,33 +9,48 @@ import { Spinner } from './spinner';
 
 /**
  * The dashboard's tables (My Products, My Orders, My Wishlist, My Sales and the admin's lists): the
- * scrolling frame, header and cells, and their loading, empty and failed states.
+ * frame, header, rows and cells (each row a card on a narrow frame), and their loading, empty and
+ * failed states.
  */
 
-/** A body cell's padding. */
-export const cell = 'px-4 py-3 align-middle';
+/*
+ * Below 56rem of frame width (a phone, a tablet, a laptop's dashboard beside its sidebar) a row is a
+ * card: the frame is a size container and every `@max-4xl:` class below is the card layout. The
+ * markup stays one <table> with explicit roles: a table whose parts are display:block or grid would
+ * otherwise lose its table semantics in some browsers (decision 0030).
+ *
+ * A card is a two-column grid: the picture and each field's name (an aria-hidden label; screen
+ * readers hear the column header) on the left, the row's name and the values on the right.
+ */
+
+/** A body cell's padding (a card's cells sit on the card's own padding). */
+export const cell = 'px-3 py-3 align-middle @max-4xl:p-0';
 const headerCell =
-  'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
-/** `relative`: visually hidden parts of the table (sr-only) stay inside the scrolling frame. */
+  'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+/** `relative`: visually hidden parts of the table (sr-only) stay inside the frame. */
 const tableFrame =
-  'relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 transition-opacity dark:border-slate-800';
+  '@container relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 transition-opacity dark:border-slate-800';
+const row =
+  '@max-4xl:grid @max-4xl:grid-cols-[6.5rem_minmax(0,1fr)] @max-4xl:items-center @max-4xl:gap-x-3 @max-4xl:gap-y-2 @max-4xl:p-4';
+/** A field of a card: its column's name, then the value, on the card's two columns. */
+const fieldCell = `${cell} @max-4xl:col-span-2 @max-4xl:grid @max-4xl:grid-cols-subgrid @max-4xl:items-center`;
+const fieldLabel =
+  'hidden text-xs font-semibold tracking-wide text-slate-600 uppercase @max-4xl:block dark:text-slate-300';
 
 /**
- * A dashboard table: captioned (its name for screen readers), its header row, and on narrow
- * screens a sideways scroll inside its frame (the page itself never scrolls sideways).
+ * A dashboard table: captioned (its name for screen readers), its header row, its rows (`Row`,
+ * `Cell` and the shared cells below). It fits its frame: long names and emails wrap, and a narrow
+ * frame shows each row as a card (the header row is then read by screen readers only).
  */
 export function DataTable({
   caption,
   columns,
-  minWidth,
   tableRef,
   isBusy = false,
   children,
 }: {
   caption: string;
   columns: readonly string[];
-  /** The width below which the table scrolls (a Tailwind min-w-* class). */
-  minWidth: string;
   /** To move focus to the table (after a row's dialog removed the row and its button). */
   tableRef?: RefObject<HTMLTableElement | null>;
   /** Other rows are on their way (a new search): the rows shown fade. */
@@ -46,22 +61,73 @@ export function DataTable({
     <div className={isBusy ? `${tableFrame} opacity-60` : tableFrame} aria-busy={isBusy || undefined}>
       <table
         ref={tableRef}
+        role="table"
         tabIndex={tableRef ? -1 : undefined}
-        className={`w-full ${minWidth} text-sm${tableRef ? ' focus:outline-none' : ''}`}
+        className={`w-full text-sm @max-4xl:block${tableRef ? ' focus:outline-none' : ''}`}
       >
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
+        <thead role="rowgroup" className="bg-slate-50 @max-4xl:sr-only dark:bg-slate-900">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column} scope="col" className={headerCell}>
+              <th key={column} scope="col" role="columnheader" className={headerCell}>
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
+        <tbody role="rowgroup" className="divide-y divide-slate-200 @max-4xl:block dark:divide-slate-800">
+          {children}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+/** A table's row (a card on a narrow frame). */
+export function Row({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <tr role="row" className={className ? `${row} ${className}` : row}>
+      {children}
+    </tr>
+  );
+}
+
+/**
+ * A body cell of column `label` (shown beside the value on a card). A cell with nothing in it (no
+ * Delete for a paid order) is left out of the card.
+ */
+export function Cell({ label, className, children }: { label: string; className?: string; children?: ReactNode }) {
+  const isEmpty = children === undefined || children === null || children === false || children === '';
+  return (
+    <td role="cell" className={`${isEmpty ? `${cell} @max-4xl:hidden` : fieldCell}${className ? ` ${className}` : ''}`}>
+      <span aria-hidden="true" className={fieldLabel}>
+        {label}
+      </span>
+      <div className="min-w-0">{children}</div>
+    </td>
+  );
+}
+
+/** A row's picture (a phone's, a person's): the card's top left. */
+export function MediaCell({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <td role="cell" className={className ? `${cell} ${className}` : cell}>
+      {children}
+    </td>
+  );
+}
+
+/** The row's header (the phone's or person's name): the card's title, beside the picture. */
+export function RowHeader({ id, className, children }: { id?: string; className?: string; children: ReactNode }) {
+  return (
+    <th
+      scope="row"
+      role="rowheader"
+      id={id}
+      className={`${cell} text-left font-semibold wrap-anywhere @max-4xl:text-base${className ? ` ${className}` : ''}`}
+    >
+      {children}
+    </th>
   );
 }
 
@@ -107,8 +173,6 @@ export function useRowDialog<T>() {
   };
 }
 
-const priceCell = `${cell} whitespace-nowrap`;
-
 type ProductCellsProps = {
   product: { id: string; name: string; imageUrl: string };
   /** The price asked (an order's: the price it was booked at). */
@@ -119,40 +183,54 @@ type ProductCellsProps = {
   isLinked?: boolean;
 };
 
-/** A phone's first cells: its picture, its name (the row's header, a link to its page) and its price. */
+/**
+ * A phone's first cells: its picture, its name (the row's header, a link to its page) and its
+ * price; on a card the name and the price sit beside the picture.
+ */
 export function ProductCells({ product, priceCents, nameId, isLinked = true }: ProductCellsProps) {
   return (
     <>
-      <td className={cell}>
+      <MediaCell className="@max-4xl:row-span-2">
         <ProductThumb imageUrl={product.imageUrl} name={product.name} />
-      </td>
-      <th scope="row" id={nameId} className={`${cell} text-left font-semibold`}>
+      </MediaCell>
+      <RowHeader id={nameId} className="@max-4xl:self-end">
         {isLinked ? (
-          <Link to={paths.product.to(product.id)} className="link break-words">
+          <Link to={paths.product.to(product.id)} className="link">
             {product.name}
           </Link>
         ) : (
-          <span className="break-words">{product.name}</span>
+          <span>{product.name}</span>
         )}
-      </th>
-      <td className={`${priceCell} font-semibold`}>{formatPrice(priceCents)}</td>
+      </RowHeader>
+      <td role="cell" className={`${cell} font-semibold whitespace-nowrap @max-4xl:self-start`}>
+        {formatPrice(priceCents)}
+      </td>
     </>
   );
 }
 
 /**
  * A listing's columns in My Products, My Orders and My Wishlist (image, name, price, original,
- * location): ProductCells, then the original price and where the phone is.
+ * location): ProductCells, then the original price and where the phone is (`labels`: their
+ * columns' names).
  */
 export function ListingCells({
   product,
+  labels,
   ...cells
-}: ProductCellsProps & { product: ProductCellsProps['product'] & { originalPriceCents: number; location: string } }) {
+}: ProductCellsProps & {
+  product: ProductCellsProps['product'] & { originalPriceCents: number; location: string };
+  labels: { original: string; location: string };
+}) {
   return (
     <>
       <ProductCells product={product} {...cells} />
-      <td className={priceCell}>{formatPrice(product.originalPriceCents)}</td>
-      <td className={`${cell} break-words`}>{product.location}</td>
+      <Cell label={labels.original} className="whitespace-nowrap">
+        {formatPrice(product.originalPriceCents)}
+      </Cell>
+      <Cell label={labels.location} className="wrap-anywhere">
+        {product.location}
+      </Cell>
     </>
   );
 }

@@ -2,11 +2,14 @@ import { accountTexts, adminTexts, messages, type AdminUser } from '@recell/cont
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
-  cell,
+  Cell,
   DataTable,
   EmptyTable,
   LoadMore,
+  MediaCell,
+  Row,
   RowButton,
+  RowHeader,
   StatusPill,
   TableLoadError,
   useRowDialog,
@@ -34,7 +37,6 @@ const screens = {
       adminTexts.columnRole,
       adminTexts.columnAction,
     ],
-    minWidth: 'min-w-[40rem]',
   },
   seller: {
     caption: accountTexts.allSellers,
@@ -49,7 +51,6 @@ const screens = {
       adminTexts.columnVerify,
       adminTexts.columnAction,
     ],
-    minWidth: 'min-w-[48rem]',
   },
 } as const;
 
@@ -58,8 +59,6 @@ const screens = {
  * same plus verify), searchable by name or email (the search lives in the URL) and a page at a
  * time. Sellers: 'Verify' → 'Seller Verified Successfully' and the cell says 'Verified'. Delete asks
  * in a dialog first, then 'User Remove Successfully' / 'Seller Remove Successfully' and the row goes.
- *
- * On narrow screens the table scrolls sideways inside its frame; the page itself never does.
  */
 export function AdminUsersTable({ role }: { role: AdminListRole }) {
   const screen = screens[role];
@@ -138,24 +137,23 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
         <DataTable
           caption={screen.caption}
           columns={screen.columns}
-          minWidth={screen.minWidth}
           tableRef={toDelete.tableRef}
           isBusy={users.isPlaceholderData}
         >
           {items.map((user) => {
             const nameId = `admin-user-${user.id}`;
             return (
-              <tr key={user.id}>
-                <td className={cell}>
+              <Row key={user.id}>
+                <MediaCell>
                   <Avatar name={user.name} imageUrl={user.imageUrl} alt={user.name} className="size-12" />
-                </td>
-                <th id={nameId} scope="row" className={`${cell} text-left font-semibold break-words`}>
-                  {user.name}
-                </th>
-                <td className={`${cell} break-all`}>{user.email}</td>
-                <td className={cell}>{accountTexts.roleNames[user.role]}</td>
+                </MediaCell>
+                <RowHeader id={nameId}>{user.name}</RowHeader>
+                <Cell label={adminTexts.columnEmail} className="break-all @min-4xl:min-w-40">
+                  {user.email}
+                </Cell>
+                <Cell label={adminTexts.columnRole}>{accountTexts.roleNames[user.role]}</Cell>
                 {isSellers && (
-                  <td className={cell}>
+                  <Cell label={adminTexts.columnVerify}>
                     {user.isVerified ? (
                       <StatusPill tone="neutral">{messages.verified}</StatusPill>
                     ) : (
@@ -170,14 +168,14 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
                         {messages.verify}
                       </RowButton>
                     )}
-                  </td>
+                  </Cell>
                 )}
-                <td className={cell}>
+                <Cell label={adminTexts.columnAction}>
                   <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(user)}>
                     {adminTexts.delete}
                   </RowButton>
-                </td>
-              </tr>
+                </Cell>
+              </Row>
             );
           })}
         </DataTable>

@@ -1,5 +1,5 @@
 import { accountTexts, adminTexts, auditActionLabel, auditRecordType } from '@recell/contract';
-import { cell, DataTable, PagedTable } from '@/components/ui/data-table';
+import { Cell, DataTable, PagedTable, Row } from '@/components/ui/data-table';
 import { formatListingTime } from '@/lib/format-time';
 import { useAuditLog } from '../api/get-audit-log';
 
@@ -15,30 +15,30 @@ export function AuditLogTable() {
   return (
     <PagedTable query={audit} empty={adminTexts.noAuditEntries} loadMoreLabel={adminTexts.loadMore} showNextPageError>
       {(entries) => (
-        <DataTable caption={accountTexts.auditLog} columns={columns} minWidth="min-w-[44rem]">
+        <DataTable caption={accountTexts.auditLog} columns={columns}>
           {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className={`${cell} whitespace-nowrap`}>
+            <Row key={entry.id}>
+              <Cell label={adminTexts.columnWhen} className="whitespace-nowrap">
                 <time dateTime={entry.createdAt}>{formatListingTime(entry.createdAt)}</time>
-              </td>
-              <td className={cell}>
+              </Cell>
+              <Cell label={adminTexts.columnWho} className="@min-4xl:min-w-40">
                 {entry.actor ? (
                   <>
-                    <span className="block font-semibold break-words">{entry.actor.name}</span>
+                    <span className="block font-semibold wrap-anywhere">{entry.actor.name}</span>
                     <span className="block break-all text-slate-600 dark:text-slate-300">{entry.actor.email}</span>
                   </>
                 ) : (
                   <span className="text-slate-600 dark:text-slate-300">{adminTexts.system}</span>
                 )}
-              </td>
-              <td className={cell}>{auditActionLabel(entry.action)}</td>
-              <td className={cell}>
+              </Cell>
+              <Cell label={adminTexts.columnWhat}>{auditActionLabel(entry.action)}</Cell>
+              <Cell label={adminTexts.columnRecord}>
                 <span className="block">{auditRecordType(entry.subjectType)}</span>
                 <code className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">
                   {entry.subjectId}
                 </code>
-              </td>
-            </tr>
+              </Cell>
+            </Row>
           ))}
         </DataTable>
       )}

@@ -1,6 +1,15 @@
 import { accountTexts, adminTexts, type ContactMessage, type ContactMessageView } from '@recell/contract';
 import { Link } from 'react-router';
-import { cell, DataTable, PagedTable, RowButton, StatusPill, useTableRefocus } from '@/components/ui/data-table';
+import {
+  Cell,
+  DataTable,
+  PagedTable,
+  Row,
+  RowButton,
+  RowHeader,
+  StatusPill,
+  useTableRefocus,
+} from '@/components/ui/data-table';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { showActionError } from '@/lib/form-errors';
 import { formatListingTime } from '@/lib/format-time';
@@ -84,40 +93,37 @@ export function ContactMessagesTable({ view }: { view: ContactMessageView }) {
           <DataTable
             caption={`${accountTexts.contactMessages}: ${viewLabels[view]}`}
             columns={isInbox ? [...columns, messageColumns.action] : columns}
-            minWidth="min-w-[56rem]"
             tableRef={tableRef}
           >
             {items.map((message) => {
               const nameId = `message-${message.id}`;
               const isUnread = message.readAt === null;
               return (
-                <tr key={message.id} className={isUnread ? 'bg-sky-50 dark:bg-sky-950' : undefined}>
-                  <td className={cell}>
+                <Row key={message.id} className={isUnread ? 'bg-sky-50 dark:bg-sky-950' : undefined}>
+                  <Cell label={messageColumns.status}>
                     {isUnread ? (
                       <StatusPill tone="neutral">{adminTexts.unread}</StatusPill>
                     ) : (
                       <StatusPill tone="muted">{adminTexts.read}</StatusPill>
                     )}
-                  </td>
-                  <th
-                    scope="row"
-                    id={nameId}
-                    className={`${cell} text-left break-words ${isUnread ? 'font-bold' : 'font-normal'}`}
-                  >
+                  </Cell>
+                  <RowHeader id={nameId} className={isUnread ? 'font-bold' : 'font-normal'}>
                     {message.name}
-                  </th>
-                  <td className={`${cell} break-all`}>
+                  </RowHeader>
+                  <Cell label={messageColumns.email} className="break-all @min-4xl:min-w-40">
                     <a href={`mailto:${message.email}`} className="link">
                       {message.email}
                     </a>
-                  </td>
-                  <td className={`${cell} max-w-md break-words whitespace-pre-wrap`}>{message.message}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
+                  </Cell>
+                  <Cell label={messageColumns.message} className="break-words whitespace-pre-wrap @min-4xl:max-w-md">
+                    {message.message}
+                  </Cell>
+                  <Cell label={messageColumns.received} className="whitespace-nowrap">
                     <time dateTime={message.receivedAt}>{formatListingTime(message.receivedAt)}</time>
-                  </td>
+                  </Cell>
                   {isInbox && (
-                    <td className={cell}>
-                      <div className="flex gap-2">
+                    <Cell label={messageColumns.action}>
+                      <div className="flex flex-wrap gap-2">
                         {isUnread && (
                           <RowButton
                             variant="outline"
@@ -142,9 +148,9 @@ export function ContactMessagesTable({ view }: { view: ContactMessageView }) {
                           {adminTexts.archive}
                         </RowButton>
                       </div>
-                    </td>
+                    </Cell>
                   )}
-                </tr>
+                </Row>
               );
             })}
           </DataTable>

@@ -2,10 +2,11 @@ import { accountTexts, adminTexts, messages, type Product, type ReportedProduct 
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
-  cell,
+  Cell,
   DataTable,
   PagedTable,
   ProductCells,
+  Row,
   RowButton,
   StatusPill,
   useRowDialog,
@@ -80,25 +81,22 @@ export function ReportedItemsTable() {
         showNextPageError
       >
         {(items) => (
-          <DataTable
-            caption={accountTexts.reportedItems}
-            columns={columns}
-            minWidth="min-w-[56rem]"
-            tableRef={toDelete.tableRef}
-          >
+          <DataTable caption={accountTexts.reportedItems} columns={columns} tableRef={toDelete.tableRef}>
             {items.map((item) => {
               const { product } = item;
               const nameId = `reported-${product.id}`;
               const countId = `reported-${product.id}-count`;
               const status = statusPill[product.status];
               return (
-                <tr key={product.id}>
+                <Row key={product.id}>
                   <ProductCells product={product} priceCents={product.priceCents} nameId={nameId} />
-                  <td className={cell}>
+                  <Cell label={reportColumns.sold}>
                     <StatusPill tone={status.tone}>{status.text}</StatusPill>
-                  </td>
-                  <td className={`${cell} break-words`}>{product.location}</td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={reportColumns.location} className="wrap-anywhere">
+                    {product.location}
+                  </Cell>
+                  <Cell label={reportColumns.report}>
                     {/* Read with the View button (its description), never shown on its own. */}
                     <span id={countId} hidden>
                       {adminTexts.reportCount(item.reportCount)}
@@ -114,9 +112,9 @@ export function ReportedItemsTable() {
                     >
                       {adminTexts.viewReports(item.reportCount)}
                     </RowButton>
-                  </td>
-                  <td className={cell}>
-                    <div className="flex gap-2">
+                  </Cell>
+                  <Cell label={reportColumns.action}>
+                    <div className="flex flex-wrap gap-2">
                       <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(item)}>
                         {adminTexts.delete}
                       </RowButton>
@@ -131,8 +129,8 @@ export function ReportedItemsTable() {
                         {adminTexts.dismiss}
                       </RowButton>
                     </div>
-                  </td>
-                </tr>
+                  </Cell>
+                </Row>
               );
             })}
           </DataTable>

@@ -1,9 +1,10 @@
 import { accountTexts, buyingTexts, messages, type Order } from '@recell/contract';
 import {
-  cell,
+  Cell,
   DataTable,
   PagedTable,
   ListingCells,
+  Row,
   RowButton,
   StatusPill,
   useRowDialog,
@@ -24,6 +25,7 @@ const columns = [
   buyingTexts.columnAction,
   buyingTexts.columnPayment,
 ] as const;
+const listingLabels = { original: buyingTexts.columnOriginal, location: buyingTexts.columnLocation };
 
 /** The payment column (spec §4): a grey 'Paid', a 'Pay' link while payable, else why not. */
 function PaymentCell({ order, describedBy }: { order: Order; describedBy: string }) {
@@ -37,8 +39,6 @@ function PaymentCell({ order, describedBy }: { order: Order; describedBy: string
  * seller with their phone number (to arrange the hand-over), sales status, action and payment;
  * 'No Orders' when there are none. An unpaid order can be deleted after a confirmation; it can be
  * paid while its phone is still for sale. A phone sold to someone else shows 'Sold' and no Pay.
- *
- * On narrow screens the table scrolls sideways inside its frame; the page itself never does.
  */
 export function MyOrdersTable() {
   const orders = useMyOrders();
@@ -50,45 +50,41 @@ export function MyOrdersTable() {
     <>
       <PagedTable query={orders} empty={messages.noOrders} loadMoreLabel={buyingTexts.loadMore}>
         {(items) => (
-          <DataTable
-            caption={accountTexts.myOrders}
-            columns={columns}
-            minWidth="min-w-[64rem]"
-            tableRef={toDelete.tableRef}
-          >
+          <DataTable caption={accountTexts.myOrders} columns={columns} tableRef={toDelete.tableRef}>
             {items.map((order) => {
               const { product, seller } = order;
               const nameId = `my-order-${order.id}`;
               return (
-                <tr key={order.id}>
+                <Row key={order.id}>
                   <ListingCells
                     product={product}
+                    labels={listingLabels}
                     priceCents={order.priceCents}
                     nameId={nameId}
                     isLinked={product.status !== 'removed'}
                   />
-                  <td className={cell}>
-                    <span className="block font-medium break-words">{seller.name}</span>
+                  <Cell label={buyingTexts.columnSeller}>
+                    <span className="block font-medium wrap-anywhere">{seller.name}</span>
                     <a href={`tel:${seller.phone}`} className="link whitespace-nowrap">
                       {seller.phone}
                     </a>
-                  </td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={buyingTexts.columnStatus}>
                     <StatusPill tone={product.status === 'available' ? 'good' : 'muted'}>
                       {productStatusLabel(product.status)}
                     </StatusPill>
-                  </td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={buyingTexts.columnAction}>
                     {order.status === 'booked' && (
                       <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(order)}>
                         {buyingTexts.delete}
                       </RowButton>
                     )}
-                  </td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={buyingTexts.columnPayment}>
                     <PaymentCell order={order} describedBy={nameId} />
-                  </td>
-                </tr>
+                  </Cell>
+                </Row>
               );
             })}
           </DataTable>

@@ -1,5 +1,5 @@
 import { accountTexts, buyingTexts } from '@recell/contract';
-import { cell, DataTable, PagedTable, ProductCells, StatusPill } from '@/components/ui/data-table';
+import { Cell, DataTable, PagedTable, ProductCells, Row, StatusPill } from '@/components/ui/data-table';
 import { formatListingTime } from '@/lib/format-time';
 import { useMySales } from '../api/get-my-sales';
 import { orderStatusLabel } from './status-labels';
@@ -25,31 +25,34 @@ export function MySalesTable() {
   return (
     <PagedTable query={sales} empty={buyingTexts.noSales} loadMoreLabel={buyingTexts.loadMore}>
       {(items) => (
-        <DataTable caption={accountTexts.mySales} columns={columns} minWidth="min-w-[60rem]">
+        <DataTable caption={accountTexts.mySales} columns={columns}>
           {items.map((sale) => {
             const { product, buyer } = sale;
             return (
-              <tr key={sale.id}>
+              <Row key={sale.id}>
                 <ProductCells product={product} priceCents={sale.priceCents} isLinked={product.status !== 'removed'} />
-                <td className={cell}>
-                  <span className="block font-medium break-words">{buyer.name}</span>
+                {/* Room for an ordinary email on one line (a longer one wraps). */}
+                <Cell label={buyingTexts.columnBuyer} className="@min-4xl:min-w-40">
+                  <span className="block font-medium wrap-anywhere">{buyer.name}</span>
                   <span className="block text-slate-600 break-all dark:text-slate-400">{buyer.email}</span>
-                </td>
-                <td className={cell}>
+                </Cell>
+                <Cell label={buyingTexts.columnBuyerPhone}>
                   <a href={`tel:${buyer.phone}`} className="link whitespace-nowrap">
                     {buyer.phone}
                   </a>
-                </td>
-                <td className={`${cell} break-words`}>{buyer.location}</td>
-                <td className={`${cell} whitespace-nowrap`}>
+                </Cell>
+                <Cell label={buyingTexts.columnMeetingLocation} className="wrap-anywhere">
+                  {buyer.location}
+                </Cell>
+                <Cell label={buyingTexts.columnBookedAt}>
                   <time dateTime={sale.createdAt}>{formatListingTime(sale.createdAt)}</time>
-                </td>
-                <td className={cell}>
+                </Cell>
+                <Cell label={buyingTexts.columnSaleStatus}>
                   <StatusPill tone={sale.status === 'paid' ? 'good' : sale.status === 'booked' ? 'neutral' : 'muted'}>
                     {orderStatusLabel(sale.status)}
                   </StatusPill>
-                </td>
-              </tr>
+                </Cell>
+              </Row>
             );
           })}
         </DataTable>

@@ -1,6 +1,6 @@
 import { accountTexts, buyingTexts, messages, webTexts, type Product, type WishlistItem } from '@recell/contract';
 import { useState } from 'react';
-import { cell, DataTable, PagedTable, ListingCells, RowButton, useTableRefocus } from '@/components/ui/data-table';
+import { Cell, DataTable, PagedTable, ListingCells, Row, RowButton, useTableRefocus } from '@/components/ui/data-table';
 import { useChangeWishlist } from '../api/change-wishlist';
 import { useMyWishlist } from '../api/get-my-wishlist';
 import { NotForSalePill, PaidMark, PayLink } from './payment-column';
@@ -15,6 +15,7 @@ const columns = [
   buyingTexts.columnAction,
   buyingTexts.columnPayment,
 ] as const;
+const listingLabels = { original: buyingTexts.columnOriginal, location: buyingTexts.columnLocation };
 
 /**
  * The payment column of a wishlisted phone: 'Paid' once the buyer's order is paid, 'Sold' when
@@ -51,8 +52,6 @@ function PaymentCell({
 /**
  * The buyer's wishlist (spec §2 My Wishlist): image, name, price, original, location, action
  * (Remove: 'Weshlist Remove Successfully') and payment; 'No Wishlist Your Product' when empty.
- *
- * On narrow screens the table scrolls sideways inside its frame; the page itself never does.
  */
 export function MyWishlistTable() {
   const wishlist = useMyWishlist();
@@ -65,14 +64,19 @@ export function MyWishlistTable() {
     <>
       <PagedTable query={wishlist} empty={messages.noWishlist} loadMoreLabel={buyingTexts.loadMore}>
         {(items) => (
-          <DataTable caption={accountTexts.myWishlist} columns={columns} minWidth="min-w-[52rem]" tableRef={tableRef}>
+          <DataTable caption={accountTexts.myWishlist} columns={columns} tableRef={tableRef}>
             {items.map((item) => {
               const { product } = item;
               const nameId = `my-wishlist-${product.id}`;
               return (
-                <tr key={product.id}>
-                  <ListingCells product={product} priceCents={product.priceCents} nameId={nameId} />
-                  <td className={cell}>
+                <Row key={product.id}>
+                  <ListingCells
+                    product={product}
+                    labels={listingLabels}
+                    priceCents={product.priceCents}
+                    nameId={nameId}
+                  />
+                  <Cell label={buyingTexts.columnAction}>
                     <RowButton
                       variant="danger"
                       describedBy={nameId}
@@ -83,11 +87,11 @@ export function MyWishlistTable() {
                     >
                       {buyingTexts.remove}
                     </RowButton>
-                  </td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={buyingTexts.columnPayment}>
                     <PaymentCell item={item} describedBy={nameId} onBook={setToBook} />
-                  </td>
-                </tr>
+                  </Cell>
+                </Row>
               );
             })}
           </DataTable>

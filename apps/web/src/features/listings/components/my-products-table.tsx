@@ -1,9 +1,10 @@
 import { accountTexts, listingTexts, messages, type MyProduct } from '@recell/contract';
 import {
-  cell,
+  Cell,
   DataTable,
   PagedTable,
   ListingCells,
+  Row,
   RowButton,
   StatusPill,
   useRowDialog,
@@ -24,14 +25,13 @@ const columns = [
   listingTexts.columnPromote,
   listingTexts.columnAction,
 ] as const;
+const listingLabels = { original: listingTexts.columnOriginal, location: listingTexts.columnLocation };
 
 /**
  * The seller's phones (spec §2 My Products): image, name, price, original, location, sales status,
  * promote and action; 'No Your Products' when there are none. Promote (spec §4): 'Advertise' for a
  * phone for sale that is not advertised yet, a disabled 'Advertised' once it is, a disabled 'No
  * Access' for a sold one. Delete asks in a dialog first.
- *
- * On narrow screens the table scrolls sideways inside its frame; the page itself never does.
  */
 export function MyProductsTable() {
   const products = useMyProducts();
@@ -51,24 +51,24 @@ export function MyProductsTable() {
     <>
       <PagedTable query={products} empty={messages.noProducts} loadMoreLabel={listingTexts.showMore} errorHidesRows>
         {(items) => (
-          <DataTable
-            caption={accountTexts.myProducts}
-            columns={columns}
-            minWidth="min-w-[52rem]"
-            tableRef={toDelete.tableRef}
-          >
+          <DataTable caption={accountTexts.myProducts} columns={columns} tableRef={toDelete.tableRef}>
             {items.map((product) => {
               const isSold = product.status === 'sold';
               const nameId = `my-product-${product.id}`;
               return (
-                <tr key={product.id}>
-                  <ListingCells product={product} priceCents={product.priceCents} nameId={nameId} />
-                  <td className={cell}>
+                <Row key={product.id}>
+                  <ListingCells
+                    product={product}
+                    labels={listingLabels}
+                    priceCents={product.priceCents}
+                    nameId={nameId}
+                  />
+                  <Cell label={listingTexts.columnStatus}>
                     <StatusPill tone={isSold ? 'muted' : 'good'}>
                       {isSold ? messages.statusSold : messages.statusAvailable}
                     </StatusPill>
-                  </td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={listingTexts.columnPromote}>
                     {isSold || product.isAdvertised ? (
                       <RowButton variant="outline" describedBy={nameId} disabled>
                         {isSold ? messages.noAccess : messages.advertised}
@@ -85,13 +85,13 @@ export function MyProductsTable() {
                         {messages.advertise}
                       </RowButton>
                     )}
-                  </td>
-                  <td className={cell}>
+                  </Cell>
+                  <Cell label={listingTexts.columnAction}>
                     <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(product)}>
                       {listingTexts.delete}
                     </RowButton>
-                  </td>
-                </tr>
+                  </Cell>
+                </Row>
               );
             })}
           </DataTable>
