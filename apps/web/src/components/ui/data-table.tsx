@@ -17,7 +17,7 @@ import { Spinner } from './spinner';
  * Below 56rem of frame width (a phone, a tablet, a laptop's dashboard beside its sidebar) a row is a
  * card: the frame is a size container and every `@max-4xl:` class below is the card layout. The
  * markup stays one <table> with explicit roles: a table whose parts are display:block or grid would
- * otherwise lose its table semantics in some browsers (decision 0030).
+ * otherwise lose its table semantics in some browsers (decision 0032).
  *
  * A card is a two-column grid: the picture and each field's name (an aria-hidden label; screen
  * readers hear the column header) on the left, the row's name and the values on the right.
