@@ -125,7 +125,7 @@ for (const { label, options, isPhone } of screens) {
   test.describe(label, () => {
     test.use(options);
 
-    test('after Submit Order the focus is back on Book now and the booking is said in a live region clear of the header', async ({
+    test('after Submit Order the focus is on Booked, where Book now was, and the booking is said in a live region clear of the header', async ({
       page,
       request,
     }) => {
@@ -145,7 +145,9 @@ for (const { label, options, isPhone } of screens) {
 
         await expect(booking.dialog).toHaveCount(0);
         await expectToastClearOfNavigation(booked, isPhone);
-        await expect(bookNow).toBeFocused();
+        // Book now gave way to Booked (a link to My Orders): the focus is there.
+        await expect(bookNow).toHaveCount(0);
+        await expect(card.getByRole('link', { name: webTexts.booked, exact: true })).toBeFocused();
         await expectFocusNotLost(page);
       } finally {
         await removeTestPhone(request, phone.sellerToken, phone.product.id);

@@ -1,5 +1,5 @@
 import { buyingTexts, messages, webTexts, type Me } from '@recell/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
@@ -90,6 +90,10 @@ describe('the actions on a product card, by who looks', () => {
       '/dashboard/my-orders',
     );
     expect(within(card).queryByRole('button', { name: webTexts.bookNow })).not.toBeInTheDocument();
+    // Book now went with the booking: the focus is on Booked, where it was.
+    await waitFor(() => {
+      expect(within(card).getByRole('link', { name: webTexts.booked })).toHaveFocus();
+    });
   });
 
   it("shows its seller 'Your listing' and none of the buyer actions", async () => {

@@ -1,9 +1,11 @@
 import { webTexts, type Product } from '@recell/contract';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FlagIcon, HeartIcon } from '@/components/icons';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { useAuth, useRequireSignIn } from '@/features/auth';
 import { useListingBuying } from '@/features/buying';
+import { isFocusLost } from '@/lib/focus';
 
 /**
  * What a signed-in user's wishlist heart, Report and Book now do. The grids and the details page
@@ -80,6 +82,15 @@ export function BookingAction({
   describedBy: string;
   onBook: () => void;
 }) {
+  // A booking made here turns Book now into Booked: the focus, left nowhere, goes to Booked.
+  const pressedBookNow = useRef(false);
+  const bookedRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!isBooked || !pressedBookNow.current) return;
+    pressedBookNow.current = false;
+    if (isFocusLost()) bookedRef.current?.focus();
+  }, [isBooked]);
+
   if (viewer === 'owner')
     return (
       <p className="flex min-h-11 items-center justify-center rounded-lg bg-slate-100 px-4 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -89,7 +100,12 @@ export function BookingAction({
   if (viewer === 'onlooker') return null;
   if (viewer === 'buyer' && isBooked)
     return (
-      <Link to={dashboardPaths.myOrders.to()} className="btn btn-outline" aria-describedby={describedBy}>
+      <Link
+        ref={bookedRef}
+        to={dashboardPaths.myOrders.to()}
+        className="btn btn-outline"
+        aria-describedby={describedBy}
+      >
         {webTexts.booked}
       </Link>
     );
@@ -99,7 +115,10 @@ export function BookingAction({
       className="btn btn-primary"
       aria-describedby={describedBy}
       disabled={disabled}
-      onClick={onBook}
+      onClick={() => {
+        pressedBookNow.current = true;
+        onBook();
+      }}
     >
       {webTexts.bookNow}
     </button>
