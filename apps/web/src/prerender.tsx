@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { paths } from './config/paths';
+import { createQueryClient } from './lib/query-client';
 
 /**
  * Renders one page of the app to HTML at build time (scripts/prerender.mjs writes the files). No
@@ -12,10 +13,11 @@ import { paths } from './config/paths';
  */
 export async function renderPage(url: string): Promise<string> {
   const errors: unknown[] = [];
+  const queryClient = createQueryClient();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           <AppRoutes />
         </AppProviders>
       </StaticRouter>
@@ -32,6 +34,8 @@ export async function renderPage(url: string): Promise<string> {
   if (errors.length > 0) throw new AggregateError(errors, `prerendering ${url} failed`);
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
+  // The pending queries' cache timers would keep the build waiting for minutes.
+  queryClient.clear();
   return html;
 }
 
