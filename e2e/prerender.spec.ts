@@ -63,6 +63,27 @@ test.describe('with JavaScript', () => {
     expect(documentRequests, 'the About page was rendered by the app, not loaded anew').toEqual([]);
   });
 
+  test("the app takes the page's HTML over as it is, even when the page's code comes late", async ({ page }) => {
+    // The session's answer comes first and the About page's code a second later: the layout must
+    // not redraw meanwhile, or React throws the prerendered content away and draws it again.
+    await page.route(/\/assets\/about-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.querySelector('main h1');
+        if (heading) Object.assign(heading, { fromServer: true });
+      });
+    });
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: webTexts.contactSend })).toBeEnabled();
+    const heading = page.getByRole('heading', { level: 1, name: 'About ReCell' });
+    expect(await heading.evaluate((element) => 'fromServer' in element), 'the heading is the prerendered one').toBe(
+      true,
+    );
+  });
+
   test('the home page fills in its brands after the app takes over', async ({ page }) => {
     await page.goto('/');
     await expect(categoryCard(page, 'Apple').getByRole('link', { name: webTexts.seeAll })).toBeVisible();

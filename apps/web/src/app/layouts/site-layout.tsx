@@ -21,10 +21,21 @@ function useScrollOnNavigate() {
   }, [pathname, hash, navigationType]);
 }
 
+/**
+ * A bar at the top while a page's code loads. Its own component: a change re-renders the bar only.
+ * Were the layout to re-render while React takes over the prerendered page, the page's content,
+ * whose code is still on its way, would be thrown away and drawn again from scratch.
+ */
+function ChunkLoadingBar() {
+  const isChunkLoading = useIsChunkLoading();
+  return isChunkLoading ? (
+    <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-teal-600" aria-hidden="true" />
+  ) : null;
+}
+
 /** The public layout: navigation, content, footer. */
 export function SiteLayout() {
   const { pathname } = useLocation();
-  const isChunkLoading = useIsChunkLoading();
   useScrollOnNavigate();
 
   return (
@@ -35,9 +46,7 @@ export function SiteLayout() {
       >
         {webTexts.skipToContent}
       </a>
-      {isChunkLoading && (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-teal-600" aria-hidden="true" />
-      )}
+      <ChunkLoadingBar />
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the fold, so a page growing as its data
           arrives never pushes a visible footer down (a layout shift). */}
