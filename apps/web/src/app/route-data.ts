@@ -109,8 +109,7 @@ export async function prefetchRouteData(
     const category = matchPath(paths.category.pattern, pathname)?.params.id;
     if (category !== undefined) {
       if (!isCategoryId(category)) return;
-      warm(catalogueQueries);
-      if (!(await isSignedIn())) return;
+      // The catalogue is public: its data loads while the session is checked, not after.
       const { categoriesQuery, categoryProductsQuery, categoryFiltersFromUrl } = await catalogueQueries();
       await Promise.all([
         queryClient.prefetchQuery(categoriesQuery),
@@ -120,8 +119,7 @@ export async function prefetchRouteData(
     }
     const product = matchPath(paths.product.pattern, pathname)?.params.id;
     if (product !== undefined) {
-      warm(catalogueQueries);
-      if (await isSignedIn()) await queryClient.prefetchQuery((await catalogueQueries()).productQuery(product));
+      await queryClient.prefetchQuery((await catalogueQueries()).productQuery(product));
       return;
     }
     const dashboardPage = (Object.keys(dashboardQueries) as (keyof typeof dashboardQueries)[]).find((page) =>

@@ -1,12 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountTexts, LoginSchema, messages, type Login } from '@recell/contract';
+import { accountTexts, messages, type Login, type LoginSchema } from '@recell/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldOf, TextField } from '@/components/ui/form';
 import { showFormError } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { setSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { login } from '../api/login';
+
+// The schema and the API call load on the first Login press (the page itself needs neither).
+const resolver = lazyZodResolver<z.input<typeof LoginSchema>, Login>(() =>
+  import('../schemas').then((module) => module.LoginSchema),
+);
 
 /**
  * Email and password. The contract's LoginSchema checks the fields (the spec's messages under
@@ -15,7 +19,7 @@ import { login } from '../api/login';
  */
 export function LoginForm() {
   const form = useForm<z.input<typeof LoginSchema>, unknown, Login>({
-    resolver: zodResolver(LoginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const {
@@ -26,6 +30,7 @@ export function LoginForm() {
 
   const onSubmit = async (credentials: Login) => {
     try {
+      const { login } = await import('../api/login');
       const session = await login(credentials);
       toast.success(messages.loginSuccess);
       setSession(session);

@@ -1,21 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountTexts, messages, SignupFieldsSchema } from '@recell/contract';
+import { accountTexts, messages } from '@recell/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldOf, FileField, SelectField, TextField, UploadProgress } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
 import { showFormError } from '@/lib/form-errors';
-import { imageAccept, imageFileSchema } from '@/lib/image-file';
+import { imageAccept } from '@/lib/image-file';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { setSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { signup } from '../api/signup';
+import type { SignupFormSchema } from '../schemas';
 
-const SignupFormSchema = SignupFieldsSchema.extend({ image: imageFileSchema(messages.imageRequired) });
 type SignupFormInput = z.input<typeof SignupFormSchema>;
 type SignupForm = z.output<typeof SignupFormSchema>;
 
 const fieldNames = ['name', 'email', 'password', 'role', 'image'] as const;
+
+// The schema and the API call load on the first Sign Up press (the page itself needs neither).
+const resolver = lazyZodResolver<SignupFormInput, SignupForm>(() =>
+  import('../schemas').then((module) => module.SignupFormSchema),
+);
 
 /** Admin is never offered. */
 const roleOptions = [
@@ -31,7 +35,7 @@ const roleOptions = [
 export function SignupForm() {
   const [sent, setSent] = useState<number | null>(null);
   const form = useForm<SignupFormInput, unknown, SignupForm>({
-    resolver: zodResolver(SignupFormSchema),
+    resolver,
     defaultValues: { name: '', email: '', password: '' },
   });
   const {
@@ -44,6 +48,7 @@ export function SignupForm() {
     if (!image) return; // the schema requires it
     setSent(0);
     try {
+      const { signup } = await import('../api/signup');
       const session = await signup(fields, image, setSent);
       toast.success(messages.signupSuccess);
       setSession(session);

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ContactMessageFormSchema,
-  webTexts,
-  type ContactMessageForm,
-  type ContactMessageFormInput,
-} from '@recell/contract';
+import { webTexts, type ContactMessageForm, type ContactMessageFormInput } from '@recell/contract';
 import { useId, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormError } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
-import { sendContactMessage } from '../api/send-contact-message';
+
+// The schema and the API call load on the first Send (the page itself needs neither).
+const resolver = lazyZodResolver<ContactMessageFormInput, ContactMessageForm>(() =>
+  import('../schema').then((module) => module.ContactMessageFormSchema),
+);
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
@@ -45,12 +44,13 @@ export function ContactForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactMessageFormInput, unknown, ContactMessageForm>({
-    resolver: zodResolver(ContactMessageFormSchema),
+    resolver,
     defaultValues: { name: '', email: '', message: '' },
   });
 
   const onSubmit = async (contact: ContactMessageForm) => {
     try {
+      const { sendContactMessage } = await import('../api/send-contact-message');
       await sendContactMessage(contact);
     } catch (error) {
       showFormError(error, setError, fieldNames);
