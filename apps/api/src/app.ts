@@ -19,7 +19,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { privateAnswersPlugin } from './plugins/private-answers.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { webPlugin } from './plugins/web.ts';
+import { readPagesManifest, webPlugin } from './plugins/web.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
@@ -111,7 +111,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
   await app.register(loadSheddingPlugin);
-  await app.register(securityPlugin, { isProduction: config.isProduction });
+  await app.register(securityPlugin, {
+    isProduction: config.isProduction,
+    styleHashes: readPagesManifest(config.webDistDir)?.styleHashes,
+  });
   // Before any route, so its onRoute hook documents the 403 of every write.
   await app.register(sameOriginPlugin);
   // JSON answers are compressed on the fly; static files come pre-compressed from the build.

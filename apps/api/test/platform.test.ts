@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, messages } from '@recell/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -109,6 +113,39 @@ describe('platform: health, errors, headers, OpenAPI', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'failed' } });
     await other.close();
+  });
+});
+
+describe('platform: the stylesheet the pages carry inline', () => {
+  const css = 'body{color:#111}';
+  const hash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    // A web build in miniature: one prerendered page with its style inline, and its manifest.
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-'));
+    await mkdir(path.join(webDir, 'pages'));
+    const page = `<!doctype html><html lang="en"><head><style>${css}</style></head><body><div id="root"></div></body></html>`;
+    await writeFile(path.join(webDir, 'index.html'), page);
+    await writeFile(path.join(webDir, 'pages', 'about.html'), page);
+    const manifest = { pages: { '/about': 'pages/about.html' }, frame: 'index.html', notFound: 'index.html' };
+    await writeFile(
+      path.join(webDir, 'pages.json'),
+      JSON.stringify({ ...manifest, framePatterns: [], styleHashes: [hash] }),
+    );
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('is allowed by its hash alone: no other inline style is', async () => {
+    const response = await t.app.inject('/about');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<style>${css}</style>`);
+    const styleSrc = /style-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(styleSrc).toBe(`'self' '${hash}'`);
   });
 });
 

@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
 
 /**
  * Security headers and a strict Content-Security-Policy: scripts and styles only from our own
- * origin, never inline. The API docs page (Swagger UI) gets its own policy from its plugin.
+ * origin, never inline, except the web build's own stylesheet, which its pages carry inline and
+ * which is allowed by its hash. The API docs page (Swagger UI) gets its own policy from its plugin.
  */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -58,24 +59,27 @@ const securityHeaders = (options: Parameters<typeof helmet>[0]): Record<string, 
   return headers;
 };
 
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { isProduction: boolean }) => {
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        ...contentSecurityPolicy,
-        imgSrc: [...contentSecurityPolicy.imgSrc, ...imageOrigins(app.config.storage)],
-        ...paymentDirectives(app.config.payments),
-        // Only ask browsers to upgrade to https where we actually serve https (production).
-        ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { isProduction: boolean; styleHashes?: string[] }) => {
+    const headers = securityHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...contentSecurityPolicy,
+          styleSrc: [...contentSecurityPolicy.styleSrc, ...(opts.styleHashes ?? []).map((hash) => `'${hash}'`)],
+          imgSrc: [...contentSecurityPolicy.imgSrc, ...imageOrigins(app.config.storage)],
+          ...paymentDirectives(app.config.payments),
+          // Only ask browsers to upgrade to https where we actually serve https (production).
+          ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    // Images from /uploads may be embedded by our own pages only.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: opts.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
-});
+      // Images from /uploads may be embedded by our own pages only.
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: opts.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
+    });
+  },
+);

@@ -20,6 +20,14 @@ type PagesManifest = {
   framePatterns: string[];
   /** Each page also exists as `name.<theme>.html` with that theme's class on <html>. */
   themes?: string[];
+  /** The CSP hashes of the stylesheet the pages carry inline (securityPlugin allows them). */
+  styleHashes?: string[];
+};
+
+/** The web build's manifest of prerendered pages, or null without a build. */
+export const readPagesManifest = (webDistDir: string): PagesManifest | null => {
+  const manifestFile = path.join(webDistDir, 'pages.json');
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest) : null;
 };
 
 /** The page's file in the theme the visitor picked, if the build made that variant. */
@@ -67,8 +75,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
 
   const indexFile = path.join(opts.webDistDir, 'index.html');
   const hasWeb = existsSync(indexFile);
-  const manifestFile = path.join(opts.webDistDir, 'pages.json');
-  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest) : null;
+  const manifest = readPagesManifest(opts.webDistDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
