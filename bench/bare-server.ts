@@ -15,6 +15,7 @@ await app.register(compress, {
   threshold: 1024,
   encodings: ['br', 'gzip'],
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  syncThreshold: 64 * 1024,
 });
 app.get('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').send(payload));
 

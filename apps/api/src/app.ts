@@ -123,6 +123,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     encodings: ['br', 'gzip'],
     // Brotli's default quality (11) costs far more CPU than it saves on small JSON bodies.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Bodies up to 64 kB (a catalogue page is ~20 kB) are compressed in one call: a zlib stream
+    // per answer (the default above 8 kB on two cores) costs about twice the CPU of the
+    // compression itself, and the API shares its cores with PostgreSQL (bench/README.md).
+    syncThreshold: 64 * 1024,
   });
   await app.register(openapiPlugin);
   // Request plugins (multipart, auth) are registered here.
