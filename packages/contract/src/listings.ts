@@ -196,7 +196,7 @@ const NetworkLockSchema = requiredText(
 
 /** Optional: a blank field (or none) is no figure; otherwise a whole percentage in range. */
 const BatteryHealthSchema = z
-  .union([z.string(), z.number(), z.null(), z.undefined()], { error: listingMessages.batteryHealthInvalid })
+  .union([z.string(), z.number(), z.null()], { error: listingMessages.batteryHealthInvalid })
   .transform((value, ctx) => {
     if (isBlank(value)) return undefined;
     const text = String(value).trim();
@@ -207,7 +207,8 @@ const BatteryHealthSchema = z
       return z.NEVER;
     }
     return percent;
-  });
+  })
+  .optional();
 
 /** What people write an IMEI with besides its digits (groups of digits): dropped before the check. */
 const imeiSeparators = /[\s-]/g;
