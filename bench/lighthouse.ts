@@ -89,18 +89,25 @@ function printDetails(name: string, results: LighthouseResult[]) {
   const items = (id: string) => (lhr.audits[id]?.details as Items | undefined)?.items ?? [];
   console.log(`\n${name}: the median run by TBT`);
   for (const item of items('bootup-time'))
-    console.log(`  boot-up ${String(item.url).slice(-60)}: ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)`);
+    console.log(
+      `  boot-up ${String(item.url).slice(-60)}: ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)`,
+    );
   for (const item of items('render-blocking-insight').concat(items('render-blocking-resources')))
-    console.log(`  render-blocking ${String(item.url).slice(-60)}: ${Math.round(Number(item.wastedMs ?? item.totalBytes ?? 0))}`);
+    console.log(
+      `  render-blocking ${String(item.url).slice(-60)}: ${Math.round(Number(item.wastedMs ?? item.totalBytes ?? 0))}`,
+    );
   for (const item of items('long-tasks'))
-    console.log(`  long task ${String(item.url).slice(-60)} at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`);
+    console.log(
+      `  long task ${String(item.url).slice(-60)} at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`,
+    );
   const phases = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])?.details as
-    | { items?: { items?: Record<string, unknown>[] }[] }
-    | undefined;
+    { items?: { items?: Record<string, unknown>[] }[] } | undefined;
   for (const group of phases?.items ?? [])
     for (const phase of group.items ?? [])
       if ('phase' in phase || 'subpart' in phase || 'label' in phase)
-        console.log(`  LCP ${String(phase.label ?? phase.phase ?? phase.subpart)}: ${Math.round(Number(phase.duration ?? phase.timing ?? 0))} ms`);
+        console.log(
+          `  LCP ${String(phase.label ?? phase.phase ?? phase.subpart)}: ${Math.round(Number(phase.duration ?? phase.timing ?? 0))} ms`,
+        );
 }
 
 try {
