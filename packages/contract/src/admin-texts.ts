@@ -99,6 +99,7 @@ export const adminTexts = {
     [adminAuditActions.reportDismissed]: 'Reports dismissed',
     [adminAuditActions.contactMessageRead]: 'Message marked as read',
     [adminAuditActions.contactMessageArchived]: 'Message archived',
+    [adminAuditActions.imeiBlocked]: 'IMEI blocked',
     'product.removed': 'Listing removed',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
