@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   categoryBrands,
   formatPrice,
+  listingMessages,
   listingTexts,
   messages,
   webTexts,
@@ -28,6 +29,7 @@ import {
   dashboardLink,
   expectSettledResults,
   fetchMyProducts,
+  freshImei,
   makePhonePhoto,
   myProductRows,
   myProductsTable,
@@ -110,6 +112,10 @@ test('a seller adds a phone with a photo, advertises it onto the home page, then
     [form.originalPrice, messages.originalPriceRequired],
     [form.brand, messages.brandRequired],
     [form.model, messages.modelRequired],
+    [form.storage, listingMessages.storageRequired],
+    [form.colour, listingMessages.colourRequired],
+    [form.networkLock, listingMessages.networkLockRequired],
+    [form.imei, listingMessages.imeiRequired],
     [form.used, messages.usedRequired],
     [form.location, messages.locationRequired],
     [form.phone, messages.phoneRequired],
@@ -140,6 +146,10 @@ test('a seller adds a phone with a photo, advertises it onto the home page, then
   await form.originalPrice.fill(phone.originalPrice);
   await form.brand.fill(phone.brand);
   await form.model.fill(phone.model);
+  await form.storage.selectOption({ label: '128 GB' });
+  await form.colour.fill('Midnight');
+  await form.networkLock.fill('Unlocked');
+  await form.imei.fill(freshImei());
   await form.used.fill(phone.used);
   await form.location.fill(phone.location);
   await form.phone.fill(phone.phone);

@@ -10,6 +10,7 @@
  *   'nokia'  never (a miss)
  */
 import { randomUUID } from 'node:crypto';
+import { imeiWithCheckDigit } from '@recell/contract';
 import type { Random } from './util.ts';
 
 export type CategoryId = '1' | '2' | '3';
@@ -408,6 +409,12 @@ export const productCopyColumns = [
   'description',
   'image_url',
   'seller_phone',
+  'storage_gb',
+  'colour',
+  'network_lock',
+  'battery_health',
+  'imei',
+  'imei_checked',
   'status',
   'created_at',
   'updated_at',
@@ -418,6 +425,7 @@ const copyText = (value: string) => (/[\\\t\n\r]/.test(value) ? value.replace(/[
 const escapeChar = (char: string) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char]!;
 
 const twoYearsMs = 730 * 86_400_000;
+const carriers = ['Verizon', 'T-Mobile', 'AT&T', 'US Cellular'];
 const brandOf = Object.fromEntries(benchCategories.map((c) => [c.id, c.brand])) as Record<CategoryId, string>;
 const modelWeights = Object.fromEntries(
   (Object.keys(models) as CategoryId[]).map((id) => [id, models[id].map((model) => [model, model.weight] as const)]),
@@ -427,9 +435,14 @@ export const createListingGenerator = (
   random: Random,
   sellers: { id: string; seller: BenchSeller }[],
   now: Date,
-  opts: { soldShare: number },
+  opts: {
+    soldShare: number;
+    /** The number of this generator's first listing among all listings: its IMEI's serial (unique). */
+    firstSerial: number;
+  },
 ): ListingGenerator => {
   const nowYear = now.getUTCFullYear() + now.getUTCMonth() / 12;
+  let serial = opts.firstSerial;
   return {
     next() {
       const categoryId = random.weighted(categoryWeights);
@@ -452,10 +465,11 @@ export const createListingGenerator = (
         (random.chance(0.4) ? `${brand} ` : '') +
         `${model.model} ${storage >= 1024 ? '1TB' : `${storage}GB`} ${colour}`;
       const extra = [random.pick(extras), random.pick(extras)].filter((e, i, all) => all.indexOf(e) === i).join(', ');
-      const features = `${storage >= 1024 ? '1 TB' : `${storage} GB`}, ${model.features}, battery health ${random.int(
-        72,
-        100,
-      )}%, ${extra}`;
+      const batteryHealth = random.int(72, 100);
+      const features = `${storage >= 1024 ? '1 TB' : `${storage} GB`}, ${model.features}, battery health ${batteryHealth}%, ${extra}`;
+      const networkLock = random.chance(0.8) ? 'unlocked' : random.pick(carriers);
+      // Valid (Luhn) and one per listing, so the one-listing-for-sale-per-IMEI index holds.
+      const imei = imeiWithCheckDigit(`35${String(serial++).padStart(12, '0')}`);
       const sentences = random.int(2, 4);
       let description = '';
       for (let i = 0; i < sentences; i++) description += (i ? ' ' : '') + random.pick(descriptionSentences);
@@ -483,6 +497,12 @@ export const createListingGenerator = (
           copyText(description),
           benchImageUrl(categoryId),
           seller.phone,
+          storage,
+          copyText(colour),
+          copyText(networkLock),
+          batteryHealth,
+          imei,
+          't',
           status,
           at,
           at,

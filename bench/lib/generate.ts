@@ -169,7 +169,8 @@ export const generateCatalogue = async (opts: GenerateOptions): Promise<Generate
           const share = Math.floor(toInsert / jobs) + (job < toInsert % jobs ? 1 : 0);
           // A different seed per job and per top-up, so growing 10k → 100k adds new rows, not repeats.
           const random = createRandom((opts.seed ?? 42) * 1000 + before + job);
-          const generator = createListingGenerator(random, sellerRows, now, { soldShare });
+          const firstSerial = before + job * Math.floor(toInsert / jobs) + Math.min(job, toInsert % jobs);
+          const generator = createListingGenerator(random, sellerRows, now, { soldShare, firstSerial });
           const worker = new pg.Client({ connectionString: opts.databaseUrl });
           await worker.connect();
           try {

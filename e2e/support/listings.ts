@@ -10,6 +10,7 @@ import type Sharp from 'sharp';
 import {
   accountTexts,
   categoryBrands,
+  imeiWithCheckDigit,
   listingTexts,
   webTexts,
   type AuthSession,
@@ -37,6 +38,18 @@ export const makePhonePhoto = async (name = 'phone.jpg') => ({
     ])
     .jpeg({ quality: 80 })
     .toBuffer(),
+});
+
+/** A valid IMEI (Luhn check digit) made up for this run: one listing for sale per IMEI. */
+export const freshImei = () =>
+  imeiWithCheckDigit(`35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`);
+
+/** The phone facts every new listing gives, as the API takes them (a fresh IMEI each call). */
+export const phoneFactsFields = () => ({
+  storageGb: '128',
+  colour: 'Midnight',
+  networkLock: 'unlocked',
+  imei: freshImei(),
 });
 
 /** A short random token (letters and digits) that makes this run's texts unique. */
@@ -141,6 +154,11 @@ export const addProductForm = (page: Page) => {
     originalPrice: field(listingTexts.originalPrice),
     brand: field(listingTexts.brand),
     model: field(listingTexts.model),
+    storage: field(listingTexts.storage),
+    colour: field(listingTexts.colour),
+    networkLock: field(listingTexts.networkLock),
+    batteryHealth: field(listingTexts.batteryHealth),
+    imei: field(listingTexts.imei),
     used: field(listingTexts.used),
     location: field(listingTexts.location),
     phone: field(listingTexts.phone),
@@ -236,7 +254,8 @@ export const uploadPhoto = async (request: APIRequestContext, token: string) => 
 export const createListing = async (request: APIRequestContext, token: string, listing: Record<string, unknown>) => {
   const response = await request.post('/api/products', {
     headers: { authorization: `Bearer ${token}` },
-    data: listing,
+    // Every new listing gives its phone facts; a test names its own to check them.
+    data: { ...phoneFactsFields(), ...listing },
   });
   expect(response.status(), `POST /api/products ${String(listing.name)}: ${await response.text()}`).toBe(201);
   return (await response.json()) as Product;

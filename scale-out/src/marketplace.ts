@@ -3,9 +3,10 @@
  * picture, put phones on sale, and buy one — book, get the payment intent, confirm the card at the
  * processor (what Stripe.js does in the page) and pay.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { multipartBody } from '../../apps/api/test/support/images.ts';
+import { imeiWithCheckDigit } from '../../packages/contract/src/phone-facts.ts';
 import { type Client, messageOf, NetworkError, type Reply } from './lib/http.ts';
 import { ProcessorRefusal, type CardProcessorPeer } from './topology/card-processor.ts';
 
@@ -98,6 +99,11 @@ const listingFields = (name: string, priceDollars: number) => ({
   location: 'Austin, TX',
   phone: '5125550147',
   condition: 'Good',
+  storageGb: '128',
+  colour: 'Midnight',
+  networkLock: 'unlocked',
+  // One listing for sale per IMEI: each listing its own.
+  imei: imeiWithCheckDigit(`35${String(randomInt(1e6)).padStart(6, '0')}${String(randomInt(1e6)).padStart(6, '0')}`),
   authenticity: 'Original, with the box',
   features: 'Face ID, 128 GB',
   description: 'Works perfectly; a small scratch on the back.',

@@ -19,6 +19,6 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError('not_found', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
-export const conflict = (message: string) => new AppError('conflict', message);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('validation', message, fields);

@@ -32,7 +32,7 @@ import {
 import { addToWishlist, listPhone, sellerPhoneOfListedPhones } from './support/buying.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { multipartBody } from './support/images.ts';
-import { filledListing } from './support/listings.ts';
+import { filledListing, freshImei } from './support/listings.ts';
 import { insertReport } from './support/moderation.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
@@ -543,6 +543,19 @@ describe('authorization matrix', () => {
         const product = await sellersPhone();
         await insertReport(t.app.db, { productId: product.id, reporterId: cast.buyer.id });
         return { method: 'DELETE', url: `/api/admin/reports/${product.id}` };
+      },
+    },
+    'POST /api/admin/reports/:productId/block-imei': {
+      access: { kind: 'role', roles: ['admin'] },
+      ok: 204,
+      request: async () => {
+        const product = await listPhone(t, cast.seller, { imei: freshImei(), imeiChecked: true });
+        await insertReport(t.app.db, { productId: product.id, reporterId: cast.buyer.id, reason: 'stolen' });
+        return {
+          method: 'POST',
+          url: `/api/admin/reports/${product.id}/block-imei`,
+          payload: { reason: 'Reported stolen' },
+        };
       },
     },
     'POST /api/admin/reports/:productId/dismiss': {

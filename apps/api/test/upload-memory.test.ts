@@ -4,6 +4,7 @@
  * refused upload changes nothing.
  */
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { products } from '../src/db/schema.ts';
 import { insertCategories } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { callerWithRole, type Caller } from './support/accounts.ts';
-import { filledListing } from './support/listings.ts';
+import { filledListing, freshImei } from './support/listings.ts';
 import { multipartBody } from './support/images.ts';
 
 const parallelUploads = 150;
@@ -32,13 +33,25 @@ describe('150 parallel listing uploads of a few MB from one seller', () => {
     const png = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
       .png({ compressionLevel: 0 })
       .toBuffer();
-    // One body shared by every request: the test itself holds it once.
+    // One body shared by every request: the test itself holds it once. Each request puts its own
+    // IMEI in front of it (one listing for sale per IMEI), see `withImei`.
+    const { imei: _imei, ...fields } = filledListing();
     form = multipartBody([
-      ...Object.entries(filledListing()).map(([name, value]) => ({ name, value })),
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'image', filename: 'phone.png', contentType: 'image/png', bytes: png },
     ]);
   });
   afterAll(() => t.close());
+
+  /** The shared body with a part for a fresh IMEI before it, streamed without copying the body. */
+  const withImei = () => {
+    const boundary = /boundary=(.+)$/.exec(form.headers['content-type'])![1]!;
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="imei"\r\n\r\n${freshImei()}\r\n`);
+    return {
+      headers: { ...seller.headers, ...form.headers, 'content-length': String(head.length + form.payload.length) },
+      payload: Readable.from([head, form.payload]),
+    };
+  };
 
   it('refuses most early (503, Retry-After) while memory growth stays bounded, and refused ones add nothing', async () => {
     const before = process.memoryUsage();
@@ -49,12 +62,7 @@ describe('150 parallel listing uploads of a few MB from one seller', () => {
     }, 5);
     const responses = await Promise.all(
       Array.from({ length: parallelUploads }, () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/products',
-          headers: { ...seller.headers, ...form.headers },
-          payload: form.payload,
-        }),
+        t.app.inject({ method: 'POST', url: '/api/products', ...withImei() }),
       ),
     );
     clearInterval(sampler);
@@ -85,12 +93,7 @@ describe('150 parallel listing uploads of a few MB from one seller', () => {
     expect(listed).toHaveLength(created.length);
     // Every reservation was given back: a later upload is accepted.
     expect(t.app.uploadCapacity.reservedBytes).toBe(0);
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { ...seller.headers, ...form.headers },
-      payload: form.payload,
-    });
+    const later = await t.app.inject({ method: 'POST', url: '/api/products', ...withImei() });
     expect(later.statusCode).toBe(201);
   }, 120_000);
 });

@@ -54,6 +54,15 @@ export const adminTexts = {
   deleteReportedTitle: (name: string) => `Delete ${name}?`,
   deleteReportedText:
     'The listing and its advertisement are removed and its reports are closed. Buyers will not see this phone any more.',
+  blockImei: 'Block IMEI',
+  blocking: 'Blocking…',
+  imeiBlockedMark: 'IMEI blocked',
+  blockImeiTitle: (name: string) => `Block the IMEI of ${name}?`,
+  blockImeiText: (imei: string) =>
+    `IMEI ${imei} is recorded as reported stolen: it can never be listed again, and every listing of it for sale leaves sale.`,
+  blockReason: 'Reason',
+  blockReasonDefault: 'Reported stolen',
+  imeiBlockedToast: 'IMEI blocked',
 
   // Messages (what visitors sent with the Contact us form)
   messageColumns: {
@@ -90,6 +99,7 @@ export const adminTexts = {
     [adminAuditActions.reportDismissed]: 'Reports dismissed',
     [adminAuditActions.contactMessageRead]: 'Message marked as read',
     [adminAuditActions.contactMessageArchived]: 'Message archived',
+    [adminAuditActions.imeiBlocked]: 'IMEI blocked',
     'product.removed': 'Listing removed',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',

@@ -21,6 +21,10 @@ export const adminMessages = {
   reportNotFound: 'There is no open report on this phone',
   searchTooLong: 'Search for at most 100 characters',
   roleFilterInvalid: 'List the role user (buyers) or seller',
+  noImeiToBlock: 'This phone was listed without an IMEI, so there is none to block',
+  imeiAlreadyBlocked: 'This IMEI is already blocked',
+  blockReasonRequired: 'Give the reason for blocking this IMEI',
+  blockReasonTooLong: `The reason must be at most 200 characters`,
 } as const;
 
 export const AdminUserQuerySchema = PageQuerySchema.extend({
@@ -71,7 +75,22 @@ export const adminAuditActions = {
   reportDismissed: 'report.dismissed',
   contactMessageRead: 'contact_message.read',
   contactMessageArchived: 'contact_message.archived',
+  imeiBlocked: 'imei.blocked',
 } as const;
+
+/**
+ * Block IMEI on Reported Items: the phone's IMEI is recorded as reported stolen with the admin's
+ * reason; it can never be listed again, and every listing of it for sale leaves sale.
+ */
+export const BlockImeiSchema = z
+  .object({
+    reason: text({ error: adminMessages.blockReasonRequired })
+      .trim()
+      .min(1, adminMessages.blockReasonRequired)
+      .max(200, adminMessages.blockReasonTooLong),
+  })
+  .meta({ id: 'BlockImei' });
+export type BlockImeiInput = z.input<typeof BlockImeiSchema>;
 
 /** One report on a phone, as the Report Text modal shows it. */
 export const ReportSchema = z
@@ -89,6 +108,10 @@ export type Report = z.infer<typeof ReportSchema>;
 export const ReportedProductSchema = z
   .object({
     product: ProductSchema,
+    /** The whole IMEI, for the admin (null when the phone was listed without one). */
+    imei: z.string().nullable(),
+    /** The IMEI is blocked (reported stolen). */
+    imeiBlocked: z.boolean(),
     reportCount: z.number().int(),
     latestReportAt: z.iso.datetime({ offset: true }),
     reports: z.array(ReportSchema),

@@ -36,6 +36,16 @@ export const ProductSchema = z
     priceCents: z.number().int(),
     originalPriceCents: z.number().int(),
     condition: z.string(),
+    /** The phone facts; null on listings made before sellers gave them. */
+    storageGb: z.number().int().nullable(),
+    colour: z.string().nullable(),
+    /** 'unlocked', or the carrier the phone is locked to. */
+    networkLock: z.string().nullable(),
+    batteryHealth: z.number().int().nullable(),
+    /** The IMEI as anyone may see it, only its last four digits ("•••••••••••1234"); null when none was given. */
+    imeiMasked: z.string().nullable(),
+    /** The IMEI passed the check (15 digits, valid check digit, one listing for sale) and is not reported stolen. */
+    imeiChecked: z.boolean(),
     used: z.string(),
     location: z.string(),
     authenticity: z.string(),

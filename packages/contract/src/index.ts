@@ -13,6 +13,7 @@ export * from './auth.ts';
 export * from './session.ts';
 export * from './safe-path.ts';
 export * from './social-sign-in.ts';
+export * from './phone-facts.ts';
 export * from './listings.ts';
 export * from './listing-texts.ts';
 export * from './orders.ts';

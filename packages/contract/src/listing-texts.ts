@@ -1,3 +1,4 @@
+import { maskImeiLast4, unlockedNetwork } from './phone-facts.ts';
 import { formatPrice } from './money.ts';
 
 /**
@@ -25,8 +26,24 @@ export const listingTexts = {
   location: 'Location',
   phone: 'Phone number',
   phoneHint: 'Only buyers who book this phone see it',
+  storage: 'Storage',
+  storagePlaceholder: 'Choose a size',
+  colour: 'Colour',
+  networkLock: 'Network lock',
+  networkLockHint: 'Unlocked, or the carrier it is locked to',
+  batteryHealth: 'Battery health (%)',
+  batteryHealthHint: 'Optional: Settings › Battery shows it',
+  imei: 'IMEI',
+  imeiHint: 'Dial *#06# to see it. Buyers see only its last 4 digits',
   condition: 'Condition',
   conditionPlaceholder: 'Choose one',
+  conditionGuideTitle: 'Condition guide',
+  /** One line per condition, beside the field. */
+  conditionGuide: {
+    Excellent: 'Looks like new: no visible scratches, everything works, battery holds well.',
+    Good: 'Light signs of use: small scratches on the body, screen unmarked, everything works.',
+    Fair: 'Clear signs of use: scratches or dents, maybe a marked screen; everything works.',
+  },
   authenticity: 'Authenticity',
   authenticityHint: 'Original, refurbished, with box and receipt, …',
   features: 'Features',
@@ -81,6 +98,19 @@ export const listingTexts = {
   descriptionLabel: 'Description',
   sellerHeading: 'Seller',
   soldMarker: 'Sold',
+  storageLabel: 'Storage',
+  colourLabel: 'Colour',
+  networkLabel: 'Network',
+  batteryHealthLabel: 'Battery health',
+  imeiLabel: 'IMEI',
+  imeiChecked: 'IMEI checked',
+  imeiCheckedHint: 'A valid IMEI, listed once, not reported stolen',
+  /** '128 GB', '1 TB'. */
+  storageValue: (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`),
+  networkValue: (lock: string) => (lock === unlockedNetwork ? 'Unlocked' : `Locked to ${lock}`),
+  batteryHealthValue: (percent: number) => `${percent}%`,
+  maskedImei: maskImeiLast4,
+  imeiMaskedLabel: (last4: string) => `IMEI ending in ${last4}`,
   /** '$350 less than the original price (44% off)'; null when it is not below the original price. */
   belowOriginal: (priceCents: number, originalPriceCents: number) => {
     const savedCents = originalPriceCents - priceCents;

@@ -9,6 +9,7 @@ import {
   ProductQuerySchema,
 } from './listings.ts';
 import { messages } from './messages.ts';
+import { imeiProblem, luhnCheckDigit } from './phone-facts.ts';
 
 /** The first message per field, as the forms and the API show them. */
 const firstMessages = (result: {
@@ -28,6 +29,11 @@ const blankForm = {
   originalPrice: '',
   brand: '',
   model: '',
+  storageGb: '',
+  colour: '',
+  networkLock: '',
+  batteryHealth: '',
+  imei: '',
   used: '',
   location: '',
   phone: '',
@@ -44,6 +50,11 @@ const filledForm = {
   originalPrice: '999',
   brand: 'Apple',
   model: 'iPhone 13 Pro',
+  storageGb: '128',
+  colour: 'Sierra Blue',
+  networkLock: 'Unlocked',
+  batteryHealth: '',
+  imei: '490154203237518',
   used: '1 year',
   location: 'Austin, TX',
   phone: '+1 512-555-0147',
@@ -60,6 +71,10 @@ const requiredMessages = {
   originalPrice: messages.originalPriceRequired,
   brand: messages.brandRequired,
   model: messages.modelRequired,
+  storageGb: listingMessages.storageRequired,
+  colour: listingMessages.colourRequired,
+  networkLock: listingMessages.networkLockRequired,
+  imei: listingMessages.imeiRequired,
   used: messages.usedRequired,
   location: messages.locationRequired,
   phone: messages.phoneRequired,
@@ -68,6 +83,39 @@ const requiredMessages = {
   features: messages.featuresRequired,
   description: messages.descriptionRequired,
 };
+
+describe('the phone facts', () => {
+  const imeiOf = (imei: unknown) => firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, imei })).imei;
+
+  it('takes a valid IMEI, with the spaces or dashes people type, and says each failure on its own', () => {
+    expect(luhnCheckDigit('49015420323751')).toBe(8);
+    expect(imeiProblem('490154203237518')).toBeUndefined();
+    for (const imei of ['490154203237518', ' 49 015420 323751 8 ', '49-015420-323751-8', 490154203237518])
+      expect(imeiOf(imei)).toBeUndefined();
+    expect(imeiOf('4901542032375l8')).toBe(listingMessages.imeiNotDigits);
+    expect(imeiOf('49015420323751')).toBe(listingMessages.imeiLength);
+    expect(imeiOf('4901542032375180')).toBe(listingMessages.imeiLength);
+    expect(imeiOf('490154203237517')).toBe(listingMessages.imeiCheckDigit);
+    expect(imeiOf(undefined)).toBe(listingMessages.imeiRequired);
+    // Every wrong last digit is caught.
+    for (let digit = 0; digit < 10; digit++)
+      if (digit !== 8) expect(imeiOf(`49015420323751${digit}`)).toBe(listingMessages.imeiCheckDigit);
+  });
+
+  it('reads storage from the list, network lock, and an optional battery health', () => {
+    const parsed = ProductFieldsSchema.parse({ ...filledForm, networkLock: 'unLocked', batteryHealth: ' 87 ' });
+    expect(parsed).toMatchObject({ storageGb: 128, networkLock: 'unlocked', batteryHealth: 87 });
+    expect(ProductFieldsSchema.parse({ ...filledForm, networkLock: 'AT&T' }).networkLock).toBe('AT&T');
+    expect(ProductFieldsSchema.parse(filledForm).batteryHealth).toBeUndefined();
+    const { batteryHealth: _, ...withoutBattery } = filledForm;
+    expect(ProductFieldsSchema.parse(withoutBattery).batteryHealth).toBeUndefined();
+    const fields = (overrides: object) => firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, ...overrides }));
+    expect(fields({ storageGb: '100' })).toEqual({ storageGb: listingMessages.storageInvalid });
+    expect(fields({ storageGb: 1024 })).toEqual({});
+    expect(fields({ batteryHealth: '49' })).toEqual({ batteryHealth: listingMessages.batteryHealthInvalid });
+    expect(fields({ batteryHealth: 100 })).toEqual({});
+  });
+});
 
 describe('the Add Product schemas speak the spec’s messages', () => {
   it('names every field of an untouched form with its required message, never a number-parse one', () => {

@@ -10,6 +10,7 @@ import { z } from './zod.ts';
 import { imageLimits, uploadMessages } from './auth.ts';
 import { ProductSchema } from './catalogue.ts';
 import { categoryIds } from './constants.ts';
+import { imeiProblem, storageOptionsGb, unlockedNetwork } from './phone-facts.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 import { PageQuerySchema } from './pagination.ts';
@@ -35,7 +36,12 @@ export const listingLimits = {
     authenticity: 200,
     features: 1000,
     description: 2000,
+    colour: 30,
+    networkLock: 40,
   },
+  storageOptionsGb,
+  /** Battery health in %, when the seller gives it: below 50 a battery is worn out, not a fact to sell on. */
+  batteryHealth: { min: 50, max: 100 },
   /** A phone number is 6 to 20 digits, optionally after a leading +. */
   phoneDigits: { min: 6, max: 20 },
   /** A search is at most this long; only its first `searchMaxWords` words are used. */
@@ -66,6 +72,17 @@ export const listingMessages = {
   soldCannotBeAdvertised: 'This phone has been sold, so it cannot be advertised',
   alreadyAdvertised: 'This phone is already advertised',
   cursorOtherSort: 'This cursor belongs to another sort order; start again from the first page',
+  storageRequired: 'Choose the storage',
+  storageInvalid: 'Choose a storage size from the list',
+  colourRequired: 'Enter the colour',
+  networkLockRequired: 'Enter Unlocked, or the carrier the phone is locked to',
+  batteryHealthInvalid: `Battery health is a whole number from ${listingLimits.batteryHealth.min} to ${listingLimits.batteryHealth.max}`,
+  imeiRequired: 'Enter the IMEI (dial *#06# on the phone to see it)',
+  imeiNotDigits: 'The IMEI has digits only',
+  imeiLength: 'The IMEI has exactly 15 digits',
+  imeiCheckDigit: 'This IMEI is not valid: its last digit does not match the others. Check it for a typo',
+  imeiInUse: 'A phone with this IMEI is already for sale. A phone can be listed only once at a time',
+  imeiBlocked: 'This IMEI has been reported stolen, so the phone cannot be listed',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -151,6 +168,70 @@ export const PhoneSchema = z
 
 const { maxLength } = listingLimits;
 
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A size from the list, sent as a select's text or a number. */
+const StorageSchema = z
+  .union([z.string(), z.number()], { error: listingMessages.storageRequired })
+  .transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: 'custom', message: listingMessages.storageRequired });
+      return z.NEVER;
+    }
+    const gb = Number(typeof value === 'string' ? value.trim() : value);
+    if (!(listingLimits.storageOptionsGb as readonly number[]).includes(gb)) {
+      ctx.addIssue({ code: 'custom', message: listingMessages.storageInvalid });
+      return z.NEVER;
+    }
+    return gb;
+  });
+
+/** 'unlocked' (in any case), or the name of the carrier the phone is locked to. */
+const NetworkLockSchema = requiredText(
+  listingMessages.networkLockRequired,
+  'Network lock',
+  maxLength.networkLock,
+).transform((value) => (value.toLowerCase() === unlockedNetwork ? unlockedNetwork : value));
+
+/** Optional: a blank field (or none) is no figure; otherwise a whole percentage in range. */
+const BatteryHealthSchema = z
+  .union([z.string(), z.number(), z.null()], { error: listingMessages.batteryHealthInvalid })
+  .transform((value, ctx) => {
+    if (isBlank(value)) return undefined;
+    const text = String(value).trim();
+    const percent = Number(text.replace(/%$/, '').trim());
+    const { min, max } = listingLimits.batteryHealth;
+    if (!/^\d{1,3}\s*%?$/.test(text) || percent < min || percent > max) {
+      ctx.addIssue({ code: 'custom', message: listingMessages.batteryHealthInvalid });
+      return z.NEVER;
+    }
+    return percent;
+  })
+  .optional();
+
+/** What people write an IMEI with besides its digits (groups of digits): dropped before the check. */
+const imeiSeparators = /[\s-]/g;
+
+/** 15 digits with a valid Luhn check digit, each failure with its own message. */
+export const ImeiSchema = z
+  .union([z.string(), z.number()], { error: listingMessages.imeiRequired })
+  .transform((value, ctx) => {
+    const imei = String(value).replace(imeiSeparators, '');
+    const problem = imei === '' ? 'required' : imeiProblem(imei);
+    if (problem === undefined) return imei;
+    ctx.addIssue({
+      code: 'custom',
+      message: {
+        required: listingMessages.imeiRequired,
+        notDigits: listingMessages.imeiNotDigits,
+        length: listingMessages.imeiLength,
+        checkDigit: listingMessages.imeiCheckDigit,
+      }[problem],
+    });
+    return z.NEVER;
+  });
+
 /**
  * The Add Product form's fields in form order, each required with the spec's message. The form's
  * phone number input (`number` in the spec) is `phone` here.
@@ -172,6 +253,11 @@ const productFieldShape = {
   }),
   brand: requiredText(messages.brandRequired, 'Brand name', maxLength.brand),
   model: requiredText(messages.modelRequired, 'Model name', maxLength.model),
+  storageGb: StorageSchema,
+  colour: requiredText(listingMessages.colourRequired, 'Colour', maxLength.colour),
+  networkLock: NetworkLockSchema,
+  batteryHealth: BatteryHealthSchema,
+  imei: ImeiSchema,
   used: requiredText(messages.usedRequired, 'Used for', maxLength.used),
   location: requiredText(messages.locationRequired, 'Location', maxLength.location),
   phone: PhoneSchema,
@@ -297,8 +383,11 @@ export const ProductQuerySchema = PageQuerySchema.extend({
 export type ProductQueryInput = z.input<typeof ProductQuerySchema>;
 export type ProductQuery = z.output<typeof ProductQuerySchema>;
 
-/** The seller's own listing (My Products): the public listing with its status and whether it is advertised. */
-export const MyProductSchema = ProductSchema;
+/**
+ * The seller's own listing (My Products): the public listing with its status and whether it is
+ * advertised, and the whole IMEI (only its seller and admins ever get it).
+ */
+export const MyProductSchema = ProductSchema.extend({ imei: z.string().nullable() }).meta({ id: 'MyProduct' });
 export type MyProduct = z.infer<typeof MyProductSchema>;
 
 export const MyProductPageSchema = z

@@ -124,6 +124,17 @@ export const products = pgTable(
     imageUrl: text('image_url').notNull(),
     /** Given only to buyers who booked the phone; never part of a public listing. */
     sellerPhone: text('seller_phone').notNull(),
+    // The phone facts: null on listings made before sellers gave them; every new listing has them
+    // (battery health is optional).
+    storageGb: integer('storage_gb'),
+    colour: text('colour'),
+    /** 'unlocked', or the carrier the phone is locked to. */
+    networkLock: text('network_lock'),
+    batteryHealth: integer('battery_health'),
+    /** The whole IMEI: only its seller and admins get it; everyone else sees its last four digits. */
+    imei: text('imei'),
+    /** The IMEI passed the check when listed, and has not been blocked (reported stolen) since. */
+    imeiChecked: boolean('imei_checked').notNull().default(false),
     status: productStatusEnum('status').notNull().default('available'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,6 +150,18 @@ export const products = pgTable(
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_original_price_positive', sql`${t.originalPriceCents} > 0`),
+    check('products_storage_gb_known', sql`${t.storageGb} in (16, 32, 64, 128, 256, 512, 1024)`),
+    check('products_battery_health_range', sql`${t.batteryHealth} between 50 and 100`),
+    check('products_imei_digits', sql`${t.imei} ~ '^[0-9]{15}$'`),
+    // One listing for sale per phone: a second one with the same IMEI fails here, however close
+    // together the two are made.
+    uniqueIndex('products_available_imei_key')
+      .on(t.imei)
+      .where(sql`${t.status} = 'available' and ${t.imei} is not null`),
+    // Blocking an IMEI finds every listing of it, sold ones too (their mark goes).
+    index('products_imei_idx')
+      .on(t.imei)
+      .where(sql`${t.imei} is not null`),
     // Category browsing: newest first, keyset on (created_at, id), only live listings. The index
     // sorts DESC NULLS LAST, so queries must say `desc nulls last` to walk it (plain DESC means
     // NULLS FIRST in PostgreSQL and would sort the whole category instead).
@@ -294,6 +317,17 @@ export const contactMessages = pgTable(
       .where(sql`${t.archivedAt} is not null`),
   ],
 );
+
+/**
+ * IMEIs an admin blocked (reported stolen): never listed again. The reason is the admin's; the
+ * audit log records who blocked which listing's IMEI.
+ */
+export const blockedImeis = pgTable('blocked_imeis', {
+  imei: text('imei').primaryKey(),
+  reason: text('reason').notNull(),
+  blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Who did what to which record, and when: admin actions, deletions, payments. */
 export const auditLog = pgTable(

@@ -1,5 +1,6 @@
 /** Helpers for the listing tests: the Add Product form, where a phone shows, and many listings at once. */
-import { ProductPageSchema } from '@recell/contract';
+import { randomInt } from 'node:crypto';
+import { imeiWithCheckDigit, ProductPageSchema } from '@recell/contract';
 import type { Database } from '../../src/db/client.ts';
 import { products } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers.ts';
@@ -7,6 +8,10 @@ import { multipartBody } from './images.ts';
 
 // Signed-in callers live with the other accounts; the listing tests have always found them here.
 export { callerWithRole, type Caller } from './accounts.ts';
+
+/** A valid IMEI (Luhn check digit) no other test uses. */
+export const freshImei = () =>
+  imeiWithCheckDigit(`35${String(randomInt(1e6)).padStart(6, '0')}${String(randomInt(1e6)).padStart(6, '0')}`);
 
 /** The Add Product form filled in as a seller would, as strings (what a browser form sends). */
 export const filledListing = (overrides: Record<string, string> = {}): Record<string, string> => ({
@@ -20,6 +25,11 @@ export const filledListing = (overrides: Record<string, string> = {}): Record<st
   location: 'Austin, TX',
   phone: '512-555-0147',
   condition: 'Excellent',
+  storageGb: '128',
+  colour: 'Sierra Blue',
+  networkLock: 'Unlocked',
+  batteryHealth: '89',
+  imei: freshImei(),
   authenticity: 'Original',
   features: '128 GB, ProMotion 120 Hz, Face ID',
   description: 'Always kept in a case with a screen protector.',

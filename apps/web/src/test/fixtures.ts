@@ -1,4 +1,4 @@
-import type { AuthSession, Me, Order, Product, Sale, WishlistItem } from '@recell/contract';
+import type { AuthSession, Me, MyProduct, Order, Product, Sale, WishlistItem } from '@recell/contract';
 
 /** A listing as GET /api/advertised returns it. */
 export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
@@ -12,6 +12,12 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
   condition: 'Excellent',
   used: '1 year',
   location: 'Dhaka',
+  storageGb: 128,
+  colour: 'Sierra Blue',
+  networkLock: 'unlocked',
+  batteryHealth: 89,
+  imeiMasked: '•••••••••••1481',
+  imeiChecked: true,
   authenticity: 'Original',
   features: '128 GB, Face ID',
   description: 'Barely used, always in a case.',
@@ -26,6 +32,13 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
     email: 'rahim@example.com',
     isVerified: true,
   },
+  ...overrides,
+});
+
+/** A seller's own listing (My Products): the public listing with its whole IMEI. */
+export const makeMyProduct = (overrides: Partial<MyProduct> = {}): MyProduct => ({
+  ...makeProduct(overrides),
+  imei: '352099001761481',
   ...overrides,
 });
 

@@ -3,6 +3,7 @@ import {
   AdminUserQuerySchema,
   AdminUserSchema,
   AuditPageSchema,
+  BlockImeiSchema,
   ReportedProductPageSchema,
 } from '../admin.ts';
 import { PageQuerySchema } from '../pagination.ts';
@@ -44,6 +45,13 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/admin/reports/:productId/dismiss',
     status: 204,
+    auth: ['admin'],
+  }),
+  blockImei: endpoint({
+    method: 'POST',
+    path: '/admin/reports/:productId/block-imei',
+    status: 204,
+    body: BlockImeiSchema,
     auth: ['admin'],
   }),
   auditLog: endpoint({

@@ -4,7 +4,7 @@
  * activity (an open order, a wishlist, an open report). Seeded on the first
  * start outside production and by `npm run db:seed`. Every account signs in with `demoPassword`.
  */
-import type { CategoryId, ReportReason } from '@recell/contract';
+import { imeiWithCheckDigit, unlockedNetwork, type CategoryId, type ReportReason } from '@recell/contract';
 import type { AvatarArt, PhoneArt } from './art.ts';
 
 /** The one password of every demo account (the README lists it). */
@@ -792,3 +792,28 @@ export const demoReports: readonly DemoReport[] = [
     reportedDaysAgo: 1.3,
   },
 ];
+
+const carriers = ['Verizon', 'T-Mobile', 'AT&T'] as const;
+
+/**
+ * The phone facts of a demo listing, read from what its name and features already say (storage,
+ * colour, battery health when given), so the facts and the texts agree. Every fourth phone not
+ * described as unlocked is locked to a carrier. The IMEI is made up but valid (Luhn), one per
+ * listing, the same on every seed.
+ */
+export const demoPhoneFacts = (listing: DemoListing, index: number) => {
+  const [, storage, colour] = /(\d+)GB (.+)$/.exec(listing.name) ?? [];
+  if (storage === undefined || colour === undefined) throw new Error(`No storage in the name of ${listing.name}`);
+  const battery = /battery health (\d+)%|battery \((\d+)%\)/.exec(listing.features);
+  const unlocked = /unlocked/i.test(listing.description) || index % 4 !== 3;
+  return {
+    storageGb: Number(storage),
+    colour,
+    networkLock: unlocked ? unlockedNetwork : carriers[index % carriers.length]!,
+    // The figure the features give; a made-up one for most others; some sellers leave it out.
+    batteryHealth: battery ? Number(battery[1] ?? battery[2]) : index % 3 === 2 ? null : 80 + ((index * 7) % 19),
+    imei: imeiWithCheckDigit(
+      `35${String(209_900 + index * 13).padStart(6, '0')}${String(176_148 + index * 7_919).padStart(6, '0')}`,
+    ),
+  };
+};

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { imeiProblem } from '@recell/contract';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk-storage.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
@@ -104,6 +105,20 @@ describe('seeding the demo data', () => {
     expect(new Set(rows.map((p) => p.condition)).size).toBe(3);
     const ages = rows.map((p) => p.createdAt.getTime());
     expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(14 * 86_400_000);
+  });
+
+  it('gives every demo phone its facts and a valid IMEI of its own, checked', async () => {
+    const rows = await database.db.select().from(products);
+    for (const p of rows) {
+      expect(p.name).toContain(`${p.storageGb}GB ${p.colour}`);
+      expect(p.networkLock).toBeTruthy();
+      expect(imeiProblem(p.imei ?? '')).toBeUndefined();
+      expect(p.imeiChecked).toBe(true);
+    }
+    expect(new Set(rows.map((p) => p.imei)).size).toBe(rows.length);
+    expect(new Set(rows.map((p) => p.networkLock)).size).toBeGreaterThan(1);
+    expect(rows.some((p) => p.batteryHealth === null)).toBe(true);
+    expect(rows.filter((p) => p.batteryHealth !== null).length).toBeGreaterThan(rows.length / 2);
   });
 
   it('advertises at least six phones, all still for sale', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, auditLog, products, reports, users } from '../../db/schema.ts';
+import { advertisements, auditLog, blockedImeis, products, reports, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -85,6 +85,9 @@ export const listReportedProducts = (db: Database, opts: { limit: number; after?
   return db
     .select({
       ...publicProductColumns,
+      // The admin sees the whole IMEI, and whether it is blocked.
+      imei: products.imei,
+      imeiBlocked: sql<boolean>`exists (select 1 from ${blockedImeis} where ${blockedImeis.imei} = ${products.imei})`,
       reportCount: open.reportCount,
       latestAt: open.latestAt,
       latestUs: microsOfAny(open.latestAt),
@@ -99,6 +102,16 @@ export const listReportedProducts = (db: Database, opts: { limit: number; after?
     .orderBy(desc(open.latestAt), desc(open.productId))
     .limit(opts.limit);
 };
+
+/** Whether the phone has an open report (Reported Items acts only on those). */
+export const hasOpenReport = async (db: Executor, productId: string) =>
+  (
+    await db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.productId, productId), isNull(reports.resolvedAt)))
+      .limit(1)
+  ).length > 0;
 
 /** The open reports on these phones with their reporters, newest first, at most `perProduct` per phone. */
 export const listOpenReports = async (db: Database, productIds: string[], perProduct: number) => {

@@ -5,6 +5,7 @@ import {
   AdminUserQuerySchema,
   AdminUserSchema,
   AuditPageSchema,
+  BlockImeiSchema,
   PageQuerySchema,
   ReportedProductPageSchema,
   ReportedProductParamsSchema,
@@ -123,6 +124,28 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.dismissReports(deps, signedInUser(request), request.params.productId);
+      return noContent(reply);
+    },
+  );
+
+  app.post(
+    '/admin/reports/:productId/block-imei',
+    {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Block a reported phone’s IMEI as reported stolen (admin)',
+        description:
+          'The IMEI can never be listed again; every listing of it for sale is removed with its advertisement ' +
+          'and its open reports closed; sold listings stay sold but lose the "IMEI checked" mark. 404 when the ' +
+          'phone has no open report; 409 when it has no IMEI or the IMEI is blocked already.',
+        params: ReportedProductParamsSchema,
+        body: BlockImeiSchema,
+        response: errorResponses(400, 401, 403, 404, 409),
+      },
+    },
+    async (request, reply) => {
+      await service.blockReportedImei(deps, signedInUser(request), request.params.productId, request.body);
       return noContent(reply);
     },
   );

@@ -16,6 +16,7 @@ import {
   type AdminUserQuery,
   type AuditEntry,
   type AuditPage,
+  type BlockImeiInput,
   type PageQuery,
   type ReportedProduct,
   type ReportedProductPage,
@@ -163,6 +164,8 @@ export const listReportedProducts = async ({ db }: AdminDeps, query: PageQuery):
     query.limit,
     (row): ReportedProduct => ({
       product: toPublicProduct(row),
+      imei: row.imei,
+      imeiBlocked: Boolean(row.imeiBlocked),
       reportCount: Number(row.reportCount),
       latestReportAt: iso(row.latestAt),
       reports: reportsOf.get(row.id) ?? [],
@@ -198,6 +201,50 @@ export const removeReportedListing = async (deps: AdminDeps, admin: AuthUser, pr
         resolvedReports: resolved.length,
         reportIds: resolved,
       },
+    });
+  });
+  deps.listingsChanged();
+};
+
+/**
+ * Block IMEI on Reported Items, in one transaction: the reported phone's IMEI is recorded as
+ * reported stolen with the admin's reason, so it can never be listed again; every listing of it
+ * for sale (the reported one, and any other) becomes 'removed' with its advertisement and its open
+ * reports closed; sold ones stay sold and lose the "IMEI checked" mark. The audit entry holds ids
+ * only (the IMEI itself stays in blocked_imeis). 404 when the phone has no open report; 409 when it
+ * has no IMEI or the IMEI is blocked already.
+ */
+export const blockReportedImei = async (
+  deps: AdminDeps,
+  admin: AuthUser,
+  productId: string,
+  input: BlockImeiInput,
+): Promise<void> => {
+  const id = idOrNotFound(productId, adminMessages.reportNotFound);
+  await deps.db.transaction(async (tx) => {
+    const product = await listings.lockProduct(tx, id);
+    if (!product || product.status === 'removed' || !(await repository.hasOpenReport(tx, id)))
+      throw notFound(adminMessages.reportNotFound);
+    if (product.imei === null) throw conflict(adminMessages.noImeiToBlock);
+    await listings.lockImei(tx, product.imei);
+    const removedListings = await listings.blockImei(tx, {
+      imei: product.imei,
+      reason: input.reason.trim(),
+      blockedBy: admin.id,
+    });
+    if (!removedListings) throw conflict(adminMessages.imeiAlreadyBlocked);
+    const removedAdvertisements = await listings.deleteAdvertisementsOfProducts(tx, [
+      ...new Set([...removedListings, id]),
+    ]);
+    const resolvedReports: string[] = [];
+    for (const listingId of new Set([...removedListings, id]))
+      resolvedReports.push(...(await resolveOpenReports(tx, listingId, 'listing_removed', admin.id)));
+    await insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: adminAuditActions.imeiBlocked,
+      subjectType: 'product',
+      subjectId: id,
+      detail: { removedListings, removedAdvertisements, reportIds: resolvedReports },
     });
   });
   deps.listingsChanged();

@@ -19,6 +19,13 @@ export const publicProductColumns = {
   priceCents: products.priceCents,
   originalPriceCents: products.originalPriceCents,
   condition: products.condition,
+  storageGb: products.storageGb,
+  colour: products.colour,
+  networkLock: products.networkLock,
+  batteryHealth: products.batteryHealth,
+  // Never the whole IMEI: only its last four digits leave the database for a public view.
+  imeiLast4: sql<string | null>`right(${products.imei}, 4)`,
+  imeiChecked: products.imeiChecked,
   used: products.used,
   location: products.location,
   authenticity: products.authenticity,

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, orders, products, users } from '../../db/schema.ts';
+import { advertisements, blockedImeis, orders, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -26,7 +26,16 @@ export type NewProduct = Pick<
   | 'description'
   | 'imageUrl'
   | 'sellerPhone'
+  | 'storageGb'
+  | 'colour'
+  | 'networkLock'
+  | 'batteryHealth'
+  | 'imei'
+  | 'imeiChecked'
 >;
+
+/** The one available listing per IMEI (schema.ts): a second insert of it fails on this index. */
+export const availableImeiIndex = 'products_available_imei_key';
 
 /** Lists a phone for sale ('available'); returns its id. */
 export const insertProduct = async (db: Executor, values: NewProduct): Promise<string> => {
@@ -36,6 +45,53 @@ export const insertProduct = async (db: Executor, values: NewProduct): Promise<s
     .returning({ id: products.id });
   return row!.id;
 };
+
+/**
+ * Makes the changes about one IMEI (listing it, blocking it) take turns until the transaction
+ * ends: a listing checked against the blocked IMEIs cannot commit while a block of its IMEI is
+ * taking the phones of that IMEI off sale, which would then miss it.
+ */
+export const lockImei = (tx: Executor, imei: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`imei:${imei}`}, 0))`);
+
+export const isImeiBlocked = async (tx: Executor, imei: string) =>
+  (await tx.select({ imei: blockedImeis.imei }).from(blockedImeis).where(eq(blockedImeis.imei, imei)).limit(1)).length >
+  0;
+
+/**
+ * Blocks an IMEI (reported stolen): recorded with the admin's reason, its listings for sale become
+ * 'removed', and no listing of it keeps the "IMEI checked" mark. False when it was already blocked.
+ * Returns the ids of the listings taken off sale. Run under `lockImei`.
+ */
+export const blockImei = async (tx: Executor, values: { imei: string; reason: string; blockedBy: string }) => {
+  const inserted = await tx
+    .insert(blockedImeis)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ imei: blockedImeis.imei });
+  if (inserted.length === 0) return undefined;
+  const removed = await tx
+    .update(products)
+    .set({ status: 'removed', imeiChecked: false, updatedAt: sql`now()` })
+    .where(and(eq(products.imei, values.imei), eq(products.status, 'available')))
+    .returning({ id: products.id });
+  await tx
+    .update(products)
+    .set({ imeiChecked: false, updatedAt: sql`now()` })
+    .where(and(eq(products.imei, values.imei), eq(products.imeiChecked, true)));
+  return removed.map((row) => row.id);
+};
+
+/** Deletes the advertisements of these listings. */
+export const deleteAdvertisementsOfProducts = async (tx: Executor, productIds: string[]) =>
+  productIds.length === 0
+    ? 0
+    : (
+        await tx
+          .delete(advertisements)
+          .where(inArray(advertisements.productId, productIds))
+          .returning({ productId: advertisements.productId })
+      ).length;
 
 /**
  * Listings anyone may see: for sale or sold (a sold phone still shows, marked sold), by a seller
@@ -74,7 +130,7 @@ export const findLiveProductSeller = async (db: Executor, id: string) => {
  */
 export const lockProduct = async (tx: Executor, id: string) => {
   const [row] = await tx
-    .select({ id: products.id, sellerId: products.sellerId, status: products.status })
+    .select({ id: products.id, sellerId: products.sellerId, status: products.status, imei: products.imei })
     .from(products)
     .where(eq(products.id, id))
     .for('update');
@@ -185,7 +241,8 @@ export const listSellerProducts = (
   opts: { limit: number; after?: NewestKey | undefined },
 ) =>
   db
-    .select({ ...publicProductColumns, us: microsOf(products.createdAt) })
+    // The seller's own listings: the whole IMEI too.
+    .select({ ...publicProductColumns, imei: products.imei, us: microsOf(products.createdAt) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(advertisements, eq(advertisements.productId, products.id))

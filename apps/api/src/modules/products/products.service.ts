@@ -11,6 +11,7 @@ import {
   messages,
   ProductFieldsSchema,
   uploadMessages,
+  type MyProduct,
   type MyProductPage,
   type PageQuery,
   type Product,
@@ -26,6 +27,7 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
 import * as repository from './products.repository.ts';
+import { isUniqueViolationOf } from '../orders/orders.repository.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
 
@@ -80,7 +82,7 @@ export const createProduct = async (deps: ProductDeps, seller: AuthUser, form: L
     imageUrl = await imageUrlForId(deps.storage, image.id);
     if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
   }
-  const id = await repository.insertProduct(deps.db, {
+  const listing: repository.NewProduct = {
     sellerId: seller.id,
     categoryId: fields.categoryId,
     name: fields.name,
@@ -96,9 +98,36 @@ export const createProduct = async (deps: ProductDeps, seller: AuthUser, form: L
     description: fields.description,
     imageUrl,
     sellerPhone: fields.phone,
-  });
+    storageGb: fields.storageGb,
+    colour: fields.colour,
+    networkLock: fields.networkLock,
+    batteryHealth: fields.batteryHealth ?? null,
+    imei: fields.imei,
+    imeiChecked: true,
+  };
+  const id = await insertCheckedListing(deps, listing, fields.imei);
   deps.listingsChanged();
   return getProduct(deps, id);
+};
+
+const imeiRefusal = (message: string) => conflict(message, { imei: message });
+
+/**
+ * Lists the phone unless its IMEI is blocked or already in a listing for sale. The refusals name
+ * nothing of the other listing. Taken in turn with a block of the same IMEI (`lockImei`); two
+ * listings of one IMEI made at once are told apart by the unique index, whichever commits first.
+ */
+const insertCheckedListing = async (deps: ProductDeps, listing: repository.NewProduct, imei: string) => {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await repository.lockImei(tx, imei);
+      if (await repository.isImeiBlocked(tx, imei)) throw imeiRefusal(listingMessages.imeiBlocked);
+      return repository.insertProduct(tx, listing);
+    });
+  } catch (error) {
+    if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
+    throw error;
+  }
 };
 
 /** The details page: a phone for sale or sold; a removed one (or a malformed id) is a 404. */
@@ -116,7 +145,12 @@ export const listMyProducts = async (
 ): Promise<MyProductPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerProducts(db, sellerId, { limit: query.limit + 1, after });
-  return pageOf(rows, query.limit, toPublicProduct, (row) => ({ us: row.us, id: row.id }));
+  return pageOf(
+    rows,
+    query.limit,
+    (row): MyProduct => ({ ...toPublicProduct(row), imei: row.imei }),
+    (row) => ({ us: row.us, id: row.id }),
+  );
 };
 
 /**

@@ -57,6 +57,40 @@ describe("a phone's details page", () => {
     expect(screen.queryByText(listingTexts.soldMarker)).not.toBeInTheDocument();
   });
 
+  it('shows the phone facts, the IMEI masked with the "IMEI checked" mark in words', async () => {
+    serve(() => jsonResponse(makeProduct({ ...phone, networkLock: 'T-Mobile', storageGb: 1024 })));
+    renderDetails();
+    await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' });
+
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact(listingTexts.storageLabel)).toHaveTextContent('1 TB');
+    expect(fact(listingTexts.colourLabel)).toHaveTextContent('Sierra Blue');
+    expect(fact(listingTexts.networkLabel)).toHaveTextContent('Locked to T-Mobile');
+    expect(fact(listingTexts.batteryHealthLabel)).toHaveTextContent('89%');
+    expect(fact(listingTexts.imeiLabel)).toHaveTextContent(`•••••••••••1481${listingTexts.imeiChecked}`);
+  });
+
+  it('leaves out the facts of a listing made before them, and the mark of an IMEI that is not checked', async () => {
+    serve(() =>
+      jsonResponse(
+        makeProduct({
+          ...phone,
+          storageGb: null,
+          colour: null,
+          networkLock: null,
+          batteryHealth: null,
+          imeiMasked: null,
+          imeiChecked: false,
+        }),
+      ),
+    );
+    renderDetails();
+    await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' });
+    for (const term of [listingTexts.storageLabel, listingTexts.networkLabel, listingTexts.imeiLabel])
+      expect(screen.queryByText(term, { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText(listingTexts.imeiChecked)).not.toBeInTheDocument();
+  });
+
   it('says how far below the original price it is', async () => {
     serve(() => jsonResponse(phone));
     renderDetails();

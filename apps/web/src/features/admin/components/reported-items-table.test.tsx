@@ -38,6 +38,8 @@ const galaxy: ReportedProduct = {
     location: 'Chattogram',
     imageUrl: '/uploads/galaxy.webp',
   }),
+  imei: '352099001761481',
+  imeiBlocked: false,
   reportCount: 1,
   latestReportAt: new Date(2025, 0, 6, 9, 30).toISOString(),
   reports: [makeReport()],
@@ -50,7 +52,11 @@ const pixel: ReportedProduct = {
     priceCents: 30_000,
     location: 'Sylhet',
     status: 'sold',
+    imeiMasked: null,
+    imeiChecked: false,
   }),
+  imei: null,
+  imeiBlocked: false,
   reportCount: 3,
   latestReportAt: new Date(2025, 0, 7, 18, 45).toISOString(),
   reports: [
@@ -264,6 +270,57 @@ describe('Reported Items', () => {
     await waitFor(() => {
       expect(api.callsTo('GET /api/admin/reports')).toHaveLength(2);
     });
+  });
+
+  it('blocks the IMEI of a reported phone after confirming with a reason: the row goes; no Block IMEI without an IMEI', async () => {
+    const api = serveReports([galaxy, pixel], {
+      [`POST /api/admin/reports/${galaxy.product.id}/block-imei`]: () => {
+        reported = reported.filter((item) => item.product.id !== galaxy.product.id);
+        return noContent();
+      },
+    });
+    renderWithProviders(<ReportedItemsTable />, { auth: admin });
+    await screen.findByRole('table');
+    // The phone listed without an IMEI has nothing to block.
+    expect(rowOf('Pixel 7').queryByRole('button', { name: adminTexts.blockImei })).not.toBeInTheDocument();
+
+    await userEvent.click(rowOf('Galaxy S21').getByRole('button', { name: adminTexts.blockImei }));
+    const dialog = screen.getByRole('dialog', { name: adminTexts.blockImeiTitle('Galaxy S21') });
+    expect(dialog).toHaveTextContent(adminTexts.blockImeiText('352099001761481'));
+    const reason = within(dialog).getByLabelText(adminTexts.blockReason);
+    expect(reason).toHaveValue(adminTexts.blockReasonDefault);
+    // A reason is required.
+    await userEvent.clear(reason);
+    await userEvent.click(within(dialog).getByRole('button', { name: adminTexts.blockImei }));
+    expect(await within(dialog).findByText(adminMessages.blockReasonRequired)).toBeVisible();
+    expect(api.callsTo(`POST /api/admin/reports/${galaxy.product.id}/block-imei`)).toHaveLength(0);
+
+    await userEvent.type(reason, 'Owner called: stolen on the bus');
+    await userEvent.click(within(dialog).getByRole('button', { name: adminTexts.blockImei }));
+
+    await findToast(adminTexts.imeiBlockedToast);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Galaxy S21' })).not.toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/reports/${galaxy.product.id}/block-imei`)[0]?.body).toEqual({
+      reason: 'Owner called: stolen on the bus',
+    });
+  });
+
+  it('says why a block was refused inside the dialog, and marks a blocked IMEI', async () => {
+    serveReports([galaxy, { ...pixel, imei: '490154203237518', imeiBlocked: true }], {
+      [`POST /api/admin/reports/${galaxy.product.id}/block-imei`]: () =>
+        apiError(409, 'conflict', adminMessages.imeiAlreadyBlocked),
+    });
+    renderWithProviders(<ReportedItemsTable />, { auth: admin });
+    await screen.findByRole('table');
+    expect(rowOf('Pixel 7').getByText(adminTexts.imeiBlockedMark)).toBeInTheDocument();
+    expect(rowOf('Pixel 7').queryByRole('button', { name: adminTexts.blockImei })).not.toBeInTheDocument();
+
+    await userEvent.click(rowOf('Galaxy S21').getByRole('button', { name: adminTexts.blockImei }));
+    const dialog = screen.getByRole('dialog', { name: adminTexts.blockImeiTitle('Galaxy S21') });
+    await userEvent.click(within(dialog).getByRole('button', { name: adminTexts.blockImei }));
+    expect(await within(dialog).findByText(adminMessages.imeiAlreadyBlocked)).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Galaxy S21' })).toBeInTheDocument();
   });
 
   it("says 'No Reprted Items' once the last report is resolved", async () => {

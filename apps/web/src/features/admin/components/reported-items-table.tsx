@@ -15,6 +15,7 @@ import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useDeleteReportedProduct } from '../api/delete-reported-product';
 import { useDismissReports } from '../api/dismiss-reports';
+import { BlockImeiDialog } from './block-imei-dialog';
 import { useReportedProducts } from '../api/get-reported-products';
 import { ReportTextDialog } from './report-text-dialog';
 
@@ -40,7 +41,9 @@ const columns = [
  * (several reports on one phone are grouped, with their count on the View button). View opens the
  * read-only 'Report Text' modal. Delete (after a confirmation) removes the listing with its
  * advertisement: 'Product Deleted Successfully', then the list refreshes. Dismiss closes the
- * reports and keeps the listing. 'No Reprted Items' when there are none.
+ * reports and keeps the listing. Block IMEI (a phone listed with an IMEI, after a confirmation
+ * with a reason) blocks it as reported stolen: its listings for sale go. 'No Reprted Items' when
+ * there are none.
  */
 export function ReportedItemsTable() {
   const reported = useReportedProducts();
@@ -50,6 +53,7 @@ export function ReportedItemsTable() {
   // A resolved phone's row goes, and the button that had the focus with it: focus moves to the
   // table instead (after the dialog has closed, for Delete).
   const toDelete = useRowDialog<ReportedProduct>();
+  const [toBlock, setToBlock] = useState<(ReportedProduct & { imei: string }) | null>(null);
 
   const onDismiss = (item: ReportedProduct) => {
     dismiss.mutate(item.product.id, {
@@ -83,7 +87,7 @@ export function ReportedItemsTable() {
         {(items) => (
           <DataTable caption={accountTexts.reportedItems} columns={columns} tableRef={toDelete.tableRef}>
             {items.map((item) => {
-              const { product } = item;
+              const { product, imei } = item;
               const nameId = `reported-${product.id}`;
               const countId = `reported-${product.id}-count`;
               const status = statusPill[product.status];
@@ -118,6 +122,19 @@ export function ReportedItemsTable() {
                       <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(item)}>
                         {adminTexts.delete}
                       </RowButton>
+                      {imei !== null && !item.imeiBlocked && (
+                        <RowButton
+                          variant="danger"
+                          describedBy={nameId}
+                          opensDialog
+                          onClick={() => {
+                            setToBlock({ ...item, imei });
+                          }}
+                        >
+                          {adminTexts.blockImei}
+                        </RowButton>
+                      )}
+                      {item.imeiBlocked && <StatusPill tone="bad">{adminTexts.imeiBlockedMark}</StatusPill>}
                       <RowButton
                         variant="outline"
                         describedBy={nameId}
@@ -141,6 +158,19 @@ export function ReportedItemsTable() {
           reported={viewing}
           onClose={() => {
             setViewing(null);
+          }}
+        />
+      )}
+      {toBlock && (
+        <BlockImeiDialog
+          reported={toBlock}
+          onClose={() => {
+            setToBlock(null);
+          }}
+          onBlocked={() => {
+            // The phone's row goes with its button: the focus moves to the table.
+            toDelete.refocusTable();
+            setToBlock(null);
           }}
         />
       )}

@@ -16,6 +16,21 @@ import { VerifiedBadge } from './verified-badge';
 
 const termClass = 'text-sm text-slate-600 dark:text-slate-400';
 
+/** "IMEI checked": a tick and the words (never the colour alone), with what the check means. */
+function ImeiCheckedMark() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+      title={listingTexts.imeiCheckedHint}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" width={16} height={16} className="size-4 shrink-0">
+        <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" />
+      </svg>
+      {listingTexts.imeiChecked}
+    </span>
+  );
+}
+
 /**
  * A phone's page: the larger picture, every field of the listing, how far below the original price
  * it is, the seller with the verified badge, and the card's actions (by who looks: see
@@ -33,9 +48,20 @@ export function ProductDetails({
   const srcSet = listingSrcSet(product.imageUrl);
   const isSold = product.status === 'sold';
   const saving = listingTexts.belowOriginal(product.priceCents, product.originalPriceCents);
+  // The phone facts a listing made before sellers gave them lacks are left out.
+  const phoneFacts: [string, string | null][] = [
+    [listingTexts.storageLabel, product.storageGb === null ? null : listingTexts.storageValue(product.storageGb)],
+    [listingTexts.colourLabel, product.colour],
+    [listingTexts.networkLabel, product.networkLock === null ? null : listingTexts.networkValue(product.networkLock)],
+    [
+      listingTexts.batteryHealthLabel,
+      product.batteryHealth === null ? null : listingTexts.batteryHealthValue(product.batteryHealth),
+    ],
+  ];
   const facts: [string, string][] = [
     [listingTexts.brandLabel, product.brand],
     [listingTexts.modelLabel, product.model],
+    ...phoneFacts.filter((fact): fact is [string, string] => fact[1] !== null),
     [listingTexts.conditionLabel, product.condition],
     [webTexts.usedLabel, product.used],
     [webTexts.locationLabel, product.location],
@@ -116,6 +142,15 @@ export function ProductDetails({
                 <dd className="break-words">{value}</dd>
               </div>
             ))}
+            {product.imeiMasked !== null && (
+              <div className="col-span-2 min-w-0">
+                <dt className={termClass}>{listingTexts.imeiLabel}</dt>
+                <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="font-mono tracking-wider">{product.imeiMasked}</span>
+                  {product.imeiChecked && <ImeiCheckedMark />}
+                </dd>
+              </div>
+            )}
             <div className="col-span-2">
               <dt className={termClass}>{listingTexts.listedAt}</dt>
               <dd>

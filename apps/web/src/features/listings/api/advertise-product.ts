@@ -16,7 +16,10 @@ export function useAdvertiseProduct() {
   return useMutation({
     mutationFn: (id: string) => advertiseProduct(id),
     onSuccess: (advertised) => {
-      updateMyProducts(queryClient, (product) => (product.id === advertised.id ? advertised : product));
+      // The advertise answer is the public listing: My Products keeps the whole IMEI it has.
+      updateMyProducts(queryClient, (product) =>
+        product.id === advertised.id ? { ...advertised, imei: product.imei } : product,
+      );
       queryClient.setQueryData(listingKeys.product(advertised.id), advertised);
       void queryClient.invalidateQueries({ queryKey: listingKeys.advertised });
     },

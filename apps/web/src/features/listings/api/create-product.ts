@@ -9,6 +9,9 @@ const textFields = [
   'categoryId',
   'brand',
   'model',
+  'colour',
+  'networkLock',
+  'imei',
   'used',
   'location',
   'phone',
@@ -28,6 +31,8 @@ const createProduct = (product: ProductForm, image: File, onProgress?: (sent: nu
   for (const name of textFields) form.append(name, product[name]);
   form.append('price', String(product.price));
   form.append('originalPrice', String(product.originalPrice));
+  form.append('storageGb', String(product.storageGb));
+  if (product.batteryHealth !== undefined) form.append('batteryHealth', String(product.batteryHealth));
   form.append('image', image);
   return callApi(listingEndpoints.createProduct, { formData: form, onProgress });
 };

@@ -1,4 +1,4 @@
-import { listingTexts, messages } from '@recell/contract';
+import { listingMessages, listingTexts, messages } from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,10 @@ const requiredFields: [string, string][] = [
   [listingTexts.originalPrice, messages.originalPriceRequired],
   [listingTexts.brand, messages.brandRequired],
   [listingTexts.model, messages.modelRequired],
+  [listingTexts.storage, listingMessages.storageRequired],
+  [listingTexts.colour, listingMessages.colourRequired],
+  [listingTexts.networkLock, listingMessages.networkLockRequired],
+  [listingTexts.imei, listingMessages.imeiRequired],
   [listingTexts.used, messages.usedRequired],
   [listingTexts.location, messages.locationRequired],
   [listingTexts.phone, messages.phoneRequired],
@@ -38,6 +42,11 @@ const fillAll = async () => {
   await userEvent.type(screen.getByLabelText(listingTexts.originalPrice), '799');
   await userEvent.type(screen.getByLabelText(listingTexts.brand), 'Samsung');
   await userEvent.type(screen.getByLabelText(listingTexts.model), 'S21');
+  await userEvent.selectOptions(screen.getByLabelText(listingTexts.storage), '128 GB');
+  await userEvent.type(screen.getByLabelText(listingTexts.colour), 'Phantom Gray');
+  await userEvent.type(screen.getByLabelText(listingTexts.networkLock), 'unlocked');
+  await userEvent.type(screen.getByLabelText(listingTexts.batteryHealth), '91');
+  await userEvent.type(screen.getByLabelText(listingTexts.imei), '35 209900 176148 1');
   await userEvent.type(screen.getByLabelText(listingTexts.used), '1 year');
   await userEvent.type(screen.getByLabelText(listingTexts.location), 'Dhaka');
   await userEvent.type(screen.getByLabelText(listingTexts.phone), '+880 1711-000000');
@@ -128,6 +137,11 @@ describe('the Add Product form', () => {
       originalPrice: '799',
       brand: 'Samsung',
       model: 'S21',
+      storageGb: '128',
+      colour: 'Phantom Gray',
+      networkLock: 'unlocked',
+      batteryHealth: '91',
+      imei: '352099001761481',
       used: '1 year',
       location: 'Dhaka',
       phone: '+8801711000000',
@@ -153,6 +167,77 @@ describe('the Add Product form', () => {
     expect(screen.getByLabelText(listingTexts.price)).toHaveValue('');
     expect(screen.getByLabelText(listingTexts.description)).toHaveValue('');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says what is wrong with an IMEI (digits, length, check digit) and a battery health, beside the field, and sends nothing', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller });
+    await fillAll();
+    const imei = screen.getByLabelText(listingTexts.imei);
+    const cases: [string, string][] = [
+      ['35209900176148O', listingMessages.imeiNotDigits],
+      ['35209900176148', listingMessages.imeiLength],
+      ['352099001761482', listingMessages.imeiCheckDigit],
+    ];
+    for (const [typed, message] of cases) {
+      await userEvent.clear(imei);
+      await userEvent.type(imei, typed);
+      await submit();
+      await waitFor(() => {
+        expect(imei).toHaveAccessibleDescription(expect.stringContaining(message));
+      });
+      expect(imei).toHaveAttribute('aria-invalid', 'true');
+      expect(imei).toHaveFocus();
+    }
+    await userEvent.clear(imei);
+    await userEvent.type(imei, '352099001761481');
+    await userEvent.clear(screen.getByLabelText(listingTexts.batteryHealth));
+    await userEvent.type(screen.getByLabelText(listingTexts.batteryHealth), '120');
+    await submit();
+    expect(await screen.findByText(listingMessages.batteryHealthInvalid)).toBeVisible();
+    expect(imei).not.toHaveAttribute('aria-invalid');
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('offers the storage sizes, leaves battery health optional and shows a grading guide beside the condition', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller });
+    const storage = screen.getByLabelText(listingTexts.storage);
+    expect([...storage.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      listingTexts.storagePlaceholder,
+      '16 GB',
+      '32 GB',
+      '64 GB',
+      '128 GB',
+      '256 GB',
+      '512 GB',
+      '1 TB',
+    ]);
+    expect(screen.getByLabelText(listingTexts.imei)).toHaveAccessibleDescription(listingTexts.imeiHint);
+    const guide = screen.getByRole('region', { name: listingTexts.conditionGuideTitle });
+    for (const condition of ['Excellent', 'Good', 'Fair'] as const)
+      expect(guide).toHaveTextContent(`${condition}: ${listingTexts.conditionGuide[condition]}`);
+
+    await fillAll();
+    await userEvent.clear(screen.getByLabelText(listingTexts.batteryHealth));
+    await submit();
+    const xhr = await FakeXhr.next();
+    expect(xhr.formFields).not.toHaveProperty('batteryHealth');
+    expect(xhr.formFields).toMatchObject({ storageGb: '128', imei: '352099001761481' });
+  });
+
+  it('says a refused IMEI (listed already, or blocked) under the IMEI field', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
+    await fillAll();
+    await submit();
+    (await FakeXhr.next()).respond(409, {
+      error: { code: 'conflict', message: listingMessages.imeiInUse, fields: { imei: listingMessages.imeiInUse } },
+    });
+    await waitFor(() => {
+      expect(screen.getByLabelText(listingTexts.imei)).toHaveAccessibleDescription(
+        expect.stringContaining(listingMessages.imeiInUse),
+      );
+    });
+    expect(screen.getByLabelText(listingTexts.imei)).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/addProduct');
   });
 
   it("puts the API's field errors under their fields and stays on the form", async () => {

@@ -12,7 +12,7 @@ import {
   type ProductForm,
   type ProductFormInput,
 } from '@recell/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { fieldOf, FileField, SelectField, TextAreaField, TextField, UploadProgress } from '@/components/ui/form';
@@ -31,6 +31,11 @@ const fieldNames = [
   'originalPrice',
   'brand',
   'model',
+  'storageGb',
+  'colour',
+  'networkLock',
+  'batteryHealth',
+  'imei',
   'used',
   'location',
   'phone',
@@ -44,6 +49,34 @@ const fieldNames = [
 const { maxLength } = listingLimits;
 
 const conditionOptions = productConditions.map((condition) => ({ value: condition, label: condition }));
+
+const storageOptions = listingLimits.storageOptionsGb.map((gb) => ({
+  value: String(gb),
+  label: listingTexts.storageValue(gb),
+}));
+
+/** The grading guide beside the condition field: one line per condition. */
+function ConditionGuide() {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"
+    >
+      <h2 id={headingId} className="font-semibold">
+        {listingTexts.conditionGuideTitle}
+      </h2>
+      <dl className="mt-1 grid gap-1">
+        {productConditions.map((condition) => (
+          <div key={condition}>
+            <dt className="inline font-medium">{condition}: </dt>
+            <dd className="inline text-slate-700 dark:text-slate-300">{listingTexts.conditionGuide[condition]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 /**
  * The seller's Add Product form (spec §2, §5): every field required with the spec's message,
@@ -64,6 +97,10 @@ export function AddProductForm() {
       originalPrice: '',
       brand: '',
       model: '',
+      colour: '',
+      networkLock: '',
+      batteryHealth: '',
+      imei: '',
       used: '',
       location: '',
       phone: '',
@@ -129,6 +166,36 @@ export function AddProductForm() {
       />
       <TextField label={listingTexts.brand} maxLength={maxLength.brand} {...fieldOf(form, 'brand')} />
       <TextField label={listingTexts.model} maxLength={maxLength.model} {...fieldOf(form, 'model')} />
+      <SelectField
+        label={listingTexts.storage}
+        placeholder={listingTexts.storagePlaceholder}
+        options={storageOptions}
+        {...fieldOf(form, 'storageGb')}
+      />
+      <TextField label={listingTexts.colour} maxLength={maxLength.colour} {...fieldOf(form, 'colour')} />
+      <TextField
+        label={listingTexts.networkLock}
+        hint={listingTexts.networkLockHint}
+        maxLength={maxLength.networkLock}
+        {...fieldOf(form, 'networkLock')}
+      />
+      <TextField
+        label={listingTexts.batteryHealth}
+        hint={listingTexts.batteryHealthHint}
+        inputMode="numeric"
+        autoComplete="off"
+        {...fieldOf(form, 'batteryHealth')}
+      />
+      <div className="sm:col-span-2">
+        <TextField
+          label={listingTexts.imei}
+          hint={listingTexts.imeiHint}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          {...fieldOf(form, 'imei')}
+        />
+      </div>
       <TextField
         label={listingTexts.used}
         hint={listingTexts.usedHint}
@@ -155,6 +222,7 @@ export function AddProductForm() {
         options={conditionOptions}
         {...fieldOf(form, 'condition')}
       />
+      <ConditionGuide />
       <div className="sm:col-span-2">
         <TextField
           label={listingTexts.authenticity}

@@ -1,17 +1,17 @@
-import { listingTexts, messages, type Product } from '@recell/contract';
+import { listingTexts, messages, type MyProduct } from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
 import { AdvertisedSection } from '@/features/catalogue';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
-import { jsonResponse, makeMe, makeProduct, pageOf } from '@/test/fixtures';
+import { jsonResponse, makeMe, makeMyProduct, pageOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { MyProductsTable } from './my-products-table';
 
 const seller: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'seller' }), logout: async () => {} };
 
-const forSale = makeProduct({
+const forSale = makeMyProduct({
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Galaxy S21',
   priceCents: 44_999,
@@ -19,8 +19,8 @@ const forSale = makeProduct({
   location: 'Chattogram',
   isAdvertised: false,
 });
-const advertised = makeProduct({ id: '22222222-2222-4222-8222-222222222222', name: 'Pixel 7', isAdvertised: true });
-const sold = makeProduct({
+const advertised = makeMyProduct({ id: '22222222-2222-4222-8222-222222222222', name: 'Pixel 7', isAdvertised: true });
+const sold = makeMyProduct({
   id: '33333333-3333-4333-8333-333333333333',
   name: 'Redmi Note 12',
   status: 'sold',
@@ -34,9 +34,9 @@ const rowOf = (name: string) => {
 };
 
 /** The seller's listings as the API holds them (the delete and advertise answers change them). */
-let products: Product[] = [];
+let products: MyProduct[] = [];
 
-const serveMyProducts = (initial: Product[], routes: Parameters<typeof mockApi>[0] = {}) => {
+const serveMyProducts = (initial: MyProduct[], routes: Parameters<typeof mockApi>[0] = {}) => {
   products = [...initial];
   return mockApi({
     'GET /api/me/products': () => jsonResponse(pageOf(products)),
