@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -24,9 +24,5 @@ const app = (
 
 // A prerendered page (home, about, blogs, login, sign-up, 404): React takes its HTML over. Any
 // other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.
-// Inside a transition React renders in slices of a few milliseconds and lets the browser answer
-// input in between, instead of one long task a slow phone cannot interrupt.
-startTransition(() => {
-  if (root.dataset.prerendered === 'page') hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+if (root.dataset.prerendered === 'page') hydrateRoot(root, app);
+else createRoot(root).render(app);
