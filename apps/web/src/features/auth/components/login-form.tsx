@@ -6,6 +6,7 @@ import { showFormError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { setSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 
 // The schema and the API call load on the first Login press (the page itself needs neither).
 const resolver = lazyZodResolver<z.input<typeof LoginSchema>, Login>(() =>
@@ -27,6 +28,7 @@ export function LoginForm() {
     setError,
     formState: { isSubmitting },
   } = form;
+  const isHydrated = useIsHydrated();
 
   const onSubmit = async (credentials: Login) => {
     try {
@@ -48,7 +50,12 @@ export function LoginForm() {
         autoComplete="current-password"
         {...fieldOf(form, 'password')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full"
+        disabled={isSubmitting || !isHydrated}
+        aria-busy={isSubmitting}
+      >
         {accountTexts.loginButton}
       </button>
     </form>

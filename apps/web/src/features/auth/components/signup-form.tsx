@@ -9,6 +9,7 @@ import { imageAccept } from '@/lib/image-file';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { setSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 import type { SignupFormSchema } from '../schemas';
 
 type SignupFormInput = z.input<typeof SignupFormSchema>;
@@ -43,6 +44,7 @@ export function SignupForm() {
     setError,
     formState: { isSubmitting },
   } = form;
+  const isHydrated = useIsHydrated();
 
   const onSubmit = async ({ image, ...fields }: SignupForm) => {
     if (!image) return; // the schema requires it
@@ -89,7 +91,12 @@ export function SignupForm() {
           label={sent < 1 ? accountTexts.uploading(Math.round(sent * 100)) : accountTexts.creatingAccount}
         />
       )}
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full"
+        disabled={isSubmitting || !isHydrated}
+        aria-busy={isSubmitting}
+      >
         {accountTexts.signupButton}
       </button>
     </form>

@@ -1,9 +1,10 @@
 import { webTexts, type ContactMessageForm, type ContactMessageFormInput } from '@recell/contract';
-import { useId, useSyncExternalStore } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 
 // The schema and the API call load on the first Send (the page itself needs neither).
 const resolver = lazyZodResolver<ContactMessageFormInput, ContactMessageForm>(() =>
@@ -14,19 +15,6 @@ const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
 
 const fieldNames = ['name', 'email', 'message'] as const;
-
-const subscribeToNothing = () => () => {};
-/**
- * False in the prerendered HTML and while React takes it over, true from then on. Until then Send
- * is disabled: the browser would submit the form itself, putting the message and the email in the
- * page's address and losing what was typed.
- */
-const useIsHydrated = () =>
-  useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 
 /**
  * The spec's Contact us form. Send checks the fields with the contract's schema (the server checks
