@@ -6,7 +6,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEndpoints, pathParamNames, type Endpoint } from '@recell/contract';
+import { apiEndpoints, pathParamNames, type EndpointWithSchemas } from '@recell/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { apiPrefix } from '../src/lib/routes.ts';
 
@@ -59,30 +59,33 @@ describe('the contract endpoints and the API routes', () => {
     await stripeApp.close();
   });
 
-  it.each(endpoints)('$label is a route with its schemas and guard', ({ endpoint }: { endpoint: Endpoint }) => {
-    const route = routes.get(keyOf(endpoint.method, apiPrefix + endpoint.path));
-    expect(route, `${endpoint.method} ${endpoint.path} is not a route`).toBeDefined();
-    const schema = (route!.schema ?? {}) as RouteSchema;
-    const successes = Object.keys(schema.response ?? {}).filter((status) => status.startsWith('2'));
+  it.each(endpoints)(
+    '$label is a route with its schemas and guard',
+    ({ endpoint }: { endpoint: EndpointWithSchemas }) => {
+      const route = routes.get(keyOf(endpoint.method, apiPrefix + endpoint.path));
+      expect(route, `${endpoint.method} ${endpoint.path} is not a route`).toBeDefined();
+      const schema = (route!.schema ?? {}) as RouteSchema;
+      const successes = Object.keys(schema.response ?? {}).filter((status) => status.startsWith('2'));
 
-    if (endpoint.response) expect(schema.response?.[endpoint.status]).toBe(endpoint.response);
-    // A 204 has no body; an answer without a schema here is read by hand (the session's refresh).
-    if (endpoint.status === 204) expect(successes.filter((status) => status !== '204')).toEqual([]);
-    else expect(successes).toContain(String(endpoint.status));
+      if (endpoint.response) expect(schema.response?.[endpoint.status]).toBe(endpoint.response);
+      // A 204 has no body; an answer without a schema here is read by hand (the session's refresh).
+      if (endpoint.status === 204) expect(successes.filter((status) => status !== '204')).toEqual([]);
+      else expect(successes).toContain(String(endpoint.status));
 
-    if (endpoint.multipart) {
-      expect(schema.consumes).toContain('multipart/form-data');
-      if (endpoint.body && schema.body) expect(schema.body).toBe(endpoint.body);
-    } else {
-      expect(schema.body).toBe(endpoint.body);
-    }
-    expect(schema.querystring).toBe(endpoint.query);
-    expect(Object.keys(schema.params?.shape ?? {}).sort()).toEqual(pathParamNames(endpoint.path).sort());
+      if (endpoint.multipart) {
+        expect(schema.consumes).toContain('multipart/form-data');
+        if (endpoint.body && schema.body) expect(schema.body).toBe(endpoint.body);
+      } else {
+        expect(schema.body).toBe(endpoint.body);
+      }
+      expect(schema.querystring).toBe(endpoint.query);
+      expect(Object.keys(schema.params?.shape ?? {}).sort()).toEqual(pathParamNames(endpoint.path).sort());
 
-    const config = route!.config as { auth?: unknown } | undefined;
-    expect(config?.auth).toEqual(endpoint.auth);
-    if (endpoint.withoutSession) expect(config?.auth).toBeUndefined();
-  });
+      const config = route!.config as { auth?: unknown } | undefined;
+      expect(config?.auth).toEqual(endpoint.auth);
+      if (endpoint.withoutSession) expect(config?.auth).toBeUndefined();
+    },
+  );
 
   it('every route under /api is a contract endpoint or one the web never fetches', () => {
     const inContract = new Set(endpoints.map(({ endpoint }) => keyOf(endpoint.method, apiPrefix + endpoint.path)));

@@ -1,5 +1,3 @@
-import { z } from './zod.ts';
-
 /** The one error shape every API failure uses. */
 export const errorCodes = [
   'validation',
@@ -15,17 +13,6 @@ export const errorCodes = [
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
-
-export const ErrorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.enum(errorCodes),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
-    }),
-  })
-  .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const statusOfErrorCode: Record<ErrorCode, number> = {
   validation: 400,

@@ -1,6 +1,7 @@
 export { z } from './zod.ts';
 export * from './messages.ts';
 export * from './errors.ts';
+export * from './error-body.ts';
 export * from './constants.ts';
 export * from './money.ts';
 export * from './text.ts';

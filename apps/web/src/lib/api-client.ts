@@ -1,14 +1,15 @@
 import {
   accountEndpoints,
-  ErrorBodySchema,
   errorCodes,
   messages,
   statusOfErrorCode,
   webTexts,
   type Endpoint,
+  type ErrorBody,
   type ErrorCode,
   type PathParamName,
   type PathParams,
+  type SchemasOf,
 } from '@recell/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
@@ -21,7 +22,8 @@ export { ApiError, isApiError } from './api-error';
 /**
  * The one place the web talks to the API. `callApi(endpoint, …)` takes an endpoint of the contract
  * (method, path, body, response: see packages/contract/src/endpoints), so a call is typed end to
- * end and its answer is checked against the response schema. It attaches the access token, refreshes the session once
+ * end (in development and tests its answer is also checked against the response schema; the
+ * server checks every answer before it leaves, and zod stays out of a page's code). It attaches the access token, refreshes the session once
  * on a 401 and retries, and when that fails (or on a 403) shows 'User Unuthorized Access' and logs
  * out (spec §8). Failures reach callers as `ApiError`: field errors belong on the form
  * (`error.fields`), anything else in a toast (see lib/form-errors.ts).
@@ -37,15 +39,17 @@ type CallOptions<E extends Endpoint> = (PathParamName<E['path']> extends never
         formData: FormData;
         onProgress?: (sent: number) => void;
       }
-    : E['body'] extends z.ZodType
-      ? { json: z.input<E['body']> }
+    : SchemasOf<E>['body'] extends z.ZodType
+      ? { json: z.input<SchemasOf<E>['body']> }
       : unknown) &
-  (E['query'] extends z.ZodType ? { query?: QueryValues<z.input<E['query']>> } : unknown) & {
+  (SchemasOf<E>['query'] extends z.ZodType ? { query?: QueryValues<z.input<SchemasOf<E>['query']>> } : unknown) & {
     signal?: AbortSignal | undefined;
   };
 
-/** The checked answer of endpoint `E` (undefined for a 204). */
-export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
+/** The answer of endpoint `E` (undefined for a 204). */
+export type ResponseOf<E extends Endpoint> = SchemasOf<E>['response'] extends z.ZodType
+  ? z.output<SchemasOf<E>['response']>
+  : undefined;
 
 type CallArgs<E extends Endpoint> =
   object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -80,10 +84,22 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The API's error shape (`ErrorBodySchema`), checked by hand so no page needs zod for it. */
+const isErrorBody = (payload: unknown): payload is ErrorBody => {
+  if (!isRecord(payload) || !isRecord(payload.error)) return false;
+  const { code, message, fields } = payload.error;
+  return (
+    errorCodes.includes(code as ErrorCode) &&
+    typeof message === 'string' &&
+    (fields === undefined || (isRecord(fields) && Object.values(fields).every((field) => typeof field === 'string')))
+  );
+};
+
 const errorOf = ({ status, payload }: RawResponse) => {
-  const parsed = ErrorBodySchema.safeParse(payload);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  if (isErrorBody(payload)) {
+    const { code, message, fields } = payload.error;
     return new ApiError({ status, code, message, ...(fields ? { fields } : {}) });
   }
   const code = codeOfStatus(status);
@@ -94,13 +110,18 @@ const errorOf = ({ status, payload }: RawResponse) => {
 
 const isOk = (status: number) => status >= 200 && status < 300;
 
-/** The body validated by `schema` (none without one), or the ApiError the answer stands for. */
-const resultOf = (response: RawResponse, schema: z.ZodType | undefined): unknown => {
-  if (!isOk(response.status)) throw errorOf(response);
-  if (!schema) return undefined;
+/**
+ * In development and tests: the answer checked against the endpoint's response schema. A shape the
+ * contract does not allow is a bug, never the user's fault.
+ */
+const checkedAnswer = async (endpoint: Endpoint, response: RawResponse): Promise<unknown> => {
+  const { apiEndpoints } = await import('@recell/contract');
+  const schema = Object.values(apiEndpoints)
+    .flatMap((area) => Object.values(area))
+    .find((known) => known.method === endpoint.method && known.path === endpoint.path)?.response;
+  if (!schema) return response.payload;
   const result = schema.safeParse(response.payload);
   if (!result.success) {
-    // The server answered with a shape the contract does not allow: a bug, never the user's fault.
     throw new ApiError({
       status: response.status,
       code: 'internal',
@@ -109,6 +130,13 @@ const resultOf = (response: RawResponse, schema: z.ZodType | undefined): unknown
     });
   }
   return result.data;
+};
+
+/** The answer's body (none for a 204), or the ApiError the answer stands for. */
+const resultOf = async (endpoint: Endpoint, response: RawResponse): Promise<unknown> => {
+  if (!isOk(response.status)) throw errorOf(response);
+  if (endpoint.status === 204) return undefined;
+  return import.meta.env.DEV ? checkedAnswer(endpoint, response) : response.payload;
 };
 
 /** Applies the session rules around `send` (see the top of this file). */
@@ -196,7 +224,7 @@ const sendWithXhr =
     });
 
 /**
- * Calls `endpoint` and returns its answer checked by the endpoint's response schema. Failures throw
+ * Calls `endpoint` and returns its answer. Failures throw
  * `ApiError`: the API's `{ error: { code, message, fields? } }` body when there is one, otherwise a
  * status-based error; a network failure is status 0, code 'unavailable'. An aborted call rethrows
  * the AbortError.
@@ -214,7 +242,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, ...[options]: Cal
   const send = given.formData
     ? sendWithXhr(url, given.formData, given)
     : sendWithFetch(url, { method: endpoint.method, json: given.json, signal: given.signal });
-  return resultOf(await withSession(send, !endpoint.withoutSession), endpoint.response) as ResponseOf<E>;
+  return (await resultOf(endpoint, await withSession(send, !endpoint.withoutSession))) as ResponseOf<E>;
 }
 
 /** POST /api/uploads: stores a picture (re-encoded, metadata stripped) and returns its id and URL. */

@@ -1,4 +1,4 @@
-import {
+import type {
   AuthProvidersSchema,
   AuthSessionSchema,
   LoginSchema,
@@ -11,45 +11,37 @@ import { endpoint } from './endpoint.ts';
 
 /** Accounts: sign up, log in, the signed-in person's profile, pictures. */
 export const accountEndpoints = {
-  signup: endpoint({
+  signup: endpoint<{ body: typeof SignupFieldsSchema; response: typeof AuthSessionSchema }>()({
     method: 'POST',
     path: '/auth/signup',
     status: 201,
-    body: SignupFieldsSchema,
     multipart: true,
-    response: AuthSessionSchema,
     withoutSession: true,
   }),
-  login: endpoint({
+  login: endpoint<{ body: typeof LoginSchema; response: typeof AuthSessionSchema }>()({
     method: 'POST',
     path: '/auth/login',
     status: 200,
-    body: LoginSchema,
-    response: AuthSessionSchema,
     withoutSession: true,
   }),
-  providers: endpoint({
+  providers: endpoint<{ response: typeof AuthProvidersSchema }>()({
     method: 'GET',
     path: '/auth/providers',
     status: 200,
-    response: AuthProvidersSchema,
     withoutSession: true,
   }),
-  me: endpoint({ method: 'GET', path: '/me', status: 200, response: MeSchema, auth: 'signedIn' }),
-  updateMe: endpoint({
+  me: endpoint<{ response: typeof MeSchema }>()({ method: 'GET', path: '/me', status: 200, auth: 'signedIn' }),
+  updateMe: endpoint<{ body: typeof UpdateMeSchema; response: typeof MeSchema }>()({
     method: 'PATCH',
     path: '/me',
     status: 200,
-    body: UpdateMeSchema,
-    response: MeSchema,
     auth: 'signedIn',
   }),
-  uploadImage: endpoint({
+  uploadImage: endpoint<{ response: typeof UploadedImageSchema }>()({
     method: 'POST',
     path: '/uploads',
     status: 201,
     multipart: true,
-    response: UploadedImageSchema,
     auth: 'signedIn',
   }),
 } as const;

@@ -1,4 +1,4 @@
-import {
+import type {
   AdminUserPageSchema,
   AdminUserQuerySchema,
   AdminUserSchema,
@@ -6,60 +6,52 @@ import {
   BlockImeiSchema,
   ReportedProductPageSchema,
 } from '../admin.ts';
-import { PageQuerySchema } from '../pagination.ts';
+import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The admin's dashboard: accounts, sellers to verify, reported listings, the audit log. */
 export const adminEndpoints = {
-  users: endpoint({
+  users: endpoint<{ query: typeof AdminUserQuerySchema; response: typeof AdminUserPageSchema }>()({
     method: 'GET',
     path: '/admin/users',
     status: 200,
-    query: AdminUserQuerySchema,
-    response: AdminUserPageSchema,
     auth: ['admin'],
   }),
-  deleteUser: endpoint({ method: 'DELETE', path: '/admin/users/:id', status: 204, auth: ['admin'] }),
-  verifySeller: endpoint({
+  deleteUser: endpoint()({ method: 'DELETE', path: '/admin/users/:id', status: 204, auth: ['admin'] }),
+  verifySeller: endpoint<{ response: typeof AdminUserSchema }>()({
     method: 'POST',
     path: '/admin/sellers/:id/verify',
     status: 200,
-    response: AdminUserSchema,
     auth: ['admin'],
   }),
-  reportedProducts: endpoint({
+  reportedProducts: endpoint<{ query: typeof PageQuerySchema; response: typeof ReportedProductPageSchema }>()({
     method: 'GET',
     path: '/admin/reports',
     status: 200,
-    query: PageQuerySchema,
-    response: ReportedProductPageSchema,
     auth: ['admin'],
   }),
-  deleteReportedProduct: endpoint({
+  deleteReportedProduct: endpoint()({
     method: 'DELETE',
     path: '/admin/reports/:productId',
     status: 204,
     auth: ['admin'],
   }),
-  dismissReports: endpoint({
+  dismissReports: endpoint()({
     method: 'POST',
     path: '/admin/reports/:productId/dismiss',
     status: 204,
     auth: ['admin'],
   }),
-  blockImei: endpoint({
+  blockImei: endpoint<{ body: typeof BlockImeiSchema }>()({
     method: 'POST',
     path: '/admin/reports/:productId/block-imei',
     status: 204,
-    body: BlockImeiSchema,
     auth: ['admin'],
   }),
-  auditLog: endpoint({
+  auditLog: endpoint<{ query: typeof PageQuerySchema; response: typeof AuditPageSchema }>()({
     method: 'GET',
     path: '/admin/audit',
     status: 200,
-    query: PageQuerySchema,
-    response: AuditPageSchema,
     auth: ['admin'],
   }),
 } as const;

@@ -1,4 +1,4 @@
-import {
+import type {
   BookedProductIdsSchema,
   BookingSchema,
   OrderPageSchema,
@@ -9,67 +9,60 @@ import {
   WishlistIdsSchema,
   WishlistPageSchema,
 } from '../orders.ts';
-import { PageQuerySchema } from '../pagination.ts';
+import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Bookings, My Orders, My Sales, the wishlist and reports. Buyers are role 'user'. */
 export const buyingEndpoints = {
-  bookProduct: endpoint({
+  bookProduct: endpoint<{ body: typeof BookingSchema; response: typeof OrderSchema }>()({
     method: 'POST',
     path: '/orders',
     status: 201,
-    body: BookingSchema,
-    response: OrderSchema,
     auth: ['user'],
   }),
-  myOrders: endpoint({
+  myOrders: endpoint<{ query: typeof PageQuerySchema; response: typeof OrderPageSchema }>()({
     method: 'GET',
     path: '/me/orders',
     status: 200,
-    query: PageQuerySchema,
-    response: OrderPageSchema,
     auth: ['user'],
   }),
-  bookedProductIds: endpoint({
+  bookedProductIds: endpoint<{ response: typeof BookedProductIdsSchema }>()({
     method: 'GET',
     path: '/me/orders/product-ids',
     status: 200,
-    response: BookedProductIdsSchema,
     auth: ['user'],
   }),
-  order: endpoint({ method: 'GET', path: '/orders/:id', status: 200, response: OrderSchema, auth: ['user'] }),
-  deleteOrder: endpoint({ method: 'DELETE', path: '/orders/:id', status: 204, auth: ['user'] }),
-  mySales: endpoint({
+  order: endpoint<{ response: typeof OrderSchema }>()({
+    method: 'GET',
+    path: '/orders/:id',
+    status: 200,
+    auth: ['user'],
+  }),
+  deleteOrder: endpoint()({ method: 'DELETE', path: '/orders/:id', status: 204, auth: ['user'] }),
+  mySales: endpoint<{ query: typeof PageQuerySchema; response: typeof SalePageSchema }>()({
     method: 'GET',
     path: '/me/sales',
     status: 200,
-    query: PageQuerySchema,
-    response: SalePageSchema,
     auth: ['seller'],
   }),
-  myWishlist: endpoint({
+  myWishlist: endpoint<{ query: typeof PageQuerySchema; response: typeof WishlistPageSchema }>()({
     method: 'GET',
     path: '/me/wishlist',
     status: 200,
-    query: PageQuerySchema,
-    response: WishlistPageSchema,
     auth: ['user'],
   }),
-  wishlistIds: endpoint({
+  wishlistIds: endpoint<{ response: typeof WishlistIdsSchema }>()({
     method: 'GET',
     path: '/me/wishlist/ids',
     status: 200,
-    response: WishlistIdsSchema,
     auth: ['user'],
   }),
-  addToWishlist: endpoint({ method: 'PUT', path: '/me/wishlist/:productId', status: 204, auth: ['user'] }),
-  removeFromWishlist: endpoint({ method: 'DELETE', path: '/me/wishlist/:productId', status: 204, auth: ['user'] }),
-  reportProduct: endpoint({
+  addToWishlist: endpoint()({ method: 'PUT', path: '/me/wishlist/:productId', status: 204, auth: ['user'] }),
+  removeFromWishlist: endpoint()({ method: 'DELETE', path: '/me/wishlist/:productId', status: 204, auth: ['user'] }),
+  reportProduct: endpoint<{ body: typeof ReportFormSchema; response: typeof ReportCreatedSchema }>()({
     method: 'POST',
     path: '/products/:id/reports',
     status: 201,
-    body: ReportFormSchema,
-    response: ReportCreatedSchema,
     auth: ['user'],
   }),
 } as const;

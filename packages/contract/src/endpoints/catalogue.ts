@@ -1,6 +1,6 @@
-import { CategoryListSchema, ProductPageSchema, ProductSchema } from '../catalogue.ts';
-import { ProductQuerySchema } from '../listings.ts';
-import { PageQuerySchema } from '../pagination.ts';
+import type { CategoryListSchema, ProductPageSchema, ProductSchema } from '../catalogue.ts';
+import type { ProductQuerySchema } from '../listings.ts';
+import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -8,34 +8,28 @@ import { endpoint } from './endpoint.ts';
  * the same for everyone, so the calls go out at once, without waiting for the session to be restored.
  */
 export const catalogueEndpoints = {
-  categories: endpoint({
+  categories: endpoint<{ response: typeof CategoryListSchema }>()({
     method: 'GET',
     path: '/categories',
     status: 200,
-    response: CategoryListSchema,
     withoutSession: true,
   }),
-  advertised: endpoint({
+  advertised: endpoint<{ query: typeof PageQuerySchema; response: typeof ProductPageSchema }>()({
     method: 'GET',
     path: '/advertised',
     status: 200,
-    query: PageQuerySchema,
-    response: ProductPageSchema,
     withoutSession: true,
   }),
-  categoryProducts: endpoint({
+  categoryProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
     method: 'GET',
     path: '/categories/:id/products',
     status: 200,
-    query: ProductQuerySchema,
-    response: ProductPageSchema,
     withoutSession: true,
   }),
-  product: endpoint({
+  product: endpoint<{ response: typeof ProductSchema }>()({
     method: 'GET',
     path: '/products/:id',
     status: 200,
-    response: ProductSchema,
     withoutSession: true,
   }),
 } as const;

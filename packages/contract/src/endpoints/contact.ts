@@ -1,4 +1,4 @@
-import {
+import type {
   ContactMessageCreatedSchema,
   ContactMessageFormSchema,
   ContactMessagePageSchema,
@@ -10,34 +10,28 @@ import { endpoint } from './endpoint.ts';
 /** The Contact us form, and the admin's Messages page that reads what it sent. */
 export const contactEndpoints = {
   /** Anyone, signed in or not: the message does not belong to a session. */
-  send: endpoint({
+  send: endpoint<{ body: typeof ContactMessageFormSchema; response: typeof ContactMessageCreatedSchema }>()({
     method: 'POST',
     path: '/contact-messages',
     status: 201,
-    body: ContactMessageFormSchema,
-    response: ContactMessageCreatedSchema,
     withoutSession: true,
   }),
-  list: endpoint({
+  list: endpoint<{ query: typeof ContactMessageQuerySchema; response: typeof ContactMessagePageSchema }>()({
     method: 'GET',
     path: '/admin/contact-messages',
     status: 200,
-    query: ContactMessageQuerySchema,
-    response: ContactMessagePageSchema,
     auth: ['admin'],
   }),
-  markRead: endpoint({
+  markRead: endpoint<{ response: typeof ContactMessageSchema }>()({
     method: 'POST',
     path: '/admin/contact-messages/:id/read',
     status: 200,
-    response: ContactMessageSchema,
     auth: ['admin'],
   }),
-  archive: endpoint({
+  archive: endpoint<{ response: typeof ContactMessageSchema }>()({
     method: 'POST',
     path: '/admin/contact-messages/:id/archive',
     status: 200,
-    response: ContactMessageSchema,
     auth: ['admin'],
   }),
 } as const;

@@ -4,20 +4,21 @@ import type { Role } from '../constants.ts';
 /**
  * One API endpoint as both sides know it: the web calls it through `callApi` (apps/web's
  * api-client), and an API test checks that a route with this method and path exists and declares
- * these very schemas and this guard. So a path, a body, a response or who may call is written once.
+ * the schemas `apiEndpoints` gives it (./schemas.ts) and this guard. So a path, a body, a response
+ * or who may call is written once.
+ *
+ * The definition names its schemas as types only: a page that calls an endpoint then carries no
+ * zod, and the values sit in ./schemas.ts for the API, the tests and the web's development checks.
  *
  * Paths are relative to the API's prefix (/api) and name parameters Fastify's way (`/orders/:id`).
  */
-export type Endpoint = {
+export type Endpoint<Schemas extends EndpointSchemas = EndpointSchemas> = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: `/${string}`;
-  /** The success status; its body is `response` (none for 204). */
+  /** The success status; its body is the `response` schema's (none for 204). */
   readonly status: 200 | 201 | 204;
-  readonly response?: z.ZodType;
-  /** The JSON body; with `multipart`, the fields the form carries (sent as FormData with a file). */
-  readonly body?: z.ZodType;
+  /** With a `body` schema: the fields the form carries, sent as FormData with a file. */
   readonly multipart?: true;
-  readonly query?: z.ZodType;
   /** Who may call it, as the route's guard says; absent: anyone. */
   readonly auth?: 'signedIn' | readonly Role[];
   /**
@@ -25,10 +26,31 @@ export type Endpoint = {
    * 401 is the answer itself, not an expired token.
    */
   readonly withoutSession?: true;
+  /** Never set: the types of its schemas, for the typed client. */
+  readonly schemaTypes?: Schemas;
 };
 
-/** Keeps an endpoint's literal types (its path, its schemas) for the typed client. */
-export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+/** The schemas of an endpoint: its JSON body (or the form's fields), its query, its success answer. */
+export type EndpointSchemas = {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly response?: z.ZodType;
+};
+
+/** An endpoint with its schemas' values, as `apiEndpoints` gives it. */
+export type EndpointWithSchemas = Endpoint & EndpointSchemas;
+
+/** The schemas of endpoint `E`, as types. */
+export type SchemasOf<E extends Endpoint> = NonNullable<E['schemaTypes']>;
+
+/**
+ * An endpoint whose schemas are the types `Schemas` (`endpoint<{ response: typeof MeSchema }>()({…})`);
+ * it keeps the definition's literal types (its path) for the typed client.
+ */
+export const endpoint =
+  <Schemas extends EndpointSchemas = Record<never, never>>() =>
+  <const E extends Omit<Endpoint, 'schemaTypes'>>(definition: E): E & { readonly schemaTypes?: Schemas } =>
+    definition;
 
 /** The parameter names of a path: `'/orders/:id/pay'` gives `'id'`. */
 export type PathParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -1,36 +1,10 @@
-import { accountEndpoints } from './account.ts';
-import { adminEndpoints } from './admin.ts';
-import { buyingEndpoints } from './buying.ts';
-import { catalogueEndpoints } from './catalogue.ts';
-import { contactEndpoints } from './contact.ts';
-import type { Endpoint } from './endpoint.ts';
-import { listingEndpoints } from './listings.ts';
-import { paymentEndpoints } from './payments.ts';
-import { sessionEndpoints } from './session.ts';
-
 export * from './endpoint.ts';
-export {
-  accountEndpoints,
-  adminEndpoints,
-  buyingEndpoints,
-  catalogueEndpoints,
-  contactEndpoints,
-  listingEndpoints,
-  paymentEndpoints,
-  sessionEndpoints,
-};
-
-/**
- * Every endpoint the web calls, by area (one module per area, so a page's code carries only its
- * own area's schemas).
- */
-export const apiEndpoints: Record<string, Record<string, Endpoint>> = {
-  account: accountEndpoints,
-  admin: adminEndpoints,
-  buying: buyingEndpoints,
-  catalogue: catalogueEndpoints,
-  contact: contactEndpoints,
-  listings: listingEndpoints,
-  payments: paymentEndpoints,
-  session: sessionEndpoints,
-};
+export { accountEndpoints } from './account.ts';
+export { adminEndpoints } from './admin.ts';
+export { buyingEndpoints } from './buying.ts';
+export { catalogueEndpoints } from './catalogue.ts';
+export { contactEndpoints } from './contact.ts';
+export { listingEndpoints } from './listings.ts';
+export { paymentEndpoints } from './payments.ts';
+export { sessionEndpoints } from './session.ts';
+export { apiEndpoints } from './schemas.ts';

@@ -1,33 +1,28 @@
-import { ProductSchema } from '../catalogue.ts';
-import { CreateProductSchema, MyProductPageSchema } from '../listings.ts';
-import { PageQuerySchema } from '../pagination.ts';
+import type { ProductSchema } from '../catalogue.ts';
+import type { CreateProductSchema, MyProductPageSchema } from '../listings.ts';
+import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
 /** A seller's listings: add, list, advertise, remove (an admin removes any). */
 export const listingEndpoints = {
-  createProduct: endpoint({
+  createProduct: endpoint<{ body: typeof CreateProductSchema; response: typeof ProductSchema }>()({
     method: 'POST',
     path: '/products',
     status: 201,
-    body: CreateProductSchema,
     multipart: true,
-    response: ProductSchema,
     auth: ['seller'],
   }),
-  myProducts: endpoint({
+  myProducts: endpoint<{ query: typeof PageQuerySchema; response: typeof MyProductPageSchema }>()({
     method: 'GET',
     path: '/me/products',
     status: 200,
-    query: PageQuerySchema,
-    response: MyProductPageSchema,
     auth: ['seller'],
   }),
-  advertiseProduct: endpoint({
+  advertiseProduct: endpoint<{ response: typeof ProductSchema }>()({
     method: 'POST',
     path: '/products/:id/advertise',
     status: 201,
-    response: ProductSchema,
     auth: ['seller'],
   }),
-  deleteProduct: endpoint({ method: 'DELETE', path: '/products/:id', status: 204, auth: ['seller', 'admin'] }),
+  deleteProduct: endpoint()({ method: 'DELETE', path: '/products/:id', status: 204, auth: ['seller', 'admin'] }),
 } as const;

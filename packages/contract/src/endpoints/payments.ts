@@ -1,4 +1,4 @@
-import {
+import type {
   PaidOrderSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
@@ -10,28 +10,27 @@ import { endpoint } from './endpoint.ts';
 
 /** Paying for a booked phone by card. */
 export const paymentEndpoints = {
-  config: endpoint({ method: 'GET', path: '/payments/config', status: 200, response: PaymentConfigSchema }),
-  createPaymentIntent: endpoint({
+  config: endpoint<{ response: typeof PaymentConfigSchema }>()({
+    method: 'GET',
+    path: '/payments/config',
+    status: 200,
+  }),
+  createPaymentIntent: endpoint<{ response: typeof PaymentIntentSchema }>()({
     method: 'POST',
     path: '/orders/:id/payment-intent',
     status: 200,
-    response: PaymentIntentSchema,
     auth: ['user'],
   }),
-  payOrder: endpoint({
+  payOrder: endpoint<{ body: typeof PayOrderSchema; response: typeof PaidOrderSchema }>()({
     method: 'POST',
     path: '/orders/:id/pay',
     status: 200,
-    body: PayOrderSchema,
-    response: PaidOrderSchema,
     auth: ['user'],
   }),
   /** The built-in test-mode processor's card confirmation (Stripe's own is made by Stripe.js). */
-  confirmTestPayment: endpoint({
+  confirmTestPayment: endpoint<{ body: typeof TestCardSchema; response: typeof TestConfirmationSchema }>()({
     method: 'POST',
     path: '/test-processor/payment-intents/:id/confirm',
     status: 200,
-    body: TestCardSchema,
-    response: TestConfirmationSchema,
   }),
 } as const;

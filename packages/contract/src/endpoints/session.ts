@@ -10,6 +10,6 @@ export const sessionEndpoints = {
    * 200 with a session (`AuthSessionSchema`), or 204 when no refresh cookie was sent. No response
    * schema here: naming it would put zod into every first load.
    */
-  refresh: endpoint({ method: 'POST', path: '/auth/refresh', status: 200, withoutSession: true }),
-  logout: endpoint({ method: 'POST', path: '/auth/logout', status: 204, withoutSession: true }),
+  refresh: endpoint()({ method: 'POST', path: '/auth/refresh', status: 200, withoutSession: true }),
+  logout: endpoint()({ method: 'POST', path: '/auth/logout', status: 204, withoutSession: true }),
 } as const;
