@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime } from './format-time';
+import { formatClockTime, formatListingTime } from './format-time';
 
 describe('formatClockTime', () => {
   it.each([
@@ -11,5 +11,15 @@ describe('formatClockTime', () => {
     [23, 30, '11:30 pm'],
   ])('shows %i:%i as %s', (hours, minutes, expected) => {
     expect(formatClockTime(new Date(2025, 0, 1, hours, minutes))).toBe(expected);
+  });
+});
+
+describe('formatListingTime', () => {
+  it('writes the date as the en-US short format does, then the clock time', () => {
+    const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2025, month, month + 5, 15, 5);
+      expect(formatListingTime(date.toISOString())).toBe(`${dateFormat.format(date)}, 3:05 pm`);
+    }
   });
 });
