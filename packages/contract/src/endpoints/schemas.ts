@@ -1,49 +1,11 @@
-import {
-  AdminUserPageSchema,
-  AdminUserQuerySchema,
-  AdminUserSchema,
-  AuditPageSchema,
-  BlockImeiSchema,
-  ReportedProductPageSchema,
-} from '../admin.ts';
-import {
-  AuthProvidersSchema,
-  AuthSessionSchema,
-  LoginSchema,
-  MeSchema,
-  SignupFieldsSchema,
-  UpdateMeSchema,
-  UploadedImageSchema,
-} from '../auth.ts';
-import { CategoryListSchema, ProductPageSchema, ProductSchema } from '../catalogue.ts';
-import {
-  ContactMessageCreatedSchema,
-  ContactMessageFormSchema,
-  ContactMessagePageSchema,
-  ContactMessageQuerySchema,
-  ContactMessageSchema,
-} from '../contact.ts';
-import { CreateProductSchema, MyProductPageSchema, ProductQuerySchema } from '../listings.ts';
-import {
-  BookedProductIdsSchema,
-  BookingSchema,
-  OrderPageSchema,
-  OrderSchema,
-  ReportCreatedSchema,
-  ReportFormSchema,
-  SalePageSchema,
-  WishlistIdsSchema,
-  WishlistPageSchema,
-} from '../orders.ts';
-import { PageQuerySchema } from '../pagination.ts';
-import {
-  PaidOrderSchema,
-  PayOrderSchema,
-  PaymentConfigSchema,
-  PaymentIntentSchema,
-  TestCardSchema,
-  TestConfirmationSchema,
-} from '../payments.ts';
+import * as admin from '../admin.ts';
+import * as auth from '../auth.ts';
+import * as catalogue from '../catalogue.ts';
+import * as contact from '../contact.ts';
+import * as listings from '../listings.ts';
+import * as orders from '../orders.ts';
+import * as pagination from '../pagination.ts';
+import * as payments from '../payments.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
@@ -68,59 +30,59 @@ const withSchemas = <Area extends Record<string, Endpoint>>(
  */
 export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> = {
   account: withSchemas(accountEndpoints, {
-    signup: { body: SignupFieldsSchema, response: AuthSessionSchema },
-    login: { body: LoginSchema, response: AuthSessionSchema },
-    providers: { response: AuthProvidersSchema },
-    me: { response: MeSchema },
-    updateMe: { body: UpdateMeSchema, response: MeSchema },
-    uploadImage: { response: UploadedImageSchema },
+    signup: { body: auth.SignupFieldsSchema, response: auth.AuthSessionSchema },
+    login: { body: auth.LoginSchema, response: auth.AuthSessionSchema },
+    providers: { response: auth.AuthProvidersSchema },
+    me: { response: auth.MeSchema },
+    updateMe: { body: auth.UpdateMeSchema, response: auth.MeSchema },
+    uploadImage: { response: auth.UploadedImageSchema },
   }),
   admin: withSchemas(adminEndpoints, {
-    users: { query: AdminUserQuerySchema, response: AdminUserPageSchema },
+    users: { query: admin.AdminUserQuerySchema, response: admin.AdminUserPageSchema },
     deleteUser: {},
-    verifySeller: { response: AdminUserSchema },
-    reportedProducts: { query: PageQuerySchema, response: ReportedProductPageSchema },
+    verifySeller: { response: admin.AdminUserSchema },
+    reportedProducts: { query: pagination.PageQuerySchema, response: admin.ReportedProductPageSchema },
     deleteReportedProduct: {},
     dismissReports: {},
-    blockImei: { body: BlockImeiSchema },
-    auditLog: { query: PageQuerySchema, response: AuditPageSchema },
+    blockImei: { body: admin.BlockImeiSchema },
+    auditLog: { query: pagination.PageQuerySchema, response: admin.AuditPageSchema },
   }),
   buying: withSchemas(buyingEndpoints, {
-    bookProduct: { body: BookingSchema, response: OrderSchema },
-    myOrders: { query: PageQuerySchema, response: OrderPageSchema },
-    bookedProductIds: { response: BookedProductIdsSchema },
-    order: { response: OrderSchema },
+    bookProduct: { body: orders.BookingSchema, response: orders.OrderSchema },
+    myOrders: { query: pagination.PageQuerySchema, response: orders.OrderPageSchema },
+    bookedProductIds: { response: orders.BookedProductIdsSchema },
+    order: { response: orders.OrderSchema },
     deleteOrder: {},
-    mySales: { query: PageQuerySchema, response: SalePageSchema },
-    myWishlist: { query: PageQuerySchema, response: WishlistPageSchema },
-    wishlistIds: { response: WishlistIdsSchema },
+    mySales: { query: pagination.PageQuerySchema, response: orders.SalePageSchema },
+    myWishlist: { query: pagination.PageQuerySchema, response: orders.WishlistPageSchema },
+    wishlistIds: { response: orders.WishlistIdsSchema },
     addToWishlist: {},
     removeFromWishlist: {},
-    reportProduct: { body: ReportFormSchema, response: ReportCreatedSchema },
+    reportProduct: { body: orders.ReportFormSchema, response: orders.ReportCreatedSchema },
   }),
   catalogue: withSchemas(catalogueEndpoints, {
-    categories: { response: CategoryListSchema },
-    advertised: { query: PageQuerySchema, response: ProductPageSchema },
-    categoryProducts: { query: ProductQuerySchema, response: ProductPageSchema },
-    product: { response: ProductSchema },
+    categories: { response: catalogue.CategoryListSchema },
+    advertised: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
+    categoryProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductPageSchema },
+    product: { response: catalogue.ProductSchema },
   }),
   contact: withSchemas(contactEndpoints, {
-    send: { body: ContactMessageFormSchema, response: ContactMessageCreatedSchema },
-    list: { query: ContactMessageQuerySchema, response: ContactMessagePageSchema },
-    markRead: { response: ContactMessageSchema },
-    archive: { response: ContactMessageSchema },
+    send: { body: contact.ContactMessageFormSchema, response: contact.ContactMessageCreatedSchema },
+    list: { query: contact.ContactMessageQuerySchema, response: contact.ContactMessagePageSchema },
+    markRead: { response: contact.ContactMessageSchema },
+    archive: { response: contact.ContactMessageSchema },
   }),
   listings: withSchemas(listingEndpoints, {
-    createProduct: { body: CreateProductSchema, response: ProductSchema },
-    myProducts: { query: PageQuerySchema, response: MyProductPageSchema },
-    advertiseProduct: { response: ProductSchema },
+    createProduct: { body: listings.CreateProductSchema, response: catalogue.ProductSchema },
+    myProducts: { query: pagination.PageQuerySchema, response: listings.MyProductPageSchema },
+    advertiseProduct: { response: catalogue.ProductSchema },
     deleteProduct: {},
   }),
   payments: withSchemas(paymentEndpoints, {
-    config: { response: PaymentConfigSchema },
-    createPaymentIntent: { response: PaymentIntentSchema },
-    payOrder: { body: PayOrderSchema, response: PaidOrderSchema },
-    confirmTestPayment: { body: TestCardSchema, response: TestConfirmationSchema },
+    config: { response: payments.PaymentConfigSchema },
+    createPaymentIntent: { response: payments.PaymentIntentSchema },
+    payOrder: { body: payments.PayOrderSchema, response: payments.PaidOrderSchema },
+    confirmTestPayment: { body: payments.TestCardSchema, response: payments.TestConfirmationSchema },
   }),
   session: withSchemas(sessionEndpoints, {
     refresh: {},
