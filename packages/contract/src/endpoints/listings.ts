@@ -1,9 +1,9 @@
 import { ProductSchema } from '../catalogue.ts';
-import { CreateProductSchema, MyProductPageSchema } from '../listings.ts';
+import { CreateProductSchema, MyProductDetailsSchema, MyProductPageSchema, UpdateProductSchema } from '../listings.ts';
 import { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
-/** A seller's listings: add, list, advertise, remove (an admin removes any). */
+/** A seller's listings: add, list, edit, advertise, remove (an admin removes any). */
 export const listingEndpoints = {
   createProduct: endpoint({
     method: 'POST',
@@ -20,6 +20,21 @@ export const listingEndpoints = {
     status: 200,
     query: PageQuerySchema,
     response: MyProductPageSchema,
+    auth: ['seller'],
+  }),
+  myProduct: endpoint({
+    method: 'GET',
+    path: '/me/products/:id',
+    status: 200,
+    response: MyProductDetailsSchema,
+    auth: ['seller'],
+  }),
+  updateProduct: endpoint({
+    method: 'PATCH',
+    path: '/products/:id',
+    status: 200,
+    body: UpdateProductSchema,
+    response: ProductSchema,
     auth: ['seller'],
   }),
   advertiseProduct: endpoint({
