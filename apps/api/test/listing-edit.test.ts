@@ -17,12 +17,13 @@ import {
   UploadedImageSchema,
 } from '@recell/contract';
 import { blockedImeis, priceChanges } from '../src/db/schema.ts';
-import { advertise, auditOf, insertOrder, productRow } from './fixtures.ts';
+import { advertise, auditOf, insertOrder, insertProduct, productRow } from './fixtures.ts';
 import { headersOf, useCast, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
 import { sellDirectly } from './support/buying.ts';
 import { multipartBody, phoneJpeg } from './support/images.ts';
 import { filledListing, freshImei, postListingJson } from './support/listings.ts';
+import { insertReport } from './support/moderation.ts';
 
 describe('editing a listing', () => {
   /** How often public listing pages were told to refresh (app.listingsChanged). */
@@ -323,6 +324,95 @@ describe('editing a listing', () => {
       expect((await patch(cast.seller, mine.product.id, mine.form)).statusCode).toBe(200);
       await sellDirectly(t, other.product.id, cast.buyer);
       expect((await patch(cast.seller, mine.product.id, { ...mine.form, imei: other.form.imei })).statusCode).toBe(200);
+    });
+  });
+
+  describe('at the same moment as other changes of the IMEI', () => {
+    const block = (productId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/reports/${productId}/block-imei`,
+        headers: cast.admin.headers,
+        payload: { reason: 'Reported stolen' },
+      });
+    /**
+     * A phone of the seller's for sale with a checked IMEI, straight in the database (Add Product's
+     * rate limit would stop a test making many), and the form that describes it.
+     */
+    const listedRow = async (seller: Caller = cast.seller) => {
+      const form = filledListing();
+      const row = await insertProduct(t.app.db, seller.id, { imei: form.imei!, imeiChecked: true, priceCents: 58_999 });
+      return { product: row, form };
+    };
+    /** A sold phone of this IMEI, reported: blocking it takes the IMEI's listings for sale off sale. */
+    const reportedSoldPhone = async (imei: string) => {
+      const sold = await insertProduct(t.app.db, cast.otherSeller.id, { imei, imeiChecked: true, status: 'sold' });
+      await insertReport(t.app.db, { productId: sold.id, reporterId: cast.buyer.id });
+      return sold;
+    };
+
+    it('an edit of the reported phone itself and its block: both answer, and the phone ends up off sale', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { product, form } = await listedRow();
+        await insertReport(t.app.db, { productId: product.id, reporterId: cast.buyer.id });
+        const [edited, blocked] = await Promise.all([
+          patch(cast.seller, product.id, { ...form, price: '300' }),
+          block(product.id),
+        ]);
+        expect(blocked.statusCode, blocked.body).toBe(204);
+        expect([200, 404], edited.body).toContain(edited.statusCode);
+        expect((await productRow(t.app.db, product.id)).status).toBe('removed');
+      }
+    });
+
+    it('an edit keeping the IMEI while another listing of it is blocked: the edited phone ends up off sale', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { product, form } = await listedRow();
+        const sold = await reportedSoldPhone(form.imei!);
+        const [edited, blocked] = await Promise.all([
+          patch(cast.seller, product.id, { ...form, price: '300' }),
+          block(sold.id),
+        ]);
+        expect(blocked.statusCode, blocked.body).toBe(204);
+        expect([200, 404], edited.body).toContain(edited.statusCode);
+        expect((await productRow(t.app.db, product.id)).status).toBe('removed');
+      }
+    });
+
+    it('an edit to an IMEI being blocked: refused, or made and then taken off sale by the block', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { product, form } = await listedRow();
+        const imei = freshImei();
+        const sold = await reportedSoldPhone(imei);
+        const [edited, blocked] = await Promise.all([
+          patch(cast.seller, product.id, { ...form, imei }),
+          block(sold.id),
+        ]);
+        expect(blocked.statusCode, blocked.body).toBe(204);
+        const row = await productRow(t.app.db, product.id);
+        if (edited.statusCode === 200) expect(row).toMatchObject({ imei, status: 'removed' });
+        else {
+          expectError(edited, 409, {
+            code: 'conflict',
+            message: listingMessages.imeiBlocked,
+            fields: { imei: listingMessages.imeiBlocked },
+          });
+          expect(row).toMatchObject({ imei: form.imei, status: 'available' });
+        }
+      }
+    });
+
+    it('two listings edited to one IMEI at once: one gets it, the other a 409', async () => {
+      const first = await listedRow();
+      const second = await listedRow(cast.otherSeller);
+      const imei = freshImei();
+      const answers = await Promise.all([
+        patch(cast.seller, first.product.id, { ...first.form, imei }),
+        patch(cast.otherSeller, second.product.id, { ...second.form, imei }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409)!;
+      expect(ErrorBodySchema.parse(refused.json()).error.message).toBe(listingMessages.imeiInUse);
     });
   });
 });

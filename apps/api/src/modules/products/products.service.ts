@@ -158,14 +158,18 @@ export const updateProduct = async (
   const changes = listingValuesOf(parsed.data);
   try {
     await deps.db.transaction(async (tx) => {
-      // The IMEI's lock before the listing's row, in the order a block takes them (blockImei): the
-      // other order could deadlock with a block of this very IMEI.
-      await repository.lockImei(tx, changes.imei!);
+      // The listing's row first, as a block of its IMEI takes the reported listing's row first.
       const current = await repository.lockListingForEdit(tx, listingId);
       if (!current || current.status === 'removed') throw productNotFound();
       if (current.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
       if (current.status === 'sold') throw conflict(listingMessages.soldCannotBeEdited);
       if (await repository.hasOpenOrder(tx, listingId)) throw conflict(listingMessages.bookedCannotBeEdited);
+      // A new IMEI takes turns with a block of it, as a new listing does: the block's update of
+      // that IMEI's listings would not see this row yet. The same IMEI needs no such lock: this row
+      // lock already orders the edit with a block, which removes the listing after the edit or
+      // before it (then the edit finds it removed); waiting for the IMEI here while a block of it
+      // waits for this row would deadlock.
+      if (changes.imei !== current.imei) await repository.lockImei(tx, changes.imei!);
       if (await repository.isImeiBlocked(tx, changes.imei!)) throw imeiRefusal(listingMessages.imeiBlocked);
 
       const priceChanged = changes.priceCents !== current.priceCents;
