@@ -267,8 +267,11 @@ describe('editing a listing', () => {
     it('checks every field with the same messages as Add Product', async () => {
       const { product, form } = await listed();
       const before = await stored(product.id);
+      // Anything but an object is read as an empty form, as Add Product reads it.
       const bodies: unknown[] = [
         {},
+        null,
+        ['iPhone'],
         { ...form, name: '  ' },
         { ...form, price: 'abc' },
         { ...form, price: '0' },
@@ -299,6 +302,13 @@ describe('editing a listing', () => {
         message: messages.nameRequired,
         fields: { name: messages.nameRequired },
       });
+      const noBody = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${product.id}`,
+        headers: cast.seller.headers,
+      });
+      expect(noBody.statusCode, noBody.body).toBe(400);
+      expect(Object.keys(ErrorBodySchema.parse(noBody.json()).error.fields ?? {})).toContain('imei');
       expect(await stored(product.id)).toEqual(before);
     });
 

@@ -153,7 +153,9 @@ export const updateProduct = async (
   body: unknown,
 ): Promise<Product> => {
   const listingId = productIdOf(id);
-  const { parsed, errors } = parseFields(body);
+  // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form.
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const { parsed, errors } = parseFields(isObject ? body : {});
   if (!parsed.success) throw badRequest(Object.values(errors)[0] ?? messages.validationFailed, errors);
   const changes = listingValuesOf(parsed.data);
   try {
