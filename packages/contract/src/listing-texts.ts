@@ -53,9 +53,7 @@ export const listingTexts = {
   // Editing a listing (My Products › Edit)
   edit: 'Edit',
   editTitle: 'Edit listing',
-  editHeading: (name: string) => `Edit ${name}`,
   saveChanges: 'Save changes',
-  savingChanges: 'Saving your changes…',
   productUpdated: 'Product updated successfully',
   editNotAvailable: 'Only a phone that is still for sale can be edited.',
   backToMyProducts: 'Back to My Products',

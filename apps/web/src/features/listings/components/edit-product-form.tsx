@@ -80,7 +80,7 @@ function EditListing({ product }: { product: MyProductDetails }) {
           /api/products/:id/photos); its PhotoPicker goes here. Not required on edit. */}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? listingTexts.savingChanges : listingTexts.saveChanges}
+          {listingTexts.saveChanges}
         </button>
         <Link to={dashboardPaths.myProducts.to()} className="btn btn-outline">
           {listingTexts.cancel}
