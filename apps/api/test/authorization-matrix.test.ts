@@ -318,6 +318,18 @@ describe('authorization matrix', () => {
       }),
     },
     'GET /api/me/products': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/products') },
+    'GET /api/me/products/:id': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({ method: 'GET', url: `/api/me/products/${(await sellersPhone()).id}` }),
+    },
+    'PATCH /api/products/:id': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 403 },
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/products/${(await sellersPhone()).id}`,
+        payload: filledListing({ phone: '415-555-0188', price: '399' }),
+      }),
+    },
     'DELETE /api/products/:id': {
       access: { kind: 'owner', roles: ['seller', 'admin'], owner: 'seller', others: 403 },
       ok: 204,

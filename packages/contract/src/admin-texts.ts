@@ -101,6 +101,7 @@ export const adminTexts = {
     [adminAuditActions.contactMessageArchived]: 'Message archived',
     [adminAuditActions.imeiBlocked]: 'IMEI blocked',
     'product.removed': 'Listing removed',
+    'product.edited': 'Listing edited',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
   } as Record<string, string>,

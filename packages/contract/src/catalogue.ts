@@ -34,6 +34,8 @@ export const ProductSchema = z
     brand: z.string(),
     model: z.string(),
     priceCents: z.number().int(),
+    /** The price before its latest change when that change lowered it (shown as "was"); else null. */
+    previousPriceCents: z.number().int().nullable(),
     originalPriceCents: z.number().int(),
     condition: z.string(),
     /** The phone facts; null on listings made before sellers gave them. */

@@ -50,6 +50,13 @@ export const listingTexts = {
   description: 'Description',
   photo: 'Photo',
   addProductButton: 'Add Product',
+  // Editing a listing (My Products › Edit)
+  edit: 'Edit',
+  editTitle: 'Edit listing',
+  saveChanges: 'Save changes',
+  productUpdated: 'Product updated successfully',
+  editNotAvailable: 'Only a phone that is still for sale can be edited.',
+  backToMyProducts: 'Back to My Products',
   uploading: (percent: number) => `Uploading… ${percent}%`,
   savingProduct: 'Saving your phone…',
 
@@ -98,6 +105,8 @@ export const listingTexts = {
   descriptionLabel: 'Description',
   sellerHeading: 'Seller',
   soldMarker: 'Sold',
+  /** Beside the price after a price drop: the price before it, struck through. */
+  wasPrice: 'was',
   storageLabel: 'Storage',
   colourLabel: 'Colour',
   networkLabel: 'Network',

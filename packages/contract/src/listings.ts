@@ -83,6 +83,8 @@ export const listingMessages = {
   imeiCheckDigit: 'This IMEI is not valid: its last digit does not match the others. Check it for a typo',
   imeiInUse: 'A phone with this IMEI is already for sale. A phone can be listed only once at a time',
   imeiBlocked: 'This IMEI has been reported stolen, so the phone cannot be listed',
+  soldCannotBeEdited: 'This phone has been sold, so its listing cannot be changed',
+  bookedCannotBeEdited: 'A buyer has booked this phone, so its listing cannot be changed while the booking is open',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -283,6 +285,14 @@ export const ProductFieldsSchema = originalNotBelowPrice(z.object(productFieldSh
 export type ProductFieldsInput = z.input<typeof ProductFieldsSchema>;
 export type ProductFields = z.output<typeof ProductFieldsSchema>;
 
+/**
+ * PATCH /api/products/:id: every field of the Add Product form, with the same rules and messages;
+ * the listing's photos are changed elsewhere. The whole form is sent, so it is checked as a whole
+ * (the original price against the price).
+ */
+export const UpdateProductSchema = ProductFieldsSchema;
+export type UpdateProductInput = ProductFieldsInput;
+
 /** How an image id from POST /api/uploads looks (the SHA-256 of the stored picture). */
 export const imageIdPattern = /^[a-f0-9]{64}$/;
 
@@ -389,6 +399,13 @@ export type ProductQuery = z.output<typeof ProductQuerySchema>;
  */
 export const MyProductSchema = ProductSchema.extend({ imei: z.string().nullable() }).meta({ id: 'MyProduct' });
 export type MyProduct = z.infer<typeof MyProductSchema>;
+
+/**
+ * One of the seller's own listings as the edit form fills itself in: My Products' listing plus the
+ * phone number buyers who book it get (only its seller reads it back, one listing at a time).
+ */
+export const MyProductDetailsSchema = MyProductSchema.extend({ phone: z.string() }).meta({ id: 'MyProductDetails' });
+export type MyProductDetails = z.infer<typeof MyProductDetailsSchema>;
 
 export const MyProductPageSchema = z
   .object({ items: z.array(MyProductSchema), nextCursor: z.string().nullable() })

@@ -135,6 +135,11 @@ export const products = pgTable(
     imei: text('imei'),
     /** The IMEI passed the check when listed, and has not been blocked (reported stolen) since. */
     imeiChecked: boolean('imei_checked').notNull().default(false),
+    /**
+     * The price before the latest change when that change lowered it (the details page's "was"),
+     * else null. Kept here, set with the change, so listing pages need no join on price_changes.
+     */
+    previousPriceCents: integer('previous_price_cents'),
     status: productStatusEnum('status').notNull().default('available'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -153,6 +158,7 @@ export const products = pgTable(
     check('products_storage_gb_known', sql`${t.storageGb} in (16, 32, 64, 128, 256, 512, 1024)`),
     check('products_battery_health_range', sql`${t.batteryHealth} between 50 and 100`),
     check('products_imei_digits', sql`${t.imei} ~ '^[0-9]{15}$'`),
+    check('products_previous_price_was_higher', sql`${t.previousPriceCents} > ${t.priceCents}`),
     // One listing for sale per phone: a second one with the same IMEI fails here, however close
     // together the two are made.
     uniqueIndex('products_available_imei_key')
@@ -173,6 +179,24 @@ export const products = pgTable(
     index('products_live_search_idx')
       .using('gin', t.search)
       .where(sql`${t.status} = 'available'`),
+  ],
+);
+
+/** Every change of a listing's price, written with the change (docs/decisions/0036). */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    oldPriceCents: integer('old_price_cents').notNull(),
+    newPriceCents: integer('new_price_cents').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('price_changes_prices_positive', sql`${t.oldPriceCents} > 0 and ${t.newPriceCents} > 0`),
+    index('price_changes_product_idx').on(t.productId, t.changedAt.desc()),
   ],
 );
 

@@ -6,6 +6,10 @@
 export const dashboardPaths = {
   myProducts: { pattern: '/dashboard/my-products', to: () => '/dashboard/my-products' },
   addProduct: { pattern: '/dashboard/addProduct', to: () => '/dashboard/addProduct' },
+  editProduct: {
+    pattern: '/dashboard/my-products/:id/edit',
+    to: (productId: string) => `/dashboard/my-products/${encodeURIComponent(productId)}/edit`,
+  },
   mySales: { pattern: '/dashboard/my-sales', to: () => '/dashboard/my-sales' },
   myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
   myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },

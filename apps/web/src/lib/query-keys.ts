@@ -12,6 +12,8 @@ export const listingKeys = {
   product: (id: string) => ['product', id] as const,
   /** The seller's My Products. */
   myProducts: ['my-products'] as const,
+  /** One of the seller's own listings (the edit form); under My Products, so it goes stale with it. */
+  myProduct: (id: string) => ['my-products', 'one', id] as const,
 };
 
 /**

@@ -8,6 +8,7 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
   brand: 'Apple',
   model: '13 Pro',
   priceCents: 45_000,
+  previousPriceCents: null,
   originalPriceCents: 99_950,
   condition: 'Excellent',
   used: '1 year',

@@ -1,9 +1,14 @@
 import type { ProductSchema } from '../catalogue.ts';
-import type { CreateProductSchema, MyProductPageSchema } from '../listings.ts';
+import type {
+  CreateProductSchema,
+  MyProductDetailsSchema,
+  MyProductPageSchema,
+  UpdateProductSchema,
+} from '../listings.ts';
 import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
-/** A seller's listings: add, list, advertise, remove (an admin removes any). */
+/** A seller's listings: add, list, edit, advertise, remove (an admin removes any). */
 export const listingEndpoints = {
   createProduct: endpoint<{ body: typeof CreateProductSchema; response: typeof ProductSchema }>()({
     method: 'POST',
@@ -15,6 +20,18 @@ export const listingEndpoints = {
   myProducts: endpoint<{ query: typeof PageQuerySchema; response: typeof MyProductPageSchema }>()({
     method: 'GET',
     path: '/me/products',
+    status: 200,
+    auth: ['seller'],
+  }),
+  myProduct: endpoint<{ response: typeof MyProductDetailsSchema }>()({
+    method: 'GET',
+    path: '/me/products/:id',
+    status: 200,
+    auth: ['seller'],
+  }),
+  updateProduct: endpoint<{ body: typeof UpdateProductSchema; response: typeof ProductSchema }>()({
+    method: 'PATCH',
+    path: '/products/:id',
     status: 200,
     auth: ['seller'],
   }),

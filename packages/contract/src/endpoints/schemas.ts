@@ -75,6 +75,8 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
   listings: withSchemas(listingEndpoints, {
     createProduct: { body: listings.CreateProductSchema, response: catalogue.ProductSchema },
     myProducts: { query: pagination.PageQuerySchema, response: listings.MyProductPageSchema },
+    myProduct: { response: listings.MyProductDetailsSchema },
+    updateProduct: { body: listings.UpdateProductSchema, response: catalogue.ProductSchema },
     advertiseProduct: { response: catalogue.ProductSchema },
     deleteProduct: {},
   }),

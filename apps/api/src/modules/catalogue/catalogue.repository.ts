@@ -17,6 +17,7 @@ export const publicProductColumns = {
   brand: products.brand,
   model: products.model,
   priceCents: products.priceCents,
+  previousPriceCents: products.previousPriceCents,
   originalPriceCents: products.originalPriceCents,
   condition: products.condition,
   storageGb: products.storageGb,

@@ -25,6 +25,7 @@ export const toPublicProduct = (row: repository.PublicProductRow): Product => ({
   brand: row.brand,
   model: row.model,
   priceCents: row.priceCents,
+  previousPriceCents: row.previousPriceCents,
   originalPriceCents: row.originalPriceCents,
   condition: row.condition,
   storageGb: row.storageGb,

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, blockedImeis, orders, products, users } from '../../db/schema.ts';
+import { advertisements, blockedImeis, orders, priceChanges, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -33,6 +33,80 @@ export type NewProduct = Pick<
   | 'imei'
   | 'imeiChecked'
 >;
+
+/** What the seller may change of a listing (Add Product's fields but the photos). */
+export type ListingChanges = Omit<NewProduct, 'sellerId' | 'imageUrl'>;
+
+/** The columns of a listing an edit may change, as they are now (to say what changed). */
+const editableColumns = {
+  categoryId: products.categoryId,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  condition: products.condition,
+  used: products.used,
+  location: products.location,
+  authenticity: products.authenticity,
+  features: products.features,
+  description: products.description,
+  sellerPhone: products.sellerPhone,
+  storageGb: products.storageGb,
+  colour: products.colour,
+  networkLock: products.networkLock,
+  batteryHealth: products.batteryHealth,
+  imei: products.imei,
+  imeiChecked: products.imeiChecked,
+};
+
+/**
+ * Locks a listing for an edit (FOR UPDATE, like `lockProduct`): a booking (FOR SHARE) or a sale of
+ * it waits for the edit, or the edit for them. Undefined when there is no such listing.
+ */
+export const lockListingForEdit = async (tx: Executor, id: string) => {
+  const [row] = await tx
+    .select({ id: products.id, sellerId: products.sellerId, status: products.status, ...editableColumns })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  return row;
+};
+
+/** Whether a buyer has an open (booked, unpaid) order on the listing. */
+export const hasOpenOrder = async (tx: Executor, productId: string) =>
+  (
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.productId, productId), eq(orders.status, 'booked')))
+      .limit(1)
+  ).length > 0;
+
+/**
+ * Writes the seller's changes to a listing. `previousPriceCents` is the "was" price to show (set on
+ * a price drop, cleared on a raise); left as it is when undefined (the price did not change).
+ */
+export const updateListing = (
+  tx: Executor,
+  id: string,
+  changes: ListingChanges,
+  previousPriceCents: number | null | undefined,
+) =>
+  tx
+    .update(products)
+    .set({
+      ...changes,
+      ...(previousPriceCents !== undefined ? { previousPriceCents } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, id));
+
+/** Records a change of a listing's price (the price history). */
+export const insertPriceChange = (
+  tx: Executor,
+  values: { productId: string; oldPriceCents: number; newPriceCents: number },
+) => tx.insert(priceChanges).values(values);
 
 /** The one available listing per IMEI (schema.ts): a second insert of it fails on this index. */
 export const availableImeiIndex = 'products_available_imei_key';
@@ -233,6 +307,19 @@ export const insertAdvertisement = async (tx: Executor, productId: string) =>
       .onConflictDoNothing()
       .returning({ productId: advertisements.productId })
   ).length > 0;
+
+/** One of the seller's own listings (for sale or sold, not removed); undefined for anyone else's. */
+export const findSellerProduct = async (db: Executor, sellerId: string, id: string) => {
+  const [row] = await db
+    // The seller's own listing: the whole IMEI, and the phone number buyers who book it get.
+    .select({ ...publicProductColumns, imei: products.imei, sellerPhone: products.sellerPhone })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(advertisements, eq(advertisements.productId, products.id))
+    .where(and(eq(products.id, id), eq(products.sellerId, sellerId), ne(products.status, 'removed')))
+    .limit(1);
+  return row;
+};
 
 /** A seller's own listings (for sale and sold, not removed), newest first; keyset on (created_at, id). */
 export const listSellerProducts = (

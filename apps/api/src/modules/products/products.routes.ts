@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateProductSchema,
   MyProductPageSchema,
+  MyProductDetailsSchema,
   PageQuerySchema,
   ProductIdParamsSchema,
   ProductSchema,
+  UpdateProductSchema,
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
@@ -81,6 +83,45 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listMyProducts(deps, signedInUser(request).id, request.query),
+  );
+
+  app.get(
+    '/me/products/:id',
+    {
+      config: { auth: ['seller'] },
+      schema: {
+        tags: ['listings'],
+        summary: 'One of your phones, as the edit form shows it (seller)',
+        params: ProductIdParamsSchema,
+        response: { 200: MyProductDetailsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.getMyProduct(deps, signedInUser(request).id, request.params.id),
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      config: { auth: ['seller'] },
+      schema: {
+        tags: ['listings'],
+        summary: 'Change your phone’s listing while it is for sale (seller)',
+        description:
+          'Every field of Add Product (JSON), checked with the same rules and messages; the photos are not ' +
+          'part of it. Refused (409) once the phone is sold or while a buyer has booked it, and when the IMEI ' +
+          'is blocked or in another listing for sale. A new price is kept in the listing’s price history; ' +
+          'after a drop the listing shows the price before it as `previousPriceCents`.',
+        params: ProductIdParamsSchema,
+        body: UpdateProductSchema,
+        response: { 200: ProductSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      // The handler checks the body against the contract, naming every invalid field as Add Product does.
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? () => true
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+    },
+    async (request) => service.updateProduct(deps, signedInUser(request), request.params.id, request.body),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   ProductFieldsSchema,
   uploadMessages,
   type MyProduct,
+  type MyProductDetails,
   type MyProductPage,
   type PageQuery,
   type Product,
@@ -53,13 +54,19 @@ interface ValidListing {
   image: { bytes: Buffer } | { id: string };
 }
 
-/** Every invalid field with its first message, in form order; the picture is required too. */
-const validateListing = (form: ListingForm): ValidListing => {
-  const parsed = ProductFieldsSchema.safeParse(form.fields);
+/** Every invalid field of the form with its first message, in form order. */
+const parseFields = (fields: unknown) => {
+  const parsed = ProductFieldsSchema.safeParse(fields);
   const errors: Record<string, string> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
   }
+  return { parsed, errors };
+};
+
+/** Every invalid field with its first message, in form order; the picture is required too. */
+const validateListing = (form: ListingForm): ValidListing => {
+  const { parsed, errors } = parseFields(form.fields);
   const imageId = typeof form.fields.imageId === 'string' ? form.fields.imageId.trim().toLowerCase() : '';
   if (!form.image && imageId === '') errors[form.imageField] = messages.imageRequired;
   else if (!form.image && !imageIdPattern.test(imageId)) errors.imageId = uploadMessages.imageNotFound;
@@ -82,33 +89,34 @@ export const createProduct = async (deps: ProductDeps, seller: AuthUser, form: L
     imageUrl = await imageUrlForId(deps.storage, image.id);
     if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
   }
-  const listing: repository.NewProduct = {
-    sellerId: seller.id,
-    categoryId: fields.categoryId,
-    name: fields.name,
-    brand: fields.brand,
-    model: fields.model,
-    priceCents: dollarsToCents(fields.price),
-    originalPriceCents: dollarsToCents(fields.originalPrice),
-    condition: fields.condition,
-    used: fields.used,
-    location: fields.location,
-    authenticity: fields.authenticity,
-    features: fields.features,
-    description: fields.description,
-    imageUrl,
-    sellerPhone: fields.phone,
-    storageGb: fields.storageGb,
-    colour: fields.colour,
-    networkLock: fields.networkLock,
-    batteryHealth: fields.batteryHealth ?? null,
-    imei: fields.imei,
-    imeiChecked: true,
-  };
+  const listing: repository.NewProduct = { sellerId: seller.id, imageUrl, ...listingValuesOf(fields) };
   const id = await insertCheckedListing(deps, listing, fields.imei);
   deps.listingsChanged();
   return getProduct(deps, id);
 };
+
+/** The listing's columns from the form's checked fields; a valid IMEI makes it "IMEI checked". */
+const listingValuesOf = (fields: ProductFields): repository.ListingChanges => ({
+  categoryId: fields.categoryId,
+  name: fields.name,
+  brand: fields.brand,
+  model: fields.model,
+  priceCents: dollarsToCents(fields.price),
+  originalPriceCents: dollarsToCents(fields.originalPrice),
+  condition: fields.condition,
+  used: fields.used,
+  location: fields.location,
+  authenticity: fields.authenticity,
+  features: fields.features,
+  description: fields.description,
+  sellerPhone: fields.phone,
+  storageGb: fields.storageGb,
+  colour: fields.colour,
+  networkLock: fields.networkLock,
+  batteryHealth: fields.batteryHealth ?? null,
+  imei: fields.imei,
+  imeiChecked: true,
+});
 
 const imeiRefusal = (message: string) => conflict(message, { imei: message });
 
@@ -128,6 +136,84 @@ const insertCheckedListing = async (deps: ProductDeps, listing: repository.NewPr
     if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
     throw error;
   }
+};
+
+/**
+ * The seller changes their listing (every field of Add Product but the photos): only their own,
+ * only while it is for sale and no buyer has an open booking on it (the booking's price and the
+ * phone it describes must stay what the buyer booked). The IMEI is checked as on Add Product, under
+ * the same lock: not blocked, not in another listing for sale. A new price is recorded in the price
+ * history in the same transaction, and a drop shows the old price as "was" (a raise shows none).
+ * Audited with ids and the names of the changed fields only.
+ */
+export const updateProduct = async (
+  deps: ProductDeps,
+  seller: AuthUser,
+  id: string,
+  body: unknown,
+): Promise<Product> => {
+  const listingId = productIdOf(id);
+  // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form.
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const { parsed, errors } = parseFields(isObject ? body : {});
+  if (!parsed.success) throw badRequest(Object.values(errors)[0] ?? messages.validationFailed, errors);
+  const changes = listingValuesOf(parsed.data);
+  try {
+    await deps.db.transaction(async (tx) => {
+      // The listing's row first, as a block of its IMEI takes the reported listing's row first.
+      const current = await repository.lockListingForEdit(tx, listingId);
+      if (!current || current.status === 'removed') throw productNotFound();
+      if (current.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
+      if (current.status === 'sold') throw conflict(listingMessages.soldCannotBeEdited);
+      if (await repository.hasOpenOrder(tx, listingId)) throw conflict(listingMessages.bookedCannotBeEdited);
+      // A new IMEI takes turns with a block of it, as a new listing does: the block's update of
+      // that IMEI's listings would not see this row yet. The same IMEI needs no such lock: this row
+      // lock already orders the edit with a block, which removes the listing after the edit or
+      // before it (then the edit finds it removed); waiting for the IMEI here while a block of it
+      // waits for this row would deadlock.
+      if (changes.imei !== current.imei) await repository.lockImei(tx, changes.imei!);
+      if (await repository.isImeiBlocked(tx, changes.imei!)) throw imeiRefusal(listingMessages.imeiBlocked);
+
+      const priceChanged = changes.priceCents !== current.priceCents;
+      const wasDrop = changes.priceCents! < current.priceCents;
+      await repository.updateListing(
+        tx,
+        listingId,
+        changes,
+        priceChanged ? (wasDrop ? current.priceCents : null) : undefined,
+      );
+      if (priceChanged) {
+        await repository.insertPriceChange(tx, {
+          productId: listingId,
+          oldPriceCents: current.priceCents,
+          newPriceCents: changes.priceCents!,
+        });
+      }
+      const changedFields = (Object.keys(changes) as Array<keyof typeof changes>).filter(
+        (name) => changes[name] !== current[name],
+      );
+      await insertAuditEntry(tx, {
+        actorId: seller.id,
+        action: 'product.edited',
+        subjectType: 'product',
+        subjectId: listingId,
+        // Which fields changed, never their values (the phone number and the IMEI are personal).
+        detail: { changedFields },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
+    throw error;
+  }
+  deps.listingsChanged();
+  return getProduct(deps, listingId);
+};
+
+/** One of the seller's own listings (for sale or sold), for the edit form; anyone else's is a 404. */
+export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: string): Promise<MyProductDetails> => {
+  const row = await repository.findSellerProduct(db, sellerId, productIdOf(id));
+  if (!row) throw productNotFound();
+  return { ...toPublicProduct(row), imei: row.imei, phone: row.sellerPhone };
 };
 
 /** The details page: a phone for sale or sold; a removed one (or a malformed id) is a 404. */

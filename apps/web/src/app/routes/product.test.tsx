@@ -98,6 +98,22 @@ describe("a phone's details page", () => {
     expect(await screen.findByText('$350 less than the original price (44% off)')).toBeInTheDocument();
   });
 
+  it('shows the price before a drop as "was", struck through, and nothing when there was none', async () => {
+    serve(() => jsonResponse({ ...phone, previousPriceCents: 50_000 }));
+    const { unmount } = renderDetails();
+    // The words and the struck-through price are one piece of text to the reader.
+    const was = await screen.findByText((_, element) => element?.textContent === `${listingTexts.wasPrice} $500`);
+    expect(was.querySelector('s')).toHaveTextContent('$500');
+    unmount();
+
+    serve(() => jsonResponse(phone));
+    renderDetails();
+    expect(await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' })).toBeInTheDocument();
+    expect(
+      screen.queryByText((_, element) => element?.textContent?.startsWith(`${listingTexts.wasPrice} `) ?? false),
+    ).not.toBeInTheDocument();
+  });
+
   it('marks a sold phone, which cannot be booked', async () => {
     serve(() => jsonResponse({ ...phone, status: 'sold' }));
     renderDetails();

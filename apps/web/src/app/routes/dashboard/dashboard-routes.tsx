@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard-page';
 // Each role's pages are their own chunks: a buyer never loads the admin's code.
 const MyProductsPage = lazyPage(() => import('./my-products'));
 const AddProductPage = lazyPage(() => import('./add-product'));
+const EditProductPage = lazyPage(() => import('./edit-product'));
 const MySalesPage = lazyPage(() => import('./my-sales'));
 const MyWishlistPage = lazyPage(() => import('./my-wishlist'));
 const MyOrdersPage = lazyPage(() => import('./my-orders'));
@@ -51,6 +52,7 @@ export default function DashboardRoutes() {
         <Route element={<RequireRole role="seller" />}>
           <Route path={p(dashboardPaths.myProducts.pattern)} element={<MyProductsPage />} />
           <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />
+          <Route path={p(dashboardPaths.editProduct.pattern)} element={<EditProductPage />} />
           <Route path={p(dashboardPaths.mySales.pattern)} element={<MySalesPage />} />
         </Route>
         <Route element={<RequireRole role="user" />}>

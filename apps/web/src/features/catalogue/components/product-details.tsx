@@ -116,6 +116,12 @@ export function ProductDetails({
               <span className="text-3xl font-bold text-teal-800 dark:text-teal-300">
                 {formatPrice(product.priceCents)}
               </span>
+              {/* After a price drop only: the price before it ("was"), so a raise never looks like a deal. */}
+              {product.previousPriceCents !== null && (
+                <span className="text-slate-600 dark:text-slate-400">
+                  {listingTexts.wasPrice} <s>{formatPrice(product.previousPriceCents)}</s>
+                </span>
+              )}
               <span className="text-slate-600 dark:text-slate-400">
                 {webTexts.originalPriceLabel}: <s>{formatPrice(product.originalPriceCents)}</s>
               </span>

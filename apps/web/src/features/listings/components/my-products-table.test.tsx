@@ -55,6 +55,17 @@ describe('My Products', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('offers Edit, a link to the edit form named by its text, for each phone for sale only', async () => {
+    serveMyProducts([forSale, advertised, sold]);
+    renderWithProviders(<MyProductsTable />, { auth: seller });
+
+    const edit = (await waitFor(() => rowOf('Galaxy S21'))).getByRole('link', { name: listingTexts.edit });
+    expect(edit).toHaveAttribute('href', `/dashboard/my-products/${forSale.id}/edit`);
+    expect(edit).toHaveAccessibleDescription('Galaxy S21');
+    expect(rowOf('Pixel 7').getByRole('link', { name: listingTexts.edit })).toBeInTheDocument();
+    expect(rowOf('Redmi Note 12').queryByRole('link', { name: listingTexts.edit })).not.toBeInTheDocument();
+  });
+
   it("lists the seller's phones in a table with the spec's columns", async () => {
     serveMyProducts([forSale, advertised, sold]);
     renderWithProviders(<MyProductsTable />, { auth: seller });

@@ -1,4 +1,5 @@
 import { accountTexts, listingTexts, messages, type MyProduct } from '@recell/contract';
+import { Link } from 'react-router';
 import {
   Cell,
   DataTable,
@@ -9,6 +10,7 @@ import {
   StatusPill,
   useRowDialog,
 } from '@/components/ui/data-table';
+import { dashboardPaths } from '@/config/dashboard-paths';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useAdvertiseProduct } from '../api/advertise-product';
@@ -31,7 +33,7 @@ const listingLabels = { original: listingTexts.columnOriginal, location: listing
  * The seller's phones (spec §2 My Products): image, name, price, original, location, sales status,
  * promote and action; 'No Your Products' when there are none. Promote (spec §4): 'Advertise' for a
  * phone for sale that is not advertised yet, a disabled 'Advertised' once it is, a disabled 'No
- * Access' for a sold one. Delete asks in a dialog first.
+ * Access' for a sold one. Edit (a phone for sale) opens the edit form; Delete asks in a dialog first.
  */
 export function MyProductsTable() {
   const products = useMyProducts();
@@ -87,9 +89,26 @@ export function MyProductsTable() {
                     )}
                   </Cell>
                   <Cell label={listingTexts.columnAction}>
-                    <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(product)}>
-                      {listingTexts.delete}
-                    </RowButton>
+                    <div className="flex flex-wrap gap-2">
+                      {/* Only a phone for sale can be edited (the API refuses a sold one). */}
+                      {!isSold && (
+                        <Link
+                          to={dashboardPaths.editProduct.to(product.id)}
+                          className="btn btn-outline"
+                          aria-describedby={nameId}
+                        >
+                          {listingTexts.edit}
+                        </Link>
+                      )}
+                      <RowButton
+                        variant="danger"
+                        describedBy={nameId}
+                        opensDialog
+                        onClick={() => toDelete.open(product)}
+                      >
+                        {listingTexts.delete}
+                      </RowButton>
+                    </div>
                   </Cell>
                 </Row>
               );
