@@ -1,6 +1,7 @@
-import { CategoryListSchema, ProductPageSchema, ProductSchema } from '../catalogue.ts';
+import { CategoryListSchema, ProductPageSchema } from '../catalogue.ts';
 import { ProductQuerySchema } from '../listings.ts';
 import { PageQuerySchema } from '../pagination.ts';
+import { ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -35,7 +36,7 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/products/:id',
     status: 200,
-    response: ProductSchema,
+    response: ProductWithPhotosSchema,
     withoutSession: true,
   }),
 } as const;

@@ -1,27 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  accountTexts,
   categoryBrands,
   categoryIds,
   listingLimits,
   listingTexts,
   messages,
-  pickedImage,
   productConditions,
   ProductFormSchema,
   type ProductForm,
   type ProductFormInput,
 } from '@recell/contract';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { fieldOf, FileField, SelectField, TextAreaField, TextField, UploadProgress } from '@/components/ui/form';
+import { fieldOf, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { useCategories } from '@/features/catalogue';
 import { showFormError } from '@/lib/form-errors';
-import { imageAccept } from '@/lib/image-file';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
+import { PhotoPicker, type PickerPhoto } from './photo-picker';
 
 /** Every field the API may name in an error, in form order (the first one named gets focus). */
 const fieldNames = [
@@ -43,7 +41,7 @@ const fieldNames = [
   'authenticity',
   'features',
   'description',
-  'image',
+  'imageIds',
 ] as const;
 
 const { maxLength } = listingLimits;
@@ -80,15 +78,15 @@ function ConditionGuide() {
 
 /**
  * The seller's Add Product form (spec §2, §5): every field required with the spec's message,
- * checked by the contract's ProductFormSchema (the API checks the same rules), and sent with the
- * photo as one multipart request whose upload progress is shown. On success: 'Product Add
- * Successfully', the form is reset and the seller lands on My Products.
+ * checked by the contract's ProductFormSchema (the API checks the same rules). The photos (up to 8,
+ * the first the cover) upload one by one as they are chosen, each with its progress (PhotoPicker);
+ * the form then sends their ids with the fields. On success: 'Product Add Successfully', the form
+ * is reset and the seller lands on My Products.
  */
 export function AddProductForm() {
   const navigate = useNavigate();
   const categories = useCategories();
   const createProduct = useCreateProduct();
-  const [sent, setSent] = useState<number | null>(null);
   const form = useForm<ProductFormInput, unknown, ProductForm>({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: {
@@ -107,6 +105,7 @@ export function AddProductForm() {
       authenticity: '',
       features: '',
       description: '',
+      imageIds: [],
     },
   });
   const {
@@ -122,18 +121,13 @@ export function AddProductForm() {
     categoryIds.map((id) => ({ value: id, label: categoryBrands[id] }));
 
   const onSubmit = async (product: ProductForm) => {
-    const image = pickedImage(product.image);
-    if (!(image instanceof File)) return; // the schema requires a picture
-    setSent(0);
     try {
-      await createProduct.mutateAsync({ product, image, onProgress: setSent });
+      await createProduct.mutateAsync({ product });
       toast.success(messages.productAdded);
       reset();
       await navigate(dashboardPaths.myProducts.to());
     } catch (error) {
       showFormError(error, setError, fieldNames);
-    } finally {
-      setSent(null);
     }
   };
 
@@ -248,21 +242,22 @@ export function AddProductForm() {
         />
       </div>
       <div className="sm:col-span-2">
-        <FileField
-          label={listingTexts.photo}
-          hint={accountTexts.photoHint}
-          accept={imageAccept}
-          {...fieldOf(form, 'image')}
+        <Controller
+          control={form.control}
+          name="imageIds"
+          render={({ field, fieldState }) => (
+            <PhotoPicker
+              // The form holds the picker's own photos; the schema reads only their ids.
+              value={field.value as unknown as PickerPhoto[]}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       </div>
-      {sent !== null && (
-        <div className="sm:col-span-2">
-          <UploadProgress
-            sent={sent}
-            label={sent < 1 ? listingTexts.uploading(Math.round(sent * 100)) : listingTexts.savingProduct}
-          />
-        </div>
-      )}
       <div className="sm:col-span-2">
         <button
           type="submit"
