@@ -94,8 +94,8 @@ export const photoTexts = {
   remove: 'Remove',
   moveEarlier: 'Move earlier',
   moveLater: 'Move later',
-  /** Appended (visually hidden) to each button's visible word, so every button's name is unique. */
-  ofPhoto: (n: number) => ` photo ${n}`,
+  /** After each button's visible words (visually hidden), so every button's name is unique. */
+  ofPhoto: (n: number) => `photo ${n}`,
   uploading: (percent: number) => `Uploading… ${percent}%`,
   uploadFailed: 'Upload failed',
   count: (n: number) => `${n} of ${photoLimits.maxPhotos} photos`,

@@ -21,7 +21,7 @@ export interface PickerPhoto {
   previewUrl?: string | undefined;
   /** How much of the upload has been sent, 0 to 1; undefined once it is over. */
   progress?: number | undefined;
-  /** Why the upload failed. */
+  /** Why the upload failed (or the file was not sent), as shown. */
   error?: string | undefined;
 }
 
@@ -152,7 +152,7 @@ export function PhotoPicker({
       })
       .catch((reason: unknown) => {
         if (controller.signal.aborted) return;
-        const message = isApiError(reason) ? reason.message : photoTexts.uploadFailed;
+        const message = isApiError(reason) ? `${photoTexts.uploadFailed}: ${reason.message}` : photoTexts.uploadFailed;
         update(photo.key, { progress: undefined, error: message });
       })
       .finally(() => uploads.current.delete(photo.key));
@@ -169,12 +169,13 @@ export function PhotoPicker({
     const added = taken.map((file): [PickerPhoto, File] => {
       nextKey += 1;
       const problem = fileProblem(file);
+      // Not sent at all: said as the server would say it.
       return [
         {
           key: `new-${nextKey}`,
           previewUrl: URL.createObjectURL(file),
           progress: problem ? undefined : 0,
-          error: problem,
+          error: problem && `${photoTexts.uploadFailed}: ${problem}`,
         },
         file,
       ];
@@ -254,11 +255,7 @@ export function PhotoPicker({
                     />
                   </label>
                 )}
-                {photo.error && (
-                  <p className="text-xs text-red-700 dark:text-red-300">
-                    {photoTexts.uploadFailed}: {photo.error}
-                  </p>
-                )}
+                {photo.error && <p className="text-xs text-red-700 dark:text-red-300">{photo.error}</p>}
                 <div className="grid gap-1">
                   <button
                     type="button"
@@ -267,8 +264,7 @@ export function PhotoPicker({
                     disabled={disabled || index === 0}
                     onClick={() => shift(photo.key, -1)}
                   >
-                    {photoTexts.moveEarlier}
-                    <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
+                    {photoTexts.moveEarlier} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
                   </button>
                   <button
                     type="button"
@@ -277,8 +273,7 @@ export function PhotoPicker({
                     disabled={disabled || index === value.length - 1}
                     onClick={() => shift(photo.key, 1)}
                   >
-                    {photoTexts.moveLater}
-                    <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
+                    {photoTexts.moveLater} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
                   </button>
                   <button
                     type="button"
@@ -286,8 +281,7 @@ export function PhotoPicker({
                     disabled={disabled}
                     onClick={() => remove(photo.key)}
                   >
-                    {photoTexts.remove}
-                    <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
+                    {photoTexts.remove} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
                   </button>
                 </div>
               </li>
