@@ -27,7 +27,6 @@ let latest: PickerPhoto[] = [];
 
 function Host({ initial = [] }: { initial?: PickerPhoto[] }) {
   const [photos, setPhotos] = useState(initial);
-  latest = photos;
   return (
     <PhotoPicker
       value={photos}
