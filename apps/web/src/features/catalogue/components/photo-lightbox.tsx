@@ -53,7 +53,8 @@ export default function PhotoLightbox({
       plugins={[Zoom, Fullscreen, Thumbnails]}
       labels={{ Lightbox: name }}
       on={{ view: ({ index: shown }) => onView(shown) }}
-      carousel={{ finite: photos.length <= 1 }}
+      // The first and last photo are ends, not a loop: a loop repeats photos in the thumbnail strip.
+      carousel={{ finite: true }}
       controller={{ closeOnBackdropClick: true }}
       thumbnails={{ width: 80, height: 80, border: 1, borderRadius: 6, padding: 0, gap: 8 }}
     />
