@@ -11,6 +11,7 @@ import {
   apiToken,
   createListing,
   freshImei,
+  expectPhotosUploaded,
   makePhonePhoto,
   uniqueToken,
   uploadPhoto,
@@ -58,6 +59,7 @@ test('a seller adds a phone with its facts and IMEI; a buyer sees the facts, the
   await form.features.fill('Face ID, 5G');
   await form.description.fill('Browser test listing with its phone facts.');
   await form.photo.setInputFiles(await makePhonePhoto());
+  await expectPhotosUploaded(page, 1);
   await form.submit.click();
   await expect(form.imei).toHaveAccessibleDescription(new RegExp(listingMessages.imeiCheckDigit));
   await expect(form.imei).toBeFocused();

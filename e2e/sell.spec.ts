@@ -30,6 +30,7 @@ import {
   expectSettledResults,
   fetchMyProducts,
   freshImei,
+  expectPhotosUploaded,
   makePhonePhoto,
   myProductRows,
   myProductsTable,
@@ -158,6 +159,7 @@ test('a seller adds a phone with a photo, advertises it onto the home page, then
   await form.features.fill(phone.features);
   await form.description.fill(phone.description);
   await form.photo.setInputFiles(await makePhonePhoto());
+  await expectPhotosUploaded(page, 1);
   for (const [field, message] of required) {
     await expect(main.getByText(message, { exact: true }), `"${message}" gone once filled`).toHaveCount(0);
     await expect(field).not.toHaveAttribute('aria-invalid', 'true');

@@ -12,6 +12,7 @@ import {
   categoryBrands,
   imeiWithCheckDigit,
   listingTexts,
+  photoTexts,
   webTexts,
   type AuthSession,
   type CategoryId,
@@ -24,11 +25,14 @@ import { demoPassword } from './auth.ts';
 // sharp is the API's image library; the tests make their photos with it rather than ship fixtures.
 const sharp = createRequire(new URL('../../apps/api/package.json', import.meta.url))('sharp') as typeof Sharp;
 
-/** A small, real JPEG photo of a "phone" (a dark rounded slab on teal), as a file picker hands it over. */
-export const makePhonePhoto = async (name = 'phone.jpg') => ({
+/**
+ * A small, real JPEG photo of a "phone" (a dark rounded slab on teal, or on `background`), as a file
+ * picker hands it over. Another background is another picture (another image id).
+ */
+export const makePhonePhoto = async (name = 'phone.jpg', background = '#0f766e') => ({
   name,
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: 160, height: 120, channels: 3, background: '#0f766e' } })
+  buffer: await sharp({ create: { width: 160, height: 120, channels: 3, background } })
     .composite([
       {
         input: Buffer.from(
@@ -166,9 +170,22 @@ export const addProductForm = (page: Page) => {
     authenticity: field(listingTexts.authenticity),
     features: field(listingTexts.features),
     description: field(listingTexts.description),
-    photo: field(listingTexts.photo),
+    /** The photo picker's file input (several files at once). */
+    photo: field(photoTexts.addPhotos),
     submit: main.getByRole('button', { name: listingTexts.addProductButton, exact: true }),
   };
+};
+
+/**
+ * Waits until the photo picker shows `count` photos, every one uploaded: none still has a progress
+ * bar (the form is held back until then).
+ */
+export const expectPhotosUploaded = async (page: Page, count: number) => {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('status').filter({ hasText: photoTexts.count(count) })).toBeVisible();
+  await expect(main.getByRole('img', { name: photoTexts.photoAlt(count), exact: true })).toBeVisible();
+  await expect(main.getByRole('progressbar')).toHaveCount(0);
+  await expect(main.getByText(photoTexts.uploadFailed)).toHaveCount(0);
 };
 
 /** The My Products table (its caption names it). */

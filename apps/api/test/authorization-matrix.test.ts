@@ -340,6 +340,14 @@ describe('authorization matrix', () => {
       ok: 201,
       request: async () => ({ method: 'POST', url: `/api/products/${(await sellersPhone()).id}/advertise` }),
     },
+    'PUT /api/products/:id/photos': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 403 },
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/products/${(await sellersPhone()).id}/photos`,
+        payload: { imageIds: [imageId] },
+      }),
+    },
     'POST /api/uploads': {
       access: { kind: 'signedIn' },
       ok: 201,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
 import type { ImageStorage } from '../src/adapters/storage/storage.ts';
-import { sessions, users, webhookEvents } from '../src/db/schema.ts';
+import { productPhotos, sessions, users, webhookEvents } from '../src/db/schema.ts';
 import { deleteOrphanUploads, orphanUploadGraceMs } from '../src/jobs/delete-orphan-uploads.job.ts';
 import { dayMs, hourMs, type JobDefinition, type JobDeps } from '../src/jobs/job.ts';
 import { jobDepsOfApp } from '../src/jobs/job-deps.ts';
@@ -188,6 +188,33 @@ describe('delete-orphan-uploads', () => {
     expect(await t.app.storage.exists('notes/readme.txt')).toBe(true);
 
     expect(await run(deleteOrphanUploads, depsAt(later(orphanUploadGraceMs + hourMs)))).toMatchObject({ deleted: 0 });
+  });
+
+  it('keeps every photo of a listing, not only its cover', async () => {
+    const [cover, second] = await Promise.all(
+      [phoneJpeg(360, 200), phoneJpeg(370, 200)].map(async (bytes) => storeImage(t.app.storage, await bytes)),
+    );
+    const seller = await insertUser(t.app.db, { role: 'seller' });
+    const product = await insertProduct(t.app.db, seller.id, { imageUrl: cover!.url });
+    await t.app.db.insert(productPhotos).values([
+      { productId: product.id, position: 0, imageUrl: cover!.url },
+      { productId: product.id, position: 1, imageUrl: second!.url },
+    ]);
+    await run(deleteOrphanUploads, depsAt(later(orphanUploadGraceMs + hourMs)));
+    expect(await stored(cover!.url)).toBe(true);
+    expect(await stored(second!.url)).toBe(true);
+
+    // The last look before deleting sees a photo saved while the sweep walks the store.
+    const late = await storeImage(t.app.storage, await phoneJpeg(380, 200));
+    const storage: ImageStorage = {
+      ...t.app.storage,
+      async *list() {
+        await t.app.db.insert(productPhotos).values({ productId: product.id, position: 2, imageUrl: late.url });
+        yield* t.app.storage.list();
+      },
+    };
+    await run(deleteOrphanUploads, depsAt(later(orphanUploadGraceMs + hourMs), { storage }));
+    expect(await stored(late.url)).toBe(true);
   });
 
   it('keeps a picture a profile starts using while the sweep is under way', async () => {

@@ -173,12 +173,12 @@ describe('listings', () => {
       expectError(await postListingJson(t, cast.seller.headers, {}), 400, {
         code: 'validation',
         message: messages.nameRequired,
-        fields: { ...requiredMessages, imageId: messages.imageRequired },
+        fields: { ...requiredMessages, imageIds: messages.imageRequired },
       });
       const noBody = await t.app.inject({ method: 'POST', url: '/api/products', headers: cast.seller.headers });
       expect(ErrorBodySchema.parse(noBody.json()).error.fields).toEqual({
         ...requiredMessages,
-        imageId: messages.imageRequired,
+        imageIds: messages.imageRequired,
       });
       expect(await productCount()).toBe(before);
     });
@@ -199,7 +199,7 @@ describe('listings', () => {
       expectError(await postListingJson(t, cast.seller.headers, filledListing()), 400, {
         code: 'validation',
         message: messages.imageRequired,
-        fields: { imageId: messages.imageRequired },
+        fields: { imageIds: messages.imageRequired },
       });
     });
 

@@ -16,6 +16,7 @@ export * from './safe-path.ts';
 export * from './social-sign-in.ts';
 export * from './phone-facts.ts';
 export * from './listings.ts';
+export * from './photos.ts';
 export * from './listing-texts.ts';
 export * from './orders.ts';
 export * from './payments.ts';

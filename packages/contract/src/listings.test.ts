@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { uploadMessages } from './auth.ts';
 import {
   CreateProductSchema,
   dollarsToCents,
@@ -9,6 +8,7 @@ import {
   ProductQuerySchema,
 } from './listings.ts';
 import { messages } from './messages.ts';
+import { photoMessages } from './photos.ts';
 import { imeiProblem, luhnCheckDigit } from './phone-facts.ts';
 
 /** The first message per field, as the forms and the API show them. */
@@ -121,13 +121,13 @@ describe('the Add Product schemas speak the spec’s messages', () => {
   it('names every field of an untouched form with its required message, never a number-parse one', () => {
     expect(firstMessages(ProductFieldsSchema.safeParse(blankForm))).toEqual(requiredMessages);
     expect(firstMessages(ProductFieldsSchema.safeParse({}))).toEqual(requiredMessages);
-    expect(firstMessages(ProductFormSchema.safeParse({ ...blankForm, image: [] }))).toEqual({
+    expect(firstMessages(ProductFormSchema.safeParse({ ...blankForm, imageIds: [] }))).toEqual({
       ...requiredMessages,
-      image: messages.imageRequired,
+      imageIds: messages.imageRequired,
     });
     expect(firstMessages(CreateProductSchema.safeParse({}))).toEqual({
       ...requiredMessages,
-      imageId: messages.imageRequired,
+      imageIds: messages.imageRequired,
     });
     // Whitespace is nothing typed.
     expect(firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, name: '   ', price: '  ' }))).toEqual({
@@ -208,16 +208,27 @@ describe('the Add Product schemas speak the spec’s messages', () => {
     expect(ProductFieldsSchema.parse({ ...filledForm, phone: 5125550147 }).phone).toBe('5125550147');
   });
 
-  it('checks the chosen picture in the browser form', () => {
-    const file = (size: number, type = 'image/jpeg') => ({ size, type, name: 'phone.jpg' });
-    const imageMessage = (image: unknown) => firstMessages(ProductFormSchema.safeParse({ ...filledForm, image })).image;
-    expect(imageMessage(undefined)).toBe(messages.imageRequired);
-    expect(imageMessage([])).toBe(messages.imageRequired);
-    expect(imageMessage([file(0)])).toBe(messages.imageRequired);
-    expect(imageMessage([file(11 * 1024 * 1024)])).toBe(uploadMessages.tooLarge);
-    expect(imageMessage([file(100, 'image/heic')])).toBe(uploadMessages.unsupportedType);
-    expect(imageMessage([file(100)])).toBeUndefined();
-    expect(imageMessage(file(100, ''))).toBeUndefined();
+  it('checks the photo picker’s photos in the browser form: 1 to 8, all uploaded, sent as their ids', () => {
+    const parse = (imageIds: unknown) => ProductFormSchema.safeParse({ ...filledForm, imageIds });
+    const photoMessage = (imageIds: unknown) => firstMessages(parse(imageIds)).imageIds;
+    const uploaded = (n: number) => ({ key: `k${n}`, id: String(n).repeat(64), url: `/u/${n}.webp` });
+    expect(photoMessage(undefined)).toBe(messages.imageRequired);
+    expect(photoMessage([])).toBe(messages.imageRequired);
+    expect(photoMessage([uploaded(1), { key: 'k2', progress: 0.5 }])).toBe(photoMessages.stillUploading);
+    expect(photoMessage([1, 2, 3, 4, 5, 6, 7, 8, 9].map(uploaded))).toBe(photoMessages.tooMany);
+    const ok = parse([uploaded(2), uploaded(1)]);
+    expect(ok.success && ok.data.imageIds).toEqual(['2'.repeat(64), '1'.repeat(64)]);
+  });
+
+  it('takes imageIds (1 to 8, distinct) or the older imageId when a listing is sent as JSON', () => {
+    const id = (n: number) => String(n).repeat(64);
+    const message = (body: object) => firstMessages(CreateProductSchema.safeParse({ ...filledForm, ...body })).imageIds;
+    expect(message({ imageIds: [id(1), id(2)] })).toBeUndefined();
+    expect(message({ imageId: id(1) })).toBeUndefined();
+    expect(message({})).toBe(messages.imageRequired);
+    expect(message({ imageIds: [] })).toBe(messages.imageRequired);
+    expect(message({ imageIds: [id(1), id(1)] })).toBe(photoMessages.duplicate);
+    expect(message({ imageIds: [1, 2, 3, 4, 5, 6, 7, 8, 9].map(id) })).toBe(photoMessages.tooMany);
   });
 });
 

@@ -7,13 +7,14 @@
  * stored as integer cents: `dollarsToCents` converts a validated price exactly.
  */
 import { z } from './zod.ts';
-import { imageLimits, uploadMessages } from './auth.ts';
+import { uploadMessages } from './auth.ts';
 import { ProductSchema } from './catalogue.ts';
 import { categoryIds } from './constants.ts';
 import { imeiProblem, storageOptionsGb, unlockedNetwork } from './phone-facts.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 import { PageQuerySchema } from './pagination.ts';
+import { PhotoIdsSchema, PickedPhotosSchema } from './photos.ts';
 
 /** The conditions a seller picks from (a select on the form; a filter on category pages). */
 export const productConditions = ['Excellent', 'Good', 'Fair'] as const;
@@ -297,18 +298,29 @@ export type UpdateProductInput = ProductFieldsInput;
 export const imageIdPattern = /^[a-f0-9]{64}$/;
 
 /**
- * POST /api/products as JSON: the fields plus `imageId`, a picture uploaded first through
- * POST /api/uploads. (As multipart form data, send the picture itself as the file `image`.)
+ * POST /api/products as JSON: the fields plus `imageIds`, the listing's photos in order (1 to 8,
+ * uploaded first through POST /api/uploads; the first is the cover). The older `imageId` (one
+ * photo) is still taken when `imageIds` is absent. (As multipart form data, send one picture
+ * itself as the file `image`.)
  */
 export const CreateProductSchema = originalNotBelowPrice(
   z.object({
     ...productFieldShape,
+    imageIds: PhotoIdsSchema.optional(),
     imageId: text({ error: messages.imageRequired })
       .trim()
       .min(1, messages.imageRequired)
-      .regex(imageIdPattern, uploadMessages.imageNotFound),
+      .regex(imageIdPattern, uploadMessages.imageNotFound)
+      .optional(),
   }),
-).meta({ id: 'CreateProduct' });
+)
+  .refine((product) => product.imageIds !== undefined || product.imageId !== undefined, {
+    path: ['imageIds'],
+    message: messages.imageRequired,
+    // Said with the other fields' messages, not only once they are all valid.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+  .meta({ id: 'CreateProduct' });
 export type CreateProductInput = z.input<typeof CreateProductSchema>;
 export type CreateProduct = z.output<typeof CreateProductSchema>;
 
@@ -334,26 +346,16 @@ export const pickedImage = (value: unknown): PickedFile | undefined => {
   return isPickedFile(candidate) && candidate.size > 0 ? candidate : undefined;
 };
 
-const acceptedImageTypes: readonly string[] = imageLimits.acceptedTypes;
-
 /**
- * The Add Product form in the browser: the same fields, plus the file input `image` (its FileList
- * or a File). The spec's 'User Image Required' when none is chosen; too large or the wrong kind
- * is said at once (the server checks the bytes again).
+ * The Add Product form in the browser: the same fields, plus `imageIds`, the photo picker's photos
+ * in order (each uploaded at once through POST /api/uploads while the seller fills in the rest).
+ * The spec's 'User Image Required' when none is chosen; a photo still uploading (or whose upload
+ * failed) holds the form back. The output is the uploaded image ids, as POST /api/products takes them.
  */
 export const ProductFormSchema = originalNotBelowPrice(
   z.object({
     ...productFieldShape,
-    image: z
-      .custom<ArrayLike<PickedFile> | PickedFile>((value) => pickedImage(value) !== undefined, {
-        error: messages.imageRequired,
-      })
-      .superRefine((value, ctx) => {
-        const file = pickedImage(value)!;
-        if (file.size > imageLimits.maxBytes) ctx.addIssue({ code: 'custom', message: uploadMessages.tooLarge });
-        else if (file.type !== '' && !acceptedImageTypes.includes(file.type))
-          ctx.addIssue({ code: 'custom', message: uploadMessages.unsupportedType });
-      }),
+    imageIds: PickedPhotosSchema,
   }),
 );
 export type ProductFormInput = z.input<typeof ProductFormSchema>;

@@ -212,6 +212,28 @@ export const advertisements = pgTable(
   (t) => [index('advertisements_newest_idx').on(t.createdAt.desc(), t.productId.desc())],
 );
 
+/**
+ * A listing's photos in order (at most 8; position 0 is the cover). `products.image_url` always
+ * holds the cover's URL too, written in the same transaction, so cards and every list read it
+ * without a join; only the details page reads this table (docs/decisions/0037).
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageUrl: text('image_url').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check('product_photos_position_range', sql`${t.position} between 0 and 7`),
+    // The orphan-upload job asks whether a stored picture is still some listing's photo.
+    index('product_photos_image_url_idx').on(t.imageUrl),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {

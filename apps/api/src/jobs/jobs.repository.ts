@@ -3,12 +3,12 @@
  * repositories, payments and sessions). Every delete works in bounded batches (one short statement each), so a large backlog never holds
  * a long lock or a long transaction.
  */
-import { and, asc, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { categories, products, users } from '../db/schema.ts';
+import { categories, productPhotos, products, users } from '../db/schema.ts';
 
 /**
- * Every image URL a row points at (profile photos, listing pictures, category pictures), a page
+ * Every image URL a row points at (profile photos, listing pictures and photos, category pictures), a page
  * at a time: users and products are walked by primary key so no read holds them all at once.
  */
 export async function* referencedImageUrls(db: Executor, pageSize = 10_000): AsyncGenerator<string[]> {
@@ -28,6 +28,24 @@ export async function* referencedImageUrls(db: Executor, pageSize = 10_000): Asy
       if (page.length < pageSize) break;
     }
   }
+  // A listing's photos besides its cover (the cover is products.image_url too).
+  let after: { productId: string; position: number } | undefined;
+  for (;;) {
+    const page = await db
+      .select({ productId: productPhotos.productId, position: productPhotos.position, url: productPhotos.imageUrl })
+      .from(productPhotos)
+      .where(
+        after === undefined
+          ? undefined
+          : sql`(${productPhotos.productId}, ${productPhotos.position}) > (${after.productId}::uuid, ${after.position})`,
+      )
+      .orderBy(asc(productPhotos.productId), asc(productPhotos.position))
+      .limit(pageSize);
+    if (page.length === 0) break;
+    yield page.map((row) => row.url);
+    after = page.at(-1)!;
+    if (page.length < pageSize) break;
+  }
 }
 
 /** Which of `urls` a row points at now (the last look before an image is deleted). */
@@ -36,9 +54,13 @@ export const findReferencedImageUrls = async (db: Executor, urls: string[]): Pro
   // One after another: a housekeeping job takes one pooled connection, never three.
   const byUser = await db.select({ url: users.imageUrl }).from(users).where(inArray(users.imageUrl, urls));
   const byProduct = await db.select({ url: products.imageUrl }).from(products).where(inArray(products.imageUrl, urls));
+  const byPhoto = await db
+    .select({ url: productPhotos.imageUrl })
+    .from(productPhotos)
+    .where(inArray(productPhotos.imageUrl, urls));
   const byCategory = await db
     .select({ url: categories.imageUrl })
     .from(categories)
     .where(inArray(categories.imageUrl, urls));
-  return new Set([...byUser, ...byProduct, ...byCategory].map((row) => row.url!));
+  return new Set([...byUser, ...byProduct, ...byPhoto, ...byCategory].map((row) => row.url!));
 };

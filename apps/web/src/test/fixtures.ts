@@ -1,7 +1,16 @@
-import type { AuthSession, Me, MyProduct, Order, Product, Sale, WishlistItem } from '@recell/contract';
+import type {
+  AuthSession,
+  Me,
+  MyProduct,
+  Order,
+  Product,
+  ProductWithPhotos,
+  Sale,
+  WishlistItem,
+} from '@recell/contract';
 
-/** A listing as GET /api/advertised returns it. */
-export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
+/** A listing as GET /api/advertised returns it, and as the details page gets it: with its photos (the cover alone unless `photos` says otherwise). */
+export const makeProduct = (overrides: Partial<ProductWithPhotos> = {}): ProductWithPhotos => ({
   id: '6f1c2b7e-3a5d-4c8e-9b1a-2d3e4f5a6b7c',
   categoryId: '1',
   name: 'iPhone 13 Pro',
@@ -33,6 +42,7 @@ export const makeProduct = (overrides: Partial<Product> = {}): Product => ({
     email: 'rahim@example.com',
     isVerified: true,
   },
+  photos: [{ id: null, url: overrides.imageUrl ?? '/uploads/iphone-13-pro.webp' }],
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
-import type { CategoryListSchema, ProductPageSchema, ProductSchema } from '../catalogue.ts';
+import type { CategoryListSchema, ProductPageSchema } from '../catalogue.ts';
 import type { ProductQuerySchema } from '../listings.ts';
 import type { PageQuerySchema } from '../pagination.ts';
+import type { ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -26,7 +27,7 @@ export const catalogueEndpoints = {
     status: 200,
     withoutSession: true,
   }),
-  product: endpoint<{ response: typeof ProductSchema }>()({
+  product: endpoint<{ response: typeof ProductWithPhotosSchema }>()({
     method: 'GET',
     path: '/products/:id',
     status: 200,

@@ -1,4 +1,3 @@
-import type { ProductSchema } from '../catalogue.ts';
 import type {
   CreateProductSchema,
   MyProductDetailsSchema,
@@ -6,15 +5,19 @@ import type {
   UpdateProductSchema,
 } from '../listings.ts';
 import type { PageQuerySchema } from '../pagination.ts';
+import type { ProductPhotosSchema, ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
 
-/** A seller's listings: add, list, edit, advertise, remove (an admin removes any). */
+/** A seller's listings: add, list, edit, change the photos, advertise, remove (an admin removes any). */
 export const listingEndpoints = {
-  createProduct: endpoint<{ body: typeof CreateProductSchema; response: typeof ProductSchema }>()({
+  /**
+   * The route also takes the older multipart form (one file `image`); the web sends JSON with the
+   * ids of the photos it uploaded one by one.
+   */
+  createProduct: endpoint<{ body: typeof CreateProductSchema; response: typeof ProductWithPhotosSchema }>()({
     method: 'POST',
     path: '/products',
     status: 201,
-    multipart: true,
     auth: ['seller'],
   }),
   myProducts: endpoint<{ query: typeof PageQuerySchema; response: typeof MyProductPageSchema }>()({
@@ -29,13 +32,20 @@ export const listingEndpoints = {
     status: 200,
     auth: ['seller'],
   }),
-  updateProduct: endpoint<{ body: typeof UpdateProductSchema; response: typeof ProductSchema }>()({
+  updateProduct: endpoint<{ body: typeof UpdateProductSchema; response: typeof ProductWithPhotosSchema }>()({
     method: 'PATCH',
     path: '/products/:id',
     status: 200,
     auth: ['seller'],
   }),
-  advertiseProduct: endpoint<{ response: typeof ProductSchema }>()({
+  /** The listing's photos replaced by this ordered list (adds, removes, reorders); its seller, while for sale. */
+  replacePhotos: endpoint<{ body: typeof ProductPhotosSchema; response: typeof ProductWithPhotosSchema }>()({
+    method: 'PUT',
+    path: '/products/:id/photos',
+    status: 200,
+    auth: ['seller'],
+  }),
+  advertiseProduct: endpoint<{ response: typeof ProductWithPhotosSchema }>()({
     method: 'POST',
     path: '/products/:id/advertise',
     status: 201,

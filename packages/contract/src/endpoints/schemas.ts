@@ -6,6 +6,7 @@ import * as listings from '../listings.ts';
 import * as orders from '../orders.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
+import * as photos from '../photos.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
@@ -64,7 +65,7 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     categories: { response: catalogue.CategoryListSchema },
     advertised: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
     categoryProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductPageSchema },
-    product: { response: catalogue.ProductSchema },
+    product: { response: photos.ProductWithPhotosSchema },
   }),
   contact: withSchemas(contactEndpoints, {
     send: { body: contact.ContactMessageFormSchema, response: contact.ContactMessageCreatedSchema },
@@ -73,11 +74,12 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     archive: { response: contact.ContactMessageSchema },
   }),
   listings: withSchemas(listingEndpoints, {
-    createProduct: { body: listings.CreateProductSchema, response: catalogue.ProductSchema },
+    createProduct: { body: listings.CreateProductSchema, response: photos.ProductWithPhotosSchema },
     myProducts: { query: pagination.PageQuerySchema, response: listings.MyProductPageSchema },
     myProduct: { response: listings.MyProductDetailsSchema },
-    updateProduct: { body: listings.UpdateProductSchema, response: catalogue.ProductSchema },
-    advertiseProduct: { response: catalogue.ProductSchema },
+    updateProduct: { body: listings.UpdateProductSchema, response: photos.ProductWithPhotosSchema },
+    replacePhotos: { body: photos.ProductPhotosSchema, response: photos.ProductWithPhotosSchema },
+    advertiseProduct: { response: photos.ProductWithPhotosSchema },
     deleteProduct: {},
   }),
   payments: withSchemas(paymentEndpoints, {

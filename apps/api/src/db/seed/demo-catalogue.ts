@@ -112,6 +112,8 @@ export interface DemoListing {
   /** Set for the phone that has already been sold. */
   sold?: DemoSale;
   art: PhoneArt;
+  /** How many photos it has (one when absent): the cover, then the same phone shot again. */
+  photos?: number;
 }
 
 const usd = (dollars: number) => Math.round(dollars * 100);
@@ -135,6 +137,7 @@ export const demoListings: readonly DemoListing[] = [
     listedDaysAgo: 1.2,
     advertisedDaysAgo: 1.1,
     art: { camera: 'apple-pro', front: 'notch', color: '#a7c1d9', wallpaperHue: 215 },
+    photos: 4,
   },
   {
     seller: 'seller',
@@ -153,6 +156,7 @@ export const demoListings: readonly DemoListing[] = [
     listedDaysAgo: 2.6,
     advertisedDaysAgo: 2.5,
     art: { camera: 'apple-pro', front: 'island', color: '#594f63', wallpaperHue: 285 },
+    photos: 3,
   },
   {
     seller: 'newSeller',
@@ -380,6 +384,7 @@ export const demoListings: readonly DemoListing[] = [
     listedDaysAgo: 5.9,
     advertisedDaysAgo: 4.2,
     art: { camera: 'mi-square', front: 'punch-hole', color: '#1c1d21', wallpaperHue: 15, wordmark: 'XIAOMI' },
+    photos: 3,
   },
   {
     seller: 'seller',
@@ -572,6 +577,7 @@ export const demoListings: readonly DemoListing[] = [
     listedDaysAgo: 0.9,
     advertisedDaysAgo: 0.8,
     art: { camera: 'galaxy-ultra', front: 'punch-hole', color: '#3e5245', wallpaperHue: 150, wordmark: 'SAMSUNG' },
+    photos: 4,
   },
   {
     seller: 'newSeller',

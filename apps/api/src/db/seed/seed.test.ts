@@ -3,12 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { imeiProblem } from '@recell/contract';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk-storage.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
-import { advertisements, categories, orders, payments, products, reports, users, wishlist } from '../schema.ts';
+import {
+  advertisements,
+  categories,
+  orders,
+  payments,
+  productPhotos,
+  products,
+  reports,
+  users,
+  wishlist,
+} from '../schema.ts';
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
 import { demoPassword } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
@@ -240,7 +250,21 @@ describe('seeding the demo data', () => {
     }
     for (const u of userRows) await check(u.imageUrl!, 256, 256);
     expect(new Set(productRows.map((p) => p.imageUrl)).size).toBe(productRows.length);
-    expect(first.counts.images).toBe(categoryRows.length + productRows.length * 2 + userRows.length);
+    // Every listing has its photos in order, the cover first; a few demo phones have 3 or 4.
+    const photoRows = await database.db
+      .select()
+      .from(productPhotos)
+      .orderBy(asc(productPhotos.productId), asc(productPhotos.position));
+    for (const p of productRows) {
+      const photos = photoRows.filter((row) => row.productId === p.id);
+      expect(photos.map((row) => row.position)).toEqual(photos.map((_, position) => position));
+      expect(photos[0]!.imageUrl).toBe(p.imageUrl);
+    }
+    for (const row of photoRows) await check(row.imageUrl, 800, 800);
+    const counts = productRows.map((p) => photoRows.filter((row) => row.productId === p.id).length);
+    expect(counts.filter((n) => n >= 3).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(photoRows.map((row) => row.imageUrl)).size).toBe(photoRows.length);
+    expect(first.counts.images).toBe(categoryRows.length + photoRows.length * 2 + userRows.length);
   });
 
   it('does nothing when the database already has data', async () => {

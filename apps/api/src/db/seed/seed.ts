@@ -14,7 +14,17 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { categoryBrands, categoryIds, type CategoryId } from '@recell/contract';
 import type { Database, Executor } from '../client.ts';
 import * as schema from '../schema.ts';
-import { advertisements, categories, orders, payments, products, reports, users, wishlist } from '../schema.ts';
+import {
+  advertisements,
+  categories,
+  orders,
+  payments,
+  productPhotos,
+  products,
+  reports,
+  users,
+  wishlist,
+} from '../schema.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import {
   renderAvatar,
@@ -125,7 +135,8 @@ const isEmpty = async (db: Pick<Executor, 'select'>) =>
 interface Assets {
   mode: SeedMode;
   categoryImages: Record<CategoryId, string>;
-  listingImages: string[];
+  /** Each demo listing's photo URLs, the cover first. */
+  listingImages: string[][];
   avatars: Partial<Record<DemoAccountKey, string>>;
   passwordHash: string | null;
   imageCount: number;
@@ -162,12 +173,17 @@ const prepareAssets = async (
   };
 
   const categoryTasks = categoryIds.map((id) => async () => store(await renderCategoryImage(brandKey[id])));
-  const listingTasks = demo
-    ? demoListings.map((listing, index) => async () => {
-        const { large, small } = await renderListingImages(listing.art, index + 1);
-        return store(large, { [listingSmallWidth]: small });
-      })
+  // Each photo of each listing: the cover is drawn with the listing's seed, later shots with others
+  // (another backdrop and angle of the same phone).
+  const shots = demo
+    ? demoListings.flatMap((listing, index) =>
+        Array.from({ length: listing.photos ?? 1 }, (_, shot) => ({ listing: index, seed: index + 1 + shot * 1000 })),
+      )
     : [];
+  const listingTasks = shots.map(({ listing, seed }) => async () => {
+    const { large, small } = await renderListingImages(demoListings[listing]!.art, seed);
+    return store(large, { [listingSmallWidth]: small });
+  });
   const avatarTasks = demo
     ? demoAccounts.map(
         ({ avatar }) =>
@@ -188,7 +204,7 @@ const prepareAssets = async (
       CategoryId,
       string
     >,
-    listingImages: listingUrls,
+    listingImages: demoListings.map((_, index) => listingUrls.filter((__, shot) => shots[shot]!.listing === index)),
     avatars: Object.fromEntries(demoAccounts.map((account, i) => [account.key, avatarUrls[i]])),
     passwordHash: await passwordHash,
     imageCount,
@@ -246,7 +262,7 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       authenticity: listing.authenticity,
       features: listing.features,
       description: listing.description,
-      imageUrl: assets.listingImages[index]!,
+      imageUrl: assets.listingImages[index]![0]!,
       sellerPhone: accounts[listing.seller].phone,
       ...demoPhoneFacts(listing, index),
       imeiChecked: true,
@@ -256,6 +272,13 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     };
   });
   await tx.insert(products).values(rows);
+  await tx
+    .insert(productPhotos)
+    .values(
+      rows.flatMap((row, index) =>
+        assets.listingImages[index]!.map((imageUrl, position) => ({ productId: row.id, position, imageUrl })),
+      ),
+    );
 
   // Only phones still for sale are advertised: a sale removes the advertisement.
   const adverts = demoListings.flatMap((listing, index) =>

@@ -3,9 +3,9 @@
  * removed, sold, advertised) and of the row locks taken for them, by other modules too
  * (moderation, booking, the sale).
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { advertisements, blockedImeis, orders, priceChanges, products, users } from '../../db/schema.ts';
+import { advertisements, blockedImeis, orders, priceChanges, productPhotos, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
 
@@ -111,13 +111,50 @@ export const insertPriceChange = (
 /** The one available listing per IMEI (schema.ts): a second insert of it fails on this index. */
 export const availableImeiIndex = 'products_available_imei_key';
 
-/** Lists a phone for sale ('available'); returns its id. */
-export const insertProduct = async (db: Executor, values: NewProduct): Promise<string> => {
-  const [row] = await db
+/**
+ * Lists a phone for sale ('available') with its photos in order (the first is the cover, also
+ * its `imageUrl`); returns its id. Run in a transaction.
+ */
+export const insertProduct = async (
+  tx: Executor,
+  values: Omit<NewProduct, 'imageUrl'>,
+  photoUrls: readonly string[],
+): Promise<string> => {
+  const [row] = await tx
     .insert(products)
-    .values({ ...values, status: 'available' })
+    .values({ ...values, imageUrl: photoUrls[0]!, status: 'available' })
     .returning({ id: products.id });
+  await insertPhotos(tx, row!.id, photoUrls);
   return row!.id;
+};
+
+const insertPhotos = (tx: Executor, productId: string, photoUrls: readonly string[]) =>
+  tx.insert(productPhotos).values(photoUrls.map((imageUrl, position) => ({ productId, position, imageUrl })));
+
+/**
+ * Replaces a listing's photos by these, in order, and makes the first its cover (`imageUrl`, what
+ * cards show). Run in a transaction that holds the listing's lock (`lockProduct`).
+ */
+export const replacePhotos = async (tx: Executor, productId: string, photoUrls: readonly string[]) => {
+  await tx.delete(productPhotos).where(eq(productPhotos.productId, productId));
+  await insertPhotos(tx, productId, photoUrls);
+  await tx
+    .update(products)
+    .set({ imageUrl: photoUrls[0]!, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+};
+
+/**
+ * A listing's photo URLs in order. A listing that has no photo rows (one inserted by other means
+ * than the API: a bulk import, a benchmark's generator) has its one picture, the cover.
+ */
+export const findPhotoUrls = async (db: Executor, productId: string, coverUrl: string): Promise<string[]> => {
+  const rows = await db
+    .select({ url: productPhotos.imageUrl })
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, productId))
+    .orderBy(asc(productPhotos.position));
+  return rows.length > 0 ? rows.map((row) => row.url) : [coverUrl];
 };
 
 /**
@@ -204,7 +241,13 @@ export const findLiveProductSeller = async (db: Executor, id: string) => {
  */
 export const lockProduct = async (tx: Executor, id: string) => {
   const [row] = await tx
-    .select({ id: products.id, sellerId: products.sellerId, status: products.status, imei: products.imei })
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      status: products.status,
+      imei: products.imei,
+      imageUrl: products.imageUrl,
+    })
     .from(products)
     .where(eq(products.id, id))
     .for('update');

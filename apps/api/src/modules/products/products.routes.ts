@@ -6,7 +6,8 @@ import {
   MyProductDetailsSchema,
   PageQuerySchema,
   ProductIdParamsSchema,
-  ProductSchema,
+  ProductPhotosSchema,
+  ProductWithPhotosSchema,
   UpdateProductSchema,
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
@@ -18,13 +19,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The Add Product form: multipart form data (text fields and the file `image`, buffered, 10 MB at
- * most) or JSON with `imageId`. Every file part is read, to reach the parts after it; only the
- * first non-empty `image` is kept.
+ * The Add Product form: JSON with `imageIds` (or the older `imageId`), or multipart form data
+ * (text fields and one file `image`, buffered, 10 MB at most). Every file part is read, to reach
+ * the parts after it; only the first non-empty `image` is kept.
  */
 const readListingForm = async (request: FastifyRequest): Promise<ListingForm> => {
   if (!request.isMultipart()) {
-    return { fields: isPlainObject(request.body) ? request.body : {}, imageField: 'imageId' };
+    return { fields: isPlainObject(request.body) ? request.body : {}, imageField: 'imageIds' };
   }
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let image: Buffer | undefined;
@@ -53,13 +54,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Put a phone on sale (seller)',
         description:
-          'Multipart form data with the fields and the picture as the file `image`, or JSON with `imageId` ' +
-          '(from POST /api/uploads). Prices are dollars with at most two decimals. Every missing or invalid ' +
+          'JSON with the fields and `imageIds`: 1 to 8 pictures uploaded first through POST /api/uploads, in ' +
+          'order, the first being the cover (`imageId` with one id is still taken). Or multipart form data with ' +
+          'the fields and one picture as the file `image`. Prices are dollars with at most two decimals. Every missing or invalid ' +
           'field is named in `error.fields` with its message. The phone number is kept for buyers who book ' +
           'and is never part of a public listing.',
         consumes: ['multipart/form-data', 'application/json'],
         body: CreateProductSchema,
-        response: { 201: ProductSchema, ...errorResponses(400, 401, 403, 413, 415, 429, 503) },
+        response: { 201: ProductWithPhotosSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
       },
       // Both bodies are checked by the handler against the contract, together with the picture.
       validatorCompiler: () => () => true,
@@ -113,7 +115,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           'after a drop the listing shows the price before it as `previousPriceCents`.',
         params: ProductIdParamsSchema,
         body: UpdateProductSchema,
-        response: { 200: ProductSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ProductWithPhotosSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       // The handler checks the body against the contract, naming every invalid field as Add Product does.
       validatorCompiler: (route) =>
@@ -131,10 +133,30 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'A phone’s details (for sale or sold)',
         params: ProductIdParamsSchema,
-        response: { 200: ProductSchema, ...errorResponses(404) },
+        response: { 200: ProductWithPhotosSchema, ...errorResponses(404) },
       },
     },
     async (request) => service.getProduct(deps, request.params.id),
+  );
+
+  app.put(
+    '/products/:id/photos',
+    {
+      config: { auth: ['seller'] },
+      schema: {
+        tags: ['listings'],
+        summary: 'Replace your phone’s photos (its seller, while it is for sale)',
+        description:
+          'The whole new list of photos in order: 1 to 8 distinct ids of pictures uploaded through ' +
+          'POST /api/uploads (ids of the current photos keep them). Adds, removes and reorders in one call; ' +
+          'the first becomes the cover that cards show.',
+        params: ProductIdParamsSchema,
+        body: ProductPhotosSchema,
+        response: { 200: ProductWithPhotosSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      service.replaceProductPhotos(deps, signedInUser(request), request.params.id, request.body.imageIds),
   );
 
   app.delete(
@@ -162,7 +184,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Advertise your phone on the home page (once, while it is for sale)',
         params: ProductIdParamsSchema,
-        response: { 201: ProductSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 201: ProductWithPhotosSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

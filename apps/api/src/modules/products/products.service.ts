@@ -8,15 +8,18 @@ import {
   dollarsToCents,
   imageIdPattern,
   listingMessages,
+  imageIdOfUrl,
   messages,
+  photoMessages,
+  PhotoIdsSchema,
   ProductFieldsSchema,
   uploadMessages,
   type MyProduct,
   type MyProductDetails,
   type MyProductPage,
   type PageQuery,
-  type Product,
   type ProductFields,
+  type ProductWithPhotos,
 } from '@recell/contract';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import type { Database } from '../../db/client.ts';
@@ -45,14 +48,42 @@ export interface ListingForm {
   fields: Record<string, unknown>;
   /** The bytes of the multipart file `image`; undefined when none (or an empty one) was sent. */
   image?: Buffer | undefined;
-  /** What the form calls its picture, for the error beside it: the file `image` or the JSON `imageId`. */
-  imageField: 'image' | 'imageId';
+  /** What the form calls its pictures, for the error beside them: the file `image` or the JSON `imageIds`. */
+  imageField: 'image' | 'imageIds';
 }
 
 interface ValidListing {
   fields: ProductFields;
-  image: { bytes: Buffer } | { id: string };
+  /** The multipart form's one picture, or the ids of pictures uploaded before, in order. */
+  photos: { bytes: Buffer } | { ids: string[]; field: 'imageIds' | 'imageId' };
 }
+
+/** The first message of a failed parse. */
+const firstMessage = (error: { issues: Array<{ message: string }> }) =>
+  error.issues[0]?.message ?? messages.validationFailed;
+
+/**
+ * The listing's photos as sent: `imageIds` (JSON, in order), else the older `imageId` (JSON, one
+ * photo), else the multipart file `image`. Records a refusal in `errors` under the field's name.
+ */
+const photosOf = (form: ListingForm, errors: Record<string, string>): ValidListing['photos'] | undefined => {
+  const { imageIds, imageId } = form.fields;
+  if (imageIds !== undefined) {
+    const parsed = PhotoIdsSchema.safeParse(imageIds);
+    if (parsed.success) return { ids: parsed.data, field: 'imageIds' };
+    errors.imageIds = firstMessage(parsed.error);
+    return undefined;
+  }
+  const id = typeof imageId === 'string' ? imageId.trim().toLowerCase() : '';
+  if (id !== '') {
+    if (imageIdPattern.test(id)) return { ids: [id], field: 'imageId' };
+    errors.imageId = uploadMessages.imageNotFound;
+    return undefined;
+  }
+  if (form.image) return { bytes: form.image };
+  errors[form.imageField] = messages.imageRequired;
+  return undefined;
+};
 
 /** Every invalid field of the form with its first message, in form order. */
 const parseFields = (fields: unknown) => {
@@ -64,33 +95,43 @@ const parseFields = (fields: unknown) => {
   return { parsed, errors };
 };
 
-/** Every invalid field with its first message, in form order; the picture is required too. */
+/** Every invalid field with its first message, in form order; the photos are required too. */
 const validateListing = (form: ListingForm): ValidListing => {
   const { parsed, errors } = parseFields(form.fields);
-  const imageId = typeof form.fields.imageId === 'string' ? form.fields.imageId.trim().toLowerCase() : '';
-  if (!form.image && imageId === '') errors[form.imageField] = messages.imageRequired;
-  else if (!form.image && !imageIdPattern.test(imageId)) errors.imageId = uploadMessages.imageNotFound;
-
+  const photos = photosOf(form, errors);
   const first = Object.values(errors)[0];
-  if (first !== undefined || !parsed.success) throw badRequest(first ?? messages.validationFailed, errors);
-  return { fields: parsed.data, image: form.image ? { bytes: form.image } : { id: imageId } };
+  if (first !== undefined || !parsed.success || !photos) throw badRequest(first ?? messages.validationFailed, errors);
+  return { fields: parsed.data, photos };
 };
 
 /**
- * Puts a seller's phone on sale. The fields are checked before the picture is processed; the
- * picture is the uploaded file (checked, cleaned, stored) or one uploaded before by its id.
+ * The URLs of uploaded pictures, in the order of their ids; a 400 naming `field` when any is not
+ * stored (never uploaded, or collected as an orphan long ago).
  */
-export const createProduct = async (deps: ProductDeps, seller: AuthUser, form: ListingForm): Promise<Product> => {
-  const { fields, image } = validateListing(form);
-  let imageUrl: string | undefined;
-  if ('bytes' in image) {
-    imageUrl = (await storeImage(deps.storage, image.bytes)).url;
-  } else {
-    imageUrl = await imageUrlForId(deps.storage, image.id);
-    if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
-  }
-  const listing: repository.NewProduct = { sellerId: seller.id, imageUrl, ...listingValuesOf(fields) };
-  const id = await insertCheckedListing(deps, listing, fields.imei);
+const storedPhotoUrls = async (storage: ImageStorage, ids: readonly string[], field: string): Promise<string[]> => {
+  const urls = await Promise.all(ids.map((id) => imageUrlForId(storage, id)));
+  if (urls.some((url) => url === undefined))
+    throw badRequest(photoMessages.notFound, { [field]: photoMessages.notFound });
+  return urls as string[];
+};
+
+/**
+ * Puts a seller's phone on sale. The fields are checked before any picture is processed; the
+ * photos are the multipart form's one file (checked, cleaned, stored) or pictures uploaded before,
+ * by their ids, in order: the first is the cover.
+ */
+export const createProduct = async (
+  deps: ProductDeps,
+  seller: AuthUser,
+  form: ListingForm,
+): Promise<ProductWithPhotos> => {
+  const { fields, photos } = validateListing(form);
+  const photoUrls =
+    'bytes' in photos
+      ? [(await storeImage(deps.storage, photos.bytes)).url]
+      : await storedPhotoUrls(deps.storage, photos.ids, photos.field);
+  const listing: Omit<repository.NewProduct, 'imageUrl'> = { sellerId: seller.id, ...listingValuesOf(fields) };
+  const id = await insertCheckedListing(deps, listing, photoUrls, fields.imei);
   deps.listingsChanged();
   return getProduct(deps, id);
 };
@@ -125,12 +166,17 @@ const imeiRefusal = (message: string) => conflict(message, { imei: message });
  * nothing of the other listing. Taken in turn with a block of the same IMEI (`lockImei`); two
  * listings of one IMEI made at once are told apart by the unique index, whichever commits first.
  */
-const insertCheckedListing = async (deps: ProductDeps, listing: repository.NewProduct, imei: string) => {
+const insertCheckedListing = async (
+  deps: ProductDeps,
+  listing: Omit<repository.NewProduct, 'imageUrl'>,
+  photoUrls: readonly string[],
+  imei: string,
+) => {
   try {
     return await deps.db.transaction(async (tx) => {
       await repository.lockImei(tx, imei);
       if (await repository.isImeiBlocked(tx, imei)) throw imeiRefusal(listingMessages.imeiBlocked);
-      return repository.insertProduct(tx, listing);
+      return repository.insertProduct(tx, listing, photoUrls);
     });
   } catch (error) {
     if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
@@ -151,7 +197,7 @@ export const updateProduct = async (
   seller: AuthUser,
   id: string,
   body: unknown,
-): Promise<Product> => {
+): Promise<ProductWithPhotos> => {
   const listingId = productIdOf(id);
   // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form.
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
@@ -216,11 +262,46 @@ export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: st
   return { ...toPublicProduct(row), imei: row.imei, phone: row.sellerPhone };
 };
 
-/** The details page: a phone for sale or sold; a removed one (or a malformed id) is a 404. */
-export const getProduct = async ({ db }: ProductDeps, id: string): Promise<Product> => {
+/** The details page: a phone for sale or sold, with its photos; a removed one (or a malformed id) is a 404. */
+export const getProduct = async ({ db }: ProductDeps, id: string): Promise<ProductWithPhotos> => {
   const row = await repository.findLiveProduct(db, productIdOf(id));
   if (!row) throw productNotFound();
-  return toPublicProduct(row);
+  const photoUrls = await repository.findPhotoUrls(db, row.id, row.imageUrl);
+  return { ...toPublicProduct(row), photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })) };
+};
+
+/**
+ * Replaces a listing's photos by an ordered list of uploaded pictures (adds, removes and reorders
+ * in one call): its seller only, only while it is for sale. The first becomes the cover. In one
+ * transaction with an audit entry; public pages are told to refresh.
+ */
+export const replaceProductPhotos = async (
+  deps: ProductDeps,
+  seller: AuthUser,
+  id: string,
+  imageIds: readonly string[],
+): Promise<ProductWithPhotos> => {
+  const listingId = productIdOf(id);
+  // Checked before the lock is taken: storage is a network call for S3.
+  const photoUrls = await storedPhotoUrls(deps.storage, imageIds, 'imageIds');
+  await deps.db.transaction(async (tx) => {
+    const product = await repository.lockProduct(tx, listingId);
+    if (!product || product.status === 'removed') throw productNotFound();
+    if (product.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
+    if (product.status === 'sold') throw conflict(photoMessages.soldCannotChange);
+    if (await repository.hasOpenOrder(tx, listingId)) throw conflict(listingMessages.bookedCannotBeEdited);
+    const before = await repository.findPhotoUrls(tx, listingId, product.imageUrl);
+    await repository.replacePhotos(tx, listingId, photoUrls);
+    await insertAuditEntry(tx, {
+      actorId: seller.id,
+      action: 'product.photos_replaced',
+      subjectType: 'product',
+      subjectId: listingId,
+      detail: { before: before.length, after: photoUrls.length, coverChanged: before[0] !== photoUrls[0] },
+    });
+  });
+  deps.listingsChanged();
+  return getProduct(deps, listingId);
 };
 
 /** My Products: the seller's listings for sale and sold, newest first, with their advertising. */
@@ -264,7 +345,7 @@ export const removeProduct = async (deps: ProductDeps, actor: AuthUser, id: stri
 };
 
 /** Advertises a listing on the home page: its seller only, while it is for sale, once. */
-export const advertiseProduct = async (deps: ProductDeps, seller: AuthUser, id: string): Promise<Product> => {
+export const advertiseProduct = async (deps: ProductDeps, seller: AuthUser, id: string): Promise<ProductWithPhotos> => {
   const listingId = productIdOf(id);
   await deps.db.transaction(async (tx) => {
     const product = await repository.lockProduct(tx, listingId);

@@ -1,3 +1,11 @@
 export { AddProductForm } from './components/add-product-form';
 export { EditProductForm } from './components/edit-product-form';
 export { MyProductsTable } from './components/my-products-table';
+export {
+  PhotoPicker,
+  pickerPhotosOf,
+  uploadedPhotoIds,
+  isUploadingPhotos,
+  type PickerPhoto,
+} from './components/photo-picker';
+export { useReplacePhotos } from './api/replace-photos';

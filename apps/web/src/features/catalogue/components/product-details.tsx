@@ -1,10 +1,9 @@
-import { categoryBrands, formatPrice, listingTexts, webTexts, type Product } from '@recell/contract';
+import { categoryBrands, formatPrice, listingTexts, webTexts, type Product, type ProductPhoto } from '@recell/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { formatListingTime } from '@/lib/format-time';
-import { listingSrcSet, productDetailsSizes } from '@/lib/responsive-image';
 import {
   BookingAction,
   useBuyingActions,
@@ -12,6 +11,7 @@ import {
   WishlistAndReportButtons,
   type ListingActionHandlers,
 } from './listing-actions';
+import { ProductGallery } from './product-gallery';
 import { VerifiedBadge } from './verified-badge';
 
 const termClass = 'text-sm text-slate-600 dark:text-slate-400';
@@ -32,7 +32,7 @@ function ImeiCheckedMark() {
 }
 
 /**
- * A phone's page: the larger picture, every field of the listing, how far below the original price
+ * A phone's page: its photos (ProductGallery), every field of the listing, how far below the original price
  * it is, the seller with the verified badge, and the card's actions (by who looks: see
  * ListingViewer). A sold phone is marked, and cannot be booked.
  */
@@ -40,12 +40,15 @@ export function ProductDetails({
   product,
   isWishlisted: isWishlistedProp,
   ...handlers
-}: { product: Product; isWishlisted?: boolean } & ListingActionHandlers) {
+}: {
+  /** With its photos from the details call; a listing from a list shows its cover alone. */
+  product: Product & { photos?: readonly ProductPhoto[] };
+  isWishlisted?: boolean;
+} & ListingActionHandlers) {
   const buying = useBuyingActions(handlers);
   const actions = useListingActions(product, buying.actions);
   const isWishlisted = isWishlistedProp ?? buying.isWishlisted(product.id);
   const nameId = useId();
-  const srcSet = listingSrcSet(product.imageUrl);
   const isSold = product.status === 'sold';
   const saving = listingTexts.belowOriginal(product.priceCents, product.originalPriceCents);
   // The phone facts a listing made before sellers gave them lacks are left out.
@@ -76,24 +79,17 @@ export function ProductDetails({
         {categoryBrands[product.categoryId]}
       </Link>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
-        <div className="relative">
-          <img
-            src={product.imageUrl}
-            srcSet={srcSet}
-            sizes={srcSet ? productDetailsSizes : undefined}
-            alt={product.name}
-            width={800}
-            height={800}
-            decoding="async"
-            fetchPriority="high"
-            className="aspect-square w-full rounded-2xl bg-slate-100 object-cover dark:bg-slate-800"
-          />
-          {isSold && (
-            <p className="absolute top-3 left-3 rounded-full bg-slate-900 px-3 py-1 text-sm font-bold tracking-wide text-white uppercase">
-              {listingTexts.soldMarker}
-            </p>
-          )}
-        </div>
+        <ProductGallery
+          name={product.name}
+          photos={product.photos ?? [{ id: null, url: product.imageUrl }]}
+          overlay={
+            isSold && (
+              <p className="absolute top-3 left-3 rounded-full bg-slate-900 px-3 py-1 text-sm font-bold tracking-wide text-white uppercase">
+                {listingTexts.soldMarker}
+              </p>
+            )
+          }
+        />
 
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex items-start justify-between gap-3">

@@ -1,9 +1,9 @@
-import { listingMessages, listingTexts, messages } from '@recell/contract';
+import { listingMessages, listingTexts, messages, photoTexts } from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
-import { mockApi } from '@/test/api-mock';
+import { apiError, mockApi } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
 import { categoryList, jsonResponse, makeMe, makeProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -30,10 +30,12 @@ const requiredFields: [string, string][] = [
   [listingTexts.authenticity, messages.authenticityRequired],
   [listingTexts.features, messages.featuresRequired],
   [listingTexts.description, messages.descriptionRequired],
-  [listingTexts.photo, messages.imageRequired],
+  [photoTexts.addPhotos, messages.imageRequired],
 ];
 
 const photo = () => new File(['png bytes'], 'phone.png', { type: 'image/png' });
+const uploadedId = 'ab'.repeat(32);
+const uploaded = { id: uploadedId, url: `/uploads/ab/${uploadedId}.webp`, width: 800, height: 600 };
 
 const fillAll = async () => {
   await userEvent.type(screen.getByLabelText(listingTexts.productName), 'Galaxy S21');
@@ -54,15 +56,32 @@ const fillAll = async () => {
   await userEvent.type(screen.getByLabelText(listingTexts.authenticity), 'Original, with box');
   await userEvent.type(screen.getByLabelText(listingTexts.features), '128 GB, 5G');
   await userEvent.type(screen.getByLabelText(listingTexts.description), 'Like new.');
-  await userEvent.upload(screen.getByLabelText(listingTexts.photo), photo());
+  // The photo uploads at once (POST /api/uploads, with its progress), before the form is sent.
+  await userEvent.upload(screen.getByLabelText(photoTexts.addPhotos), photo());
+  const upload = await FakeXhr.next();
+  expect([upload.method, upload.url, upload.formFields]).toEqual(['POST', '/api/uploads', { image: 'phone.png' }]);
+  upload.progress(0.4);
+  expect(await screen.findByRole('progressbar', { name: 'Uploading… 40%' })).toHaveValue(40);
+  upload.respond(201, uploaded);
+  await waitFor(() => {
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
 };
 const submit = () => userEvent.click(screen.getByRole('button', { name: listingTexts.addProductButton }));
 
 describe('the Add Product form', () => {
+  let api: ReturnType<typeof mockApi>;
+  let answer: () => Response;
   beforeEach(() => {
     FakeXhr.install();
-    mockApi({ 'GET /api/categories': () => jsonResponse(categoryList) });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    answer = () => jsonResponse(makeProduct({ name: 'Galaxy S21', categoryId: '3', isAdvertised: false }), 201);
+    api = mockApi({
+      'GET /api/categories': () => jsonResponse(categoryList),
+      'POST /api/products': () => answer(),
+    });
   });
+  const sent = () => api.callsTo('POST /api/products');
 
   it('labels every field and offers the brands from the categories call and the conditions', async () => {
     renderWithProviders(<AddProductForm />, { auth: seller });
@@ -104,6 +123,7 @@ describe('the Add Product form', () => {
     // the first field with a message has the focus
     expect(screen.getByLabelText(listingTexts.productName)).toHaveFocus();
     expect(FakeXhr.requests).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it('refuses an original price below the price and a phone number that is not one', async () => {
@@ -120,27 +140,28 @@ describe('the Add Product form', () => {
     expect(screen.getByLabelText(listingTexts.phone)).toHaveAccessibleDescription(
       expect.stringContaining('Enter a phone number of 6 to 20 digits'),
     );
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
-  it('sends the phone with its photo, shows the upload, then says so, resets and opens My Products', async () => {
+  it('uploads the photo as it is chosen, sends the phone with its id, then says so, resets and opens My Products', async () => {
     renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
     await fillAll();
 
     await submit();
-    const xhr = await FakeXhr.next();
-    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/products']);
-    expect(xhr.formFields).toEqual({
+    await waitFor(() => {
+      expect(sent()).toHaveLength(1);
+    });
+    expect(sent()[0]!.body).toEqual({
       name: 'Galaxy S21',
       categoryId: '3',
-      price: '449.99',
-      originalPrice: '799',
+      price: 449.99,
+      originalPrice: 799,
       brand: 'Samsung',
       model: 'S21',
-      storageGb: '128',
+      storageGb: 128,
       colour: 'Phantom Gray',
       networkLock: 'unlocked',
-      batteryHealth: '91',
+      batteryHealth: 91,
       imei: '352099001761481',
       used: '1 year',
       location: 'Dhaka',
@@ -149,16 +170,10 @@ describe('the Add Product form', () => {
       authenticity: 'Original, with box',
       features: '128 GB, 5G',
       description: 'Like new.',
-      image: 'phone.png',
+      imageIds: [uploadedId],
     });
 
-    xhr.progress(0.4);
-    expect(await screen.findByRole('progressbar', { name: 'Uploading… 40%' })).toHaveValue(40);
-    xhr.progress(1);
-    expect(await screen.findByRole('progressbar', { name: listingTexts.savingProduct })).toBeInTheDocument();
-    xhr.respond(201, makeProduct({ name: 'Galaxy S21', categoryId: '3', isAdvertised: false }));
-
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.productAdded);
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
     await waitFor(() => {
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/my-products$/);
     });
@@ -166,7 +181,16 @@ describe('the Add Product form', () => {
     expect(screen.getByLabelText(listingTexts.productName)).toHaveValue('');
     expect(screen.getByLabelText(listingTexts.price)).toHaveValue('');
     expect(screen.getByLabelText(listingTexts.description)).toHaveValue('');
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: photoTexts.photoAlt(1) })).not.toBeInTheDocument();
+  });
+
+  it('holds the form back while a photo is still uploading', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller });
+    await userEvent.upload(screen.getByLabelText(photoTexts.addPhotos), photo());
+    await FakeXhr.next();
+    await submit();
+    expect(await screen.findByText(/Wait until every photo has finished uploading/)).toBeVisible();
+    expect(sent()).toHaveLength(0);
   });
 
   it('says what is wrong with an IMEI (digits, length, check digit) and a battery health, beside the field, and sends nothing', async () => {
@@ -195,7 +219,7 @@ describe('the Add Product form', () => {
     await submit();
     expect(await screen.findByText(listingMessages.batteryHealthInvalid)).toBeVisible();
     expect(imei).not.toHaveAttribute('aria-invalid');
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it('offers the storage sizes, leaves battery health optional and shows a grading guide beside the condition', async () => {
@@ -219,18 +243,18 @@ describe('the Add Product form', () => {
     await fillAll();
     await userEvent.clear(screen.getByLabelText(listingTexts.batteryHealth));
     await submit();
-    const xhr = await FakeXhr.next();
-    expect(xhr.formFields).not.toHaveProperty('batteryHealth');
-    expect(xhr.formFields).toMatchObject({ storageGb: '128', imei: '352099001761481' });
+    await waitFor(() => {
+      expect(sent()).toHaveLength(1);
+    });
+    expect(sent()[0]!.body).not.toHaveProperty('batteryHealth');
+    expect(sent()[0]!.body).toMatchObject({ storageGb: 128, imei: '352099001761481' });
   });
 
   it('says a refused IMEI (listed already, or blocked) under the IMEI field', async () => {
     renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
     await fillAll();
+    answer = () => apiError(409, 'conflict', listingMessages.imeiInUse, { imei: listingMessages.imeiInUse });
     await submit();
-    (await FakeXhr.next()).respond(409, {
-      error: { code: 'conflict', message: listingMessages.imeiInUse, fields: { imei: listingMessages.imeiInUse } },
-    });
     await waitFor(() => {
       expect(screen.getByLabelText(listingTexts.imei)).toHaveAccessibleDescription(
         expect.stringContaining(listingMessages.imeiInUse),
@@ -244,18 +268,16 @@ describe('the Add Product form', () => {
     renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
     await fillAll();
 
+    answer = () =>
+      apiError(400, 'validation', 'The image was not found. Please upload it again.', {
+        imageIds: 'The image was not found. Please upload it again.',
+        model: 'Model name must be at most 80 characters',
+      });
     await submit();
-    (await FakeXhr.next()).respond(400, {
-      error: {
-        code: 'validation',
-        message: 'Image must be 10 MB or smaller',
-        fields: { image: 'Image must be 10 MB or smaller', model: 'Model name must be at most 80 characters' },
-      },
-    });
 
     await waitFor(() => {
-      expect(screen.getByLabelText(listingTexts.photo)).toHaveAccessibleDescription(
-        expect.stringContaining('Image must be 10 MB or smaller'),
+      expect(screen.getByLabelText(photoTexts.addPhotos)).toHaveAccessibleDescription(
+        expect.stringContaining('The image was not found. Please upload it again.'),
       );
     });
     expect(screen.getByLabelText(listingTexts.model)).toHaveAccessibleDescription(

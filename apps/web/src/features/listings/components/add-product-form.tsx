@@ -1,39 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountTexts,
-  listingTexts,
-  messages,
-  pickedImage,
-  ProductFormSchema,
-  type ProductForm,
-  type ProductFormInput,
-} from '@recell/contract';
-import { useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { messages, listingTexts, ProductFormSchema, type ProductForm, type ProductFormInput } from '@recell/contract';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { fieldOf, FileField, UploadProgress } from '@/components/ui/form';
+import { fieldOf } from '@/components/ui/form';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { showFormError } from '@/lib/form-errors';
-import { imageAccept } from '@/lib/image-file';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
 import { ListingFields, listingFieldNames } from './listing-fields';
+import { PhotoPicker, type PickerPhoto } from './photo-picker';
 
 /** Every field the API may name in an error, in form order (the first one named gets focus). */
-const fieldNames = [...listingFieldNames, 'image'] as const;
+const fieldNames = [...listingFieldNames, 'imageIds'] as const;
 
 /**
- * The photo, after the other fields. Its own component so it registers after them: the first
+ * The photos, after the other fields. Its own component so it registers after them: the first
  * invalid field in registration order (form order) gets the focus.
  */
-function PhotoField({ form }: { form: UseFormReturn<ProductFormInput, unknown, ProductForm> }) {
+function PhotosField({ form }: { form: UseFormReturn<ProductFormInput, unknown, ProductForm> }) {
   return (
     <div className="sm:col-span-2">
-      <FileField
-        label={listingTexts.photo}
-        hint={accountTexts.photoHint}
-        accept={imageAccept}
-        {...fieldOf(form, 'image')}
+      <Controller
+        control={form.control}
+        name="imageIds"
+        render={({ field, fieldState }) => (
+          <PhotoPicker
+            // The form holds the picker's own photos; the schema reads only their ids.
+            value={field.value as unknown as PickerPhoto[]}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
       />
     </div>
   );
@@ -41,14 +41,14 @@ function PhotoField({ form }: { form: UseFormReturn<ProductFormInput, unknown, P
 
 /**
  * The seller's Add Product form (spec §2, §5): every field required with the spec's message,
- * checked by the contract's ProductFormSchema (the API checks the same rules), and sent with the
- * photo as one multipart request whose upload progress is shown. On success: 'Product Add
- * Successfully', the form is reset and the seller lands on My Products.
+ * checked by the contract's ProductFormSchema (the API checks the same rules). The photos (up to 8,
+ * the first the cover) upload one by one as they are chosen, each with its progress (PhotoPicker);
+ * the form then sends their ids with the fields. On success: 'Product Add Successfully', the form
+ * is reset and the seller lands on My Products.
  */
 export function AddProductForm() {
   const navigate = useNavigate();
   const createProduct = useCreateProduct();
-  const [sent, setSent] = useState<number | null>(null);
   const form = useForm<ProductFormInput, unknown, ProductForm>({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: {
@@ -67,6 +67,7 @@ export function AddProductForm() {
       authenticity: '',
       features: '',
       description: '',
+      imageIds: [],
     },
   });
   const {
@@ -77,18 +78,13 @@ export function AddProductForm() {
   } = form;
 
   const onSubmit = async (product: ProductForm) => {
-    const image = pickedImage(product.image);
-    if (!(image instanceof File)) return; // the schema requires a picture
-    setSent(0);
     try {
-      await createProduct.mutateAsync({ product, image, onProgress: setSent });
+      await createProduct.mutateAsync({ product });
       toast.success(messages.productAdded);
       reset();
       await navigate(dashboardPaths.myProducts.to());
     } catch (error) {
       showFormError(error, setError, fieldNames);
-    } finally {
-      setSent(null);
     }
   };
 
@@ -99,15 +95,7 @@ export function AddProductForm() {
       className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2"
     >
       <ListingFields field={(name) => fieldOf(form, name)} />
-      <PhotoField form={form} />
-      {sent !== null && (
-        <div className="sm:col-span-2">
-          <UploadProgress
-            sent={sent}
-            label={sent < 1 ? listingTexts.uploading(Math.round(sent * 100)) : listingTexts.savingProduct}
-          />
-        </div>
-      )}
+      <PhotosField form={form} />
       <div className="sm:col-span-2">
         <button
           type="submit"
