@@ -173,6 +173,28 @@ export const products = pgTable(
     index('products_live_search_idx')
       .using('gin', t.search)
       .where(sql`${t.status} = 'available'`),
+    // Search across every brand: the same two orders without the category in front
+    // (docs/decisions/0038).
+    index('products_live_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.status} = 'available'`),
+    // Phone-fact filters, for the rare values the ordered walk cannot fill a page with (16 GB, a
+    // rare model, a colour on one carrier): small partial indexes a bitmap scan combines.
+    index('products_live_storage_idx')
+      .on(t.storageGb)
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_model_idx')
+      .on(sql`lower(${t.model})`)
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_colour_idx')
+      .on(sql`lower(${t.colour})`)
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_network_idx')
+      .on(sql`lower(${t.networkLock})`)
+      .where(sql`${t.status} = 'available'`),
   ],
 );
 

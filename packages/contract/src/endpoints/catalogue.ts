@@ -31,6 +31,15 @@ export const catalogueEndpoints = {
     response: ProductPageSchema,
     withoutSession: true,
   }),
+  /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
+  searchProducts: endpoint({
+    method: 'GET',
+    path: '/search',
+    status: 200,
+    query: ProductQuerySchema,
+    response: ProductPageSchema,
+    withoutSession: true,
+  }),
   product: endpoint({
     method: 'GET',
     path: '/products/:id',

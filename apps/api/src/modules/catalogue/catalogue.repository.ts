@@ -138,19 +138,38 @@ export interface BrowseKey {
 }
 
 export interface BrowseFilters {
-  categoryId: string;
+  /** The category; undefined searches every brand. */
+  categoryId: string | undefined;
   /** A to_tsquery('simple', …) text built by the service from the user's words. */
   tsquery?: string | undefined;
   condition?: string | undefined;
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
+  storageGb?: number | undefined;
+  /** Colour, network lock and model match the listing's value whole, in any case. */
+  colour?: string | undefined;
+  networkLock?: string | undefined;
+  minBattery?: number | undefined;
+  model?: string | undefined;
 }
+
+/** The phone-fact filters: each a named parameter and a condition on the listing's own column. */
+const factFilters = [
+  { key: 'storageGb', where: () => sql`${products.storageGb} = ${param('storageGb')}::int` },
+  { key: 'colour', where: () => sql`lower(${products.colour}) = lower(${param('colour')}::text)` },
+  { key: 'networkLock', where: () => sql`lower(${products.networkLock}) = lower(${param('networkLock')}::text)` },
+  { key: 'minBattery', where: () => sql`${products.batteryHealth} >= ${param('minBattery')}::int` },
+  { key: 'model', where: () => sql`lower(${products.model}) = lower(${param('model')}::text)` },
+] as const satisfies { key: keyof BrowseFilters; where: () => SQL }[];
+
+const factsOf = (f: BrowseFilters) => factFilters.filter(({ key }) => f[key] !== undefined);
 
 export const hasMatchFilters = (f: BrowseFilters) =>
   f.tsquery !== undefined ||
   f.condition !== undefined ||
   f.minPriceCents !== undefined ||
-  f.maxPriceCents !== undefined;
+  f.maxPriceCents !== undefined ||
+  factsOf(f).length > 0;
 
 /** The columns a sort reads: the listing's own, or those of the walk a search makes. */
 interface SortColumns {
@@ -208,8 +227,11 @@ const afterKey = (sort: BrowseSort, key: BrowseKey | boolean | undefined): SQL |
  * Listings of the category for sale. 'available' is written as a literal so the planner can prove
  * the partial search index's predicate whatever the statement's parameters.
  */
-const liveInCategory = (categoryId: string | Placeholder) =>
-  and(eq(products.categoryId, categoryId as string), sql`${products.status} = 'available'`);
+const liveInCategory = (categoryId: string | Placeholder | undefined) =>
+  and(
+    categoryId === undefined ? undefined : eq(products.categoryId, categoryId as string),
+    sql`${products.status} = 'available'`,
+  );
 
 /**
  * A listing of a disabled seller is withdrawn from every public view. The few disabled accounts
@@ -230,10 +252,11 @@ const keyColumns = {
  */
 export const browseCategory = (
   db: Database,
-  opts: { categoryId: string; sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
+  opts: { categoryId: string | undefined; sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
 ) => {
   const limit = pageLimit(opts.limit);
-  const name = `catalogue_browse_${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
+  const scope = opts.categoryId === undefined ? 'all_' : '';
+  const name = `catalogue_browse_${scope}${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
   const statement = prepared(db, name, () =>
     db
       .select({ ...publicProductColumns, us: keyColumns.us })
@@ -242,7 +265,7 @@ export const browseCategory = (
       .leftJoin(advertisements, eq(advertisements.productId, products.id))
       .where(
         and(
-          liveInCategory(sql.placeholder('categoryId')),
+          liveInCategory(opts.categoryId === undefined ? undefined : sql.placeholder('categoryId')),
           isNull(users.disabledAt),
           afterKey(opts.sort, Boolean(opts.after)),
         ),
@@ -251,7 +274,10 @@ export const browseCategory = (
       .limit(literalLimit(limit))
       .prepare(name),
   );
-  return statement.execute({ categoryId: opts.categoryId, ...keyValues(opts.sort, opts.after) });
+  return statement.execute({
+    ...(opts.categoryId === undefined ? {} : { categoryId: opts.categoryId }),
+    ...keyValues(opts.sort, opts.after),
+  });
 };
 
 /** A filter's value: a named parameter of a statement to prepare. */
@@ -269,10 +295,12 @@ const matchParamsOf = (f: BrowseFilters): SQL | undefined =>
     f.condition !== undefined ? sql`${products.condition} = ${param('condition')}::text` : undefined,
     f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${param('minPrice')}::int` : undefined,
     f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${param('maxPrice')}::int` : undefined,
+    ...factsOf(f).map(({ where }) => where()),
   );
 
 const filterValues = (f: BrowseFilters): Record<string, unknown> => ({
-  categoryId: f.categoryId,
+  ...(f.categoryId !== undefined ? { categoryId: f.categoryId } : {}),
+  ...Object.fromEntries(factsOf(f).map(({ key }) => [key, f[key]])),
   ...(f.tsquery !== undefined ? { tsquery: f.tsquery } : {}),
   ...(f.condition !== undefined ? { condition: f.condition } : {}),
   ...(f.minPriceCents !== undefined ? { minPrice: f.minPriceCents } : {}),
@@ -321,12 +349,14 @@ export const walkCategory = async (
   const limit = pageLimit(opts.limit);
   const maxRows = wholeNumber(opts.maxRows, 1_000_000);
   const shape = [
+    f.categoryId === undefined ? 'all' : '',
     opts.sort,
     opts.after ? 'after' : 'first',
     f.tsquery !== undefined ? 'q' : '',
     f.condition !== undefined ? 'c' : '',
     f.minPriceCents !== undefined ? 'min' : '',
     f.maxPriceCents !== undefined ? 'max' : '',
+    ...factsOf(f).map(({ key }) => key),
     limit,
     maxRows,
   ].join('_');
@@ -341,7 +371,7 @@ export const walkCategory = async (
           select ${products.id} as id, ${products.createdAt} as created_at, ${products.priceCents} as price_cents,
                  (${and(matchParamsOf(f), sellerIsActive)}) as hit
           from ${products}
-          where ${and(liveInCategory(param('categoryId')), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
+          where ${and(liveInCategory(f.categoryId === undefined ? undefined : param('categoryId')), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
           order by ${sql.join(orderOf(opts.sort), sql`, `)}
           limit ${sql.raw(String(maxRows))}
         ) o
@@ -395,7 +425,10 @@ export const quoteLexeme = (text: string) => `'${text.replaceAll('\\', '\\\\').r
  * space, which no parsed word can, so listing text cannot forge them (schema.ts, products.search).
  */
 const markerQuery = (f: BrowseFilters) =>
-  [`category ${f.categoryId}`, ...(f.condition !== undefined ? [`condition ${f.condition}`] : [])]
+  [
+    ...(f.categoryId !== undefined ? [`category ${f.categoryId}`] : []),
+    ...(f.condition !== undefined ? [`condition ${f.condition}`] : []),
+  ]
     .map(quoteLexeme)
     .join(' & ');
 
@@ -413,12 +446,23 @@ export const searchMatches = (
   f: BrowseFilters,
   opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
 ) => {
+  const markers = markerQuery(f);
   const byIndex =
-    f.tsquery !== undefined || f.condition !== undefined
-      ? f.tsquery !== undefined
-        ? sql`${products.search} @@ (${markerQuery(f)}::tsquery && to_tsquery('simple', ${f.tsquery}))`
-        : sql`${products.search} @@ ${markerQuery(f)}::tsquery`
-      : undefined;
+    f.tsquery !== undefined
+      ? markers
+        ? sql`${products.search} @@ (${markers}::tsquery && to_tsquery('simple', ${f.tsquery}))`
+        : sql`${products.search} @@ to_tsquery('simple', ${f.tsquery})`
+      : f.condition !== undefined
+        ? sql`${products.search} @@ ${markers}::tsquery`
+        : undefined;
+  // A listing's own facts, with their values inline: each can go to its partial index.
+  const facts = [
+    f.storageGb !== undefined ? sql`${products.storageGb} = ${f.storageGb}` : undefined,
+    f.colour !== undefined ? sql`lower(${products.colour}) = lower(${f.colour}::text)` : undefined,
+    f.networkLock !== undefined ? sql`lower(${products.networkLock}) = lower(${f.networkLock}::text)` : undefined,
+    f.minBattery !== undefined ? sql`${products.batteryHealth} >= ${f.minBattery}` : undefined,
+    f.model !== undefined ? sql`lower(${products.model}) = lower(${f.model}::text)` : undefined,
+  ];
   const hasPriceRange = f.minPriceCents !== undefined || f.maxPriceCents !== undefined;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select
@@ -435,11 +479,12 @@ export const searchMatches = (
         and(
           sql`${products.status} = 'available'`,
           byIndex,
-          hasPriceRange ? eq(products.categoryId, f.categoryId) : undefined,
+          ...facts,
+          hasPriceRange && f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
           f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${f.minPriceCents}` : undefined,
           f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${f.maxPriceCents}` : undefined,
           // Checked again on each row: belt and braces beside the markers.
-          sql`(${products.categoryId} = ${f.categoryId}) is true`,
+          f.categoryId !== undefined ? sql`(${products.categoryId} = ${f.categoryId}) is true` : undefined,
           afterKey(opts.sort, opts.after),
           sellerIsActive,
         ),
@@ -450,8 +495,9 @@ export const searchMatches = (
 };
 
 /** Public rows of the given listings of the category (still for sale, seller active), in no particular order. */
-export const liveProductsByIds = (db: Database, categoryId: string, ids: string[]) => {
-  const statement = prepared(db, 'catalogue_live_products_by_ids', () =>
+export const liveProductsByIds = (db: Database, categoryId: string | undefined, ids: string[]) => {
+  const name = `catalogue_live_products_by_ids${categoryId === undefined ? '_all' : ''}`;
+  const statement = prepared(db, name, () =>
     db
       .select(publicProductColumns)
       .from(products)
@@ -461,15 +507,19 @@ export const liveProductsByIds = (db: Database, categoryId: string, ids: string[
         and(
           // One array parameter whatever the number of ids, so one statement serves every page.
           sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
-          eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
+          categoryId === undefined
+            ? undefined
+            : eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
           sql`${products.status} = 'available'`,
           isNull(users.disabledAt),
         ),
       )
-      .prepare('catalogue_live_products_by_ids'),
+      .prepare(name),
   );
   // The ids come from the database (uuids), so the array literal needs no quoting.
-  return ids.length === 0 ? Promise.resolve([]) : statement.execute({ ids: `{${ids.join(',')}}`, categoryId });
+  return ids.length === 0
+    ? Promise.resolve([])
+    : statement.execute({ ids: `{${ids.join(',')}}`, ...(categoryId === undefined ? {} : { categoryId }) });
 };
 
 export type PublicProductRow = Awaited<ReturnType<typeof liveProductsByIds>>[number];
