@@ -180,6 +180,13 @@ describe('search by phone facts', () => {
     expect(await namesOf(`/api/categories/1/products?${all}&q=iphone&condition=Excellent&maxPrice=500`)).toEqual(
       names('blue13'),
     );
+    // Every filter at once, across brands: the longest statement name there is (PostgreSQL keeps 63 bytes).
+    const everything = `${all}&q=iphone&condition=Excellent&minPrice=1&maxPrice=500&sort=price_asc`;
+    expect(await page(`/api/search?${everything}&limit=1`)).toMatchObject({
+      items: [{ id: named.blue13!.id }],
+      nextCursor: null,
+    });
+    expect(await namesOf(`/api/search?${everything.replace('storage=128', 'storage=256')}&limit=1`)).toEqual([]);
     expect(await namesOf(`/api/categories/1/products?${all}&condition=Good`)).toEqual([]);
     expect(await namesOf(`/api/categories/1/products?${all}&minPrice=501`)).toEqual([]);
     expect(await namesOf('/api/categories/1/products?colour=blue&sort=price_asc')).toEqual(names('blue12', 'blue13'));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -67,6 +68,13 @@ const prepared = <T extends Prepared>(db: Database, name: string, build: () => T
   if (!statement) statements.set(name, (statement = build()));
   return statement as T;
 };
+
+/**
+ * A statement name PostgreSQL keeps whole: it cuts names at 63 bytes, and two cut alike would
+ * share one statement. A longer name becomes its start and a hash of the whole.
+ */
+const statementName = (name: string) =>
+  name.length <= 63 ? name : `${name.slice(0, 40)}_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
 
 /** A count written into statement text: a whole number in range (the route already bounded page sizes). */
 const wholeNumber = (value: number, max: number) => {
@@ -155,12 +163,16 @@ export interface BrowseFilters {
 
 /** The phone-fact filters: each a named parameter and a condition on the listing's own column. */
 const factFilters = [
-  { key: 'storageGb', where: () => sql`${products.storageGb} = ${param('storageGb')}::int` },
-  { key: 'colour', where: () => sql`lower(${products.colour}) = lower(${param('colour')}::text)` },
-  { key: 'networkLock', where: () => sql`lower(${products.networkLock}) = lower(${param('networkLock')}::text)` },
-  { key: 'minBattery', where: () => sql`${products.batteryHealth} >= ${param('minBattery')}::int` },
-  { key: 'model', where: () => sql`lower(${products.model}) = lower(${param('model')}::text)` },
-] as const satisfies { key: keyof BrowseFilters; where: () => SQL }[];
+  { key: 'storageGb', code: 'st', where: () => sql`${products.storageGb} = ${param('storageGb')}::int` },
+  { key: 'colour', code: 'co', where: () => sql`lower(${products.colour}) = lower(${param('colour')}::text)` },
+  {
+    key: 'networkLock',
+    code: 'nw',
+    where: () => sql`lower(${products.networkLock}) = lower(${param('networkLock')}::text)`,
+  },
+  { key: 'minBattery', code: 'bt', where: () => sql`${products.batteryHealth} >= ${param('minBattery')}::int` },
+  { key: 'model', code: 'mo', where: () => sql`lower(${products.model}) = lower(${param('model')}::text)` },
+] as const satisfies { key: keyof BrowseFilters; code: string; where: () => SQL }[];
 
 const factsOf = (f: BrowseFilters) => factFilters.filter(({ key }) => f[key] !== undefined);
 
@@ -356,11 +368,11 @@ export const walkCategory = async (
     f.condition !== undefined ? 'c' : '',
     f.minPriceCents !== undefined ? 'min' : '',
     f.maxPriceCents !== undefined ? 'max' : '',
-    ...factsOf(f).map(({ key }) => key),
+    ...factsOf(f).map(({ code }) => code),
     limit,
     maxRows,
   ].join('_');
-  const name = `catalogue_walk_${shape}`;
+  const name = statementName(`catalogue_walk_${shape}`);
   const statement = prepared(db, name, () => {
     const walked = sql`(
       select n.id, n.created_at, n.price_cents, n.hit, n.pos
