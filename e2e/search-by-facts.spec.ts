@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { categoryBrands, listingTexts, webTexts, type Product } from '@recell/contract';
 import { demoAccount, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expectNoHorizontalScroll, phoneViewport } from './support/layout.ts';
 import {
   apiToken,
@@ -97,6 +98,7 @@ test('a buyer finds phones from the home page with the header search', async ({ 
   const results = page.getByRole('region', { name: listingTexts.allBrandsResults, exact: true });
   await expect(results.getByRole('status')).toHaveText(listingTexts.resultCount(2, false));
   expect(await cardHeadings(results)).toEqual([small.name, big.name]);
+  await expectNoAxeViolations(page);
 
   // The same filters as a category page.
   await page

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { advertisements, categories, products, users } from '../../db/schema.ts';
+import { advertisements, categories, productFactTokens, products, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
   db
@@ -467,8 +467,18 @@ export const searchMatches = (
       : f.condition !== undefined
         ? sql`${products.search} @@ ${markers}::tsquery`
         : undefined;
-  // A listing's own facts, with their values inline: each can go to its partial index.
+  // The facts, as tokens of products_live_facts_idx (the category's too, so the index intersects
+  // them by itself); battery health, a range, is checked on the rows found.
+  const tokens = [
+    f.storageGb !== undefined ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
+    f.networkLock !== undefined ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
+    f.colour !== undefined ? sql`'c:' || lower(${f.colour}::text)` : undefined,
+    f.model !== undefined ? sql`'m:' || lower(${f.model}::text)` : undefined,
+  ].filter((token) => token !== undefined);
+  if (tokens.length > 0 && f.categoryId !== undefined) tokens.push(sql`'k:' || ${f.categoryId}::text`);
   const facts = [
+    tokens.length > 0 ? sql`${productFactTokens(products)} @> array[${sql.join(tokens, sql`, `)}]` : undefined,
+    // Checked again on each row, as the category is.
     f.storageGb !== undefined ? sql`${products.storageGb} = ${f.storageGb}` : undefined,
     f.colour !== undefined ? sql`lower(${products.colour}) = lower(${f.colour}::text)` : undefined,
     f.networkLock !== undefined ? sql`lower(${products.networkLock}) = lower(${f.networkLock}::text)` : undefined,
