@@ -68,6 +68,13 @@ export const allScenarioKeys = [
   'search-city',
   'search-miss',
   'search-price',
+  'facts-common',
+  'facts-rare',
+  'facts-words',
+  'all-browse',
+  'all-search',
+  'all-search-rare',
+  'all-facts',
 ];
 
 const productsPath = (categoryId: string, params: Record<string, string | number | undefined> = {}) => {
@@ -78,6 +85,9 @@ const productsPath = (categoryId: string, params: Record<string, string | number
 };
 
 const categories = ['1', '2', '3'];
+
+const searchPath = (params: Record<string, string | number | undefined> = {}) =>
+  productsPath('_', params).replace('/api/categories/_/products', '/api/search');
 
 /** The scenarios whose paths are known up front; browse-deep is built by following cursors. */
 const staticScenarios = (): Scenario[] => [
@@ -168,6 +178,81 @@ const staticScenarios = (): Scenario[] => [
       productsPath('3', { q: 'galax', sort: 'price_asc' }),
       productsPath('1', { q: 'pro max', sort: 'price_desc' }),
     ],
+  },
+  // Phone facts. Pages without words are kept in memory for a second, so these requests bypass
+  // it (cacheBust): each is computed.
+  {
+    key: 'facts-common',
+    label: 'facts, common (128 GB; unlocked + colour; 90 %+ and 256 GB)',
+    group: 'search',
+    server: 'api',
+    paths: [
+      productsPath('1', { storage: 128 }),
+      productsPath('2', { network: 'unlocked', colour: 'Ice Blue' }),
+      productsPath('3', { minBattery: 90, storage: 256, sort: 'price_asc' }),
+    ],
+    cacheBust: true,
+  },
+  {
+    key: 'facts-rare',
+    label: 'facts, rare (a 0.1 % model; 1 TB on Verizon; colour + carrier + size)',
+    group: 'search',
+    server: 'api',
+    paths: [
+      productsPath('3', { model: 'Galaxy XCover6 Pro' }),
+      productsPath('1', { storage: 1024, network: 'Verizon' }),
+      productsPath('1', { colour: 'Red', network: 'AT&T', storage: 512, sort: 'price_desc' }),
+    ],
+    cacheBust: true,
+  },
+  {
+    key: 'facts-words',
+    label: "facts + words ('pro' 256 GB unlocked; 'austin' 95 %+)",
+    group: 'search',
+    server: 'api',
+    paths: [
+      productsPath('1', { q: 'pro', storage: 256, network: 'unlocked' }),
+      productsPath('3', { q: 'austin', minBattery: 95 }),
+    ],
+  },
+  {
+    key: 'all-browse',
+    label: 'every brand, no words (newest, price), never from memory',
+    group: 'search',
+    server: 'api',
+    paths: [searchPath(), searchPath({ sort: 'price_asc' }), searchPath({ sort: 'price_desc' })],
+    cacheBust: true,
+  },
+  {
+    key: 'all-search',
+    label: "every brand: 'galax', 'fold', 'anchorage', 'nokia'",
+    group: 'search',
+    server: 'api',
+    paths: [
+      searchPath({ q: 'galax' }),
+      searchPath({ q: 'fold' }),
+      searchPath({ q: 'anchorage' }),
+      searchPath({ q: 'nokia' }),
+    ],
+  },
+  {
+    key: 'all-search-rare',
+    label: "every brand, rare: 'xcov', 'shark'",
+    group: 'search',
+    server: 'api',
+    paths: [searchPath({ q: 'xcov' }), searchPath({ q: 'shark' })],
+  },
+  {
+    key: 'all-facts',
+    label: 'every brand, facts (1 TB on Verizon; a rare model; colour + 95 %+ by price)',
+    group: 'search',
+    server: 'api',
+    paths: [
+      searchPath({ storage: 1024, network: 'Verizon' }),
+      searchPath({ model: 'Black Shark 5' }),
+      searchPath({ colour: 'Midnight', minBattery: 95, sort: 'price_asc' }),
+    ],
+    cacheBust: true,
   },
 ];
 

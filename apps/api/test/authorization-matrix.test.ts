@@ -302,6 +302,13 @@ describe('authorization matrix', () => {
         return { method: 'GET', url: '/api/categories/1/products' };
       },
     },
+    'GET /api/search': {
+      access: { kind: 'public' },
+      request: async () => {
+        await sellersPhone();
+        return { method: 'GET', url: '/api/search?storage=128' };
+      },
+    },
     'GET /api/products/:id': {
       access: { kind: 'public' },
       request: async () => ({ method: 'GET', url: `/api/products/${(await sellersPhone()).id}` }),

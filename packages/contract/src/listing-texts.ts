@@ -94,6 +94,27 @@ export const listingTexts = {
   noMatchesHint: 'Try fewer words, another spelling or a wider price range.',
   emptyCategory: 'No phones for sale in this brand yet',
   resultsLabel: (brand: string) => `${brand} phones`,
+  // Phone-fact filters (category and search pages)
+  filtersButton: 'Filters',
+  filtersActive: (count: number) => `Filters (${count} on)`,
+  storageFilter: 'Storage',
+  anyStorage: 'Any storage',
+  colourFilter: 'Colour',
+  colourFilterPlaceholder: 'Any colour, like Blue',
+  networkFilter: 'Network',
+  anyNetwork: 'Any network',
+  unlockedOption: 'Unlocked',
+  lockedToOption: (carrier: string) => `Locked to ${carrier}`,
+  minBatteryFilter: 'Battery health',
+  anyBattery: 'Any battery',
+  minBatteryOption: (percent: number) => `${percent}% or more`,
+  modelFilter: 'Model',
+  modelFilterPlaceholder: 'Any model, like iPhone 13',
+  // The all-brands search page
+  searchPageTitle: 'Search',
+  searchPageHeading: (q: string) => (q ? `Results for “${q}”` : 'All phones'),
+  allBrandsResults: 'Phones of every brand',
+  emptyCatalogue: 'No phones for sale yet',
 
   // A phone's details
   listedAt: 'Listed',

@@ -67,6 +67,8 @@ export const listingMessages = {
   maxPriceInvalid: 'Enter the maximum price in dollars, like 500 or 499.99',
   priceRangeInverted: 'The minimum price must not be more than the maximum.',
   searchTooLong: `Search for at most ${listingLimits.searchMaxLength} characters`,
+  storageFilterInvalid: `Choose a storage size in GB: ${storageOptionsGb.join(', ')}`,
+  minBatteryInvalid: `Minimum battery health is a whole number from ${listingLimits.batteryHealth.min} to ${listingLimits.batteryHealth.max}`,
   productNotFound: 'This phone was not found. It may have been removed.',
   categoryNotFound: 'This category does not exist',
   notYourProduct: 'Only the seller who listed this phone can do that',
@@ -375,10 +377,45 @@ const priceFilter = (invalid: string) =>
     .transform((value) => parseDollars(value)!)
     .pipe(z.number().max(listingLimits.maxPriceDollars, listingMessages.priceTooHigh));
 
+/** A query-string text filter: trimmed, at most `max` characters (the longest a listing's own value can be). */
+const textFilter = (label: string, max: number) =>
+  blankAsMissing(text().trim().max(max, listingMessages.tooLong(label, max)).optional());
+
+/**
+ * The phone-fact filters: `storage` in GB (one of the sizes sellers pick from), `colour`, `network`
+ * ('unlocked' or a carrier; any case), `minBattery` (whole %, listings without a figure drop out)
+ * and `model`. Colour, network and model match the listing's value whole, in any case.
+ */
+const phoneFactFilters = {
+  storage: blankAsMissing(
+    text({ error: listingMessages.storageFilterInvalid })
+      .trim()
+      .regex(/^\d{1,4}$/, listingMessages.storageFilterInvalid)
+      .transform(Number)
+      .refine((gb) => (storageOptionsGb as readonly number[]).includes(gb), listingMessages.storageFilterInvalid)
+      .optional(),
+  ),
+  colour: textFilter('Colour', listingLimits.maxLength.colour),
+  network: textFilter('Network lock', listingLimits.maxLength.networkLock),
+  minBattery: blankAsMissing(
+    text({ error: listingMessages.minBatteryInvalid })
+      .trim()
+      .regex(/^\d{1,3}$/, listingMessages.minBatteryInvalid)
+      .transform(Number)
+      .refine(
+        (percent) => percent >= listingLimits.batteryHealth.min && percent <= listingLimits.batteryHealth.max,
+        listingMessages.minBatteryInvalid,
+      )
+      .optional(),
+  ),
+  model: textFilter('Model', listingLimits.maxLength.model),
+};
+
 /**
  * GET /api/categories/:id/products (no OpenAPI id: a query string's schema must stay inline): `q` searches name, brand, model, features, description and
  * location (every word must match; a word also matches longer words it starts, so "gal" finds
- * "Galaxy"); `minPrice`/`maxPrice` in dollars, inclusive; `condition`; `sort` (newest first by
+ * "Galaxy"); `minPrice`/`maxPrice` in dollars, inclusive; `condition`; the phone-fact filters
+ * (`storage`, `colour`, `network`, `minBattery`, `model`); `sort` (newest first by
  * default); `limit` and the `cursor` of the previous page, which belongs to its sort.
  */
 export const ProductQuerySchema = PageQuerySchema.extend({
@@ -387,6 +424,7 @@ export const ProductQuerySchema = PageQuerySchema.extend({
   maxPrice: blankAsMissing(priceFilter(listingMessages.maxPriceInvalid).optional()),
   condition: blankAsMissing(z.enum(productConditions, { error: listingMessages.conditionInvalid }).optional()),
   sort: blankAsMissing(z.enum(productSorts, { error: listingMessages.sortInvalid }).default('newest')),
+  ...phoneFactFilters,
 }).refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
   path: ['maxPrice'],
   message: listingMessages.priceRangeInverted,

@@ -9,6 +9,12 @@ export const storageOptionsGb = [16, 32, 64, 128, 256, 512, 1024] as const;
 /** The network lock of a phone that works with any carrier (any other value is a carrier's name). */
 export const unlockedNetwork = 'unlocked';
 
+/** The carriers the search filters offer (a listing may name any other; the API takes any name). */
+export const commonCarriers = ['AT&T', 'T-Mobile', 'Verizon', 'US Cellular'] as const;
+
+/** The minimum battery health figures the search filters offer, in %. */
+export const minBatteryOptions = [80, 85, 90, 95, 100] as const;
+
 /**
  * The IMEI of a phone: 15 digits, the last a Luhn check digit over the first 14 (3GPP TS 23.003).
  * The few lines of Luhn are the marketplace's own rule, shared by the form, the API, the demo data

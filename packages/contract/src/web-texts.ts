@@ -13,6 +13,9 @@ export const webTexts = {
   navProfile: 'Profile',
   logout: 'Log out',
   menu: 'Menu',
+  /** The header's search (a form that opens the search page). */
+  headerSearchLabel: 'Search all phones',
+  headerSearchButton: 'Search',
   darkMode: 'Dark mode',
   lightMode: 'Light mode',
   /** Said on the dashboard after a page of another role's dashboard was asked for. */

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -100,6 +101,20 @@ export const categories = pgTable(
   (t) => [uniqueIndex('categories_brand_key').on(t.brand)],
 );
 
+/**
+ * A listing's facts as tokens ('k:<category>', 's:<GB>', 'n:<network>', 'c:<colour>', 'm:<model>';
+ * texts lower-cased): the expression products_live_facts_idx indexes, and the catalogue's queries
+ * name to use it. A missing fact gives a null token, which matches nothing.
+ */
+export const productFactTokens = (t: {
+  categoryId: AnyPgColumn;
+  storageGb: AnyPgColumn;
+  networkLock: AnyPgColumn;
+  colour: AnyPgColumn;
+  model: AnyPgColumn;
+}) =>
+  sql`(array['k:' || ${t.categoryId}, 's:' || ${t.storageGb}::text, 'n:' || lower(${t.networkLock}), 'c:' || lower(${t.colour}), 'm:' || lower(${t.model})])`;
+
 export const products = pgTable(
   'products',
   {
@@ -178,6 +193,21 @@ export const products = pgTable(
     // inside this one index (docs/decisions/0009).
     index('products_live_search_idx')
       .using('gin', t.search)
+      .where(sql`${t.status} = 'available'`),
+    // Search across every brand: the same two orders without the category in front
+    // (docs/decisions/0038).
+    index('products_live_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.status} = 'available'`),
+    // Phone-fact filters, for combinations the ordered walk cannot fill a page with (1 TB on one
+    // carrier, a rare model): the category and the facts as one array of tokens, so one GIN index
+    // intersects them inside itself, as the search index does with its markers (docs/decisions/0038).
+    // Battery health is a range: a filter on the rows found.
+    index('products_live_facts_idx')
+      .using('gin', productFactTokens(t))
       .where(sql`${t.status} = 'available'`),
   ],
 );

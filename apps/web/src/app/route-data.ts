@@ -117,6 +117,11 @@ export async function prefetchRouteData(
       ]);
       return;
     }
+    if (matchPath(paths.search.pattern, pathname)) {
+      const { categoryProductsQuery, categoryFiltersFromUrl } = await catalogueQueries();
+      await queryClient.prefetchInfiniteQuery(categoryProductsQuery('all', categoryFiltersFromUrl(params)));
+      return;
+    }
     const product = matchPath(paths.product.pattern, pathname)?.params.id;
     if (product !== undefined) {
       await queryClient.prefetchQuery((await catalogueQueries()).productQuery(product));

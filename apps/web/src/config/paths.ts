@@ -13,6 +13,7 @@ export const paths = {
   signup: { pattern: '/signup', to: () => '/signup' },
   profile: { pattern: '/profile', to: () => '/profile' },
   category: { pattern: '/categories/:id', to: (id: string) => `/categories/${encodeURIComponent(id)}` },
+  search: { pattern: '/search', to: () => '/search' },
   product: { pattern: '/products/:id', to: (id: string) => `/products/${encodeURIComponent(id)}` },
   authComplete: { pattern: '/auth/complete', to: () => '/auth/complete' },
   dashboard: { pattern: '/dashboard', to: () => '/dashboard' },

@@ -27,6 +27,13 @@ export const catalogueEndpoints = {
     status: 200,
     withoutSession: true,
   }),
+  /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
+  searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
+    method: 'GET',
+    path: '/search',
+    status: 200,
+    withoutSession: true,
+  }),
   product: endpoint<{ response: typeof ProductWithPhotosSchema }>()({
     method: 'GET',
     path: '/products/:id',

@@ -65,6 +65,7 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     categories: { response: catalogue.CategoryListSchema },
     advertised: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
     categoryProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductPageSchema },
+    searchProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductPageSchema },
     product: { response: photos.ProductWithPhotosSchema },
   }),
   contact: withSchemas(contactEndpoints, {

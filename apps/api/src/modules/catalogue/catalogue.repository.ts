@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { advertisements, categories, products, users } from '../../db/schema.ts';
+import { advertisements, categories, productFactTokens, products, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
   db
@@ -68,6 +69,13 @@ const prepared = <T extends Prepared>(db: Database, name: string, build: () => T
   if (!statement) statements.set(name, (statement = build()));
   return statement as T;
 };
+
+/**
+ * A statement name PostgreSQL keeps whole: it cuts names at 63 bytes, and two cut alike would
+ * share one statement. A longer name becomes its start and a hash of the whole.
+ */
+const statementName = (name: string) =>
+  name.length <= 63 ? name : `${name.slice(0, 40)}_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
 
 /** A count written into statement text: a whole number in range (the route already bounded page sizes). */
 const wholeNumber = (value: number, max: number) => {
@@ -139,19 +147,42 @@ export interface BrowseKey {
 }
 
 export interface BrowseFilters {
-  categoryId: string;
+  /** The category; undefined searches every brand. */
+  categoryId: string | undefined;
   /** A to_tsquery('simple', …) text built by the service from the user's words. */
   tsquery?: string | undefined;
   condition?: string | undefined;
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
+  storageGb?: number | undefined;
+  /** Colour, network lock and model match the listing's value whole, in any case. */
+  colour?: string | undefined;
+  networkLock?: string | undefined;
+  minBattery?: number | undefined;
+  model?: string | undefined;
 }
+
+/** The phone-fact filters: each a named parameter and a condition on the listing's own column. */
+const factFilters = [
+  { key: 'storageGb', code: 'st', where: () => sql`${products.storageGb} = ${param('storageGb')}::int` },
+  { key: 'colour', code: 'co', where: () => sql`lower(${products.colour}) = lower(${param('colour')}::text)` },
+  {
+    key: 'networkLock',
+    code: 'nw',
+    where: () => sql`lower(${products.networkLock}) = lower(${param('networkLock')}::text)`,
+  },
+  { key: 'minBattery', code: 'bt', where: () => sql`${products.batteryHealth} >= ${param('minBattery')}::int` },
+  { key: 'model', code: 'mo', where: () => sql`lower(${products.model}) = lower(${param('model')}::text)` },
+] as const satisfies { key: keyof BrowseFilters; code: string; where: () => SQL }[];
+
+const factsOf = (f: BrowseFilters) => factFilters.filter(({ key }) => f[key] !== undefined);
 
 export const hasMatchFilters = (f: BrowseFilters) =>
   f.tsquery !== undefined ||
   f.condition !== undefined ||
   f.minPriceCents !== undefined ||
-  f.maxPriceCents !== undefined;
+  f.maxPriceCents !== undefined ||
+  factsOf(f).length > 0;
 
 /** The columns a sort reads: the listing's own, or those of the walk a search makes. */
 interface SortColumns {
@@ -209,8 +240,11 @@ const afterKey = (sort: BrowseSort, key: BrowseKey | boolean | undefined): SQL |
  * Listings of the category for sale. 'available' is written as a literal so the planner can prove
  * the partial search index's predicate whatever the statement's parameters.
  */
-const liveInCategory = (categoryId: string | Placeholder) =>
-  and(eq(products.categoryId, categoryId as string), sql`${products.status} = 'available'`);
+const liveInCategory = (categoryId: string | Placeholder | undefined) =>
+  and(
+    categoryId === undefined ? undefined : eq(products.categoryId, categoryId as string),
+    sql`${products.status} = 'available'`,
+  );
 
 /**
  * A listing of a disabled seller is withdrawn from every public view. The few disabled accounts
@@ -231,10 +265,11 @@ const keyColumns = {
  */
 export const browseCategory = (
   db: Database,
-  opts: { categoryId: string; sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
+  opts: { categoryId: string | undefined; sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
 ) => {
   const limit = pageLimit(opts.limit);
-  const name = `catalogue_browse_${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
+  const scope = opts.categoryId === undefined ? 'all_' : '';
+  const name = `catalogue_browse_${scope}${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
   const statement = prepared(db, name, () =>
     db
       .select({ ...publicProductColumns, us: keyColumns.us })
@@ -243,7 +278,7 @@ export const browseCategory = (
       .leftJoin(advertisements, eq(advertisements.productId, products.id))
       .where(
         and(
-          liveInCategory(sql.placeholder('categoryId')),
+          liveInCategory(opts.categoryId === undefined ? undefined : sql.placeholder('categoryId')),
           isNull(users.disabledAt),
           afterKey(opts.sort, Boolean(opts.after)),
         ),
@@ -252,7 +287,10 @@ export const browseCategory = (
       .limit(literalLimit(limit))
       .prepare(name),
   );
-  return statement.execute({ categoryId: opts.categoryId, ...keyValues(opts.sort, opts.after) });
+  return statement.execute({
+    ...(opts.categoryId === undefined ? {} : { categoryId: opts.categoryId }),
+    ...keyValues(opts.sort, opts.after),
+  });
 };
 
 /** A filter's value: a named parameter of a statement to prepare. */
@@ -270,10 +308,12 @@ const matchParamsOf = (f: BrowseFilters): SQL | undefined =>
     f.condition !== undefined ? sql`${products.condition} = ${param('condition')}::text` : undefined,
     f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${param('minPrice')}::int` : undefined,
     f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${param('maxPrice')}::int` : undefined,
+    ...factsOf(f).map(({ where }) => where()),
   );
 
 const filterValues = (f: BrowseFilters): Record<string, unknown> => ({
-  categoryId: f.categoryId,
+  ...(f.categoryId !== undefined ? { categoryId: f.categoryId } : {}),
+  ...Object.fromEntries(factsOf(f).map(({ key }) => [key, f[key]])),
   ...(f.tsquery !== undefined ? { tsquery: f.tsquery } : {}),
   ...(f.condition !== undefined ? { condition: f.condition } : {}),
   ...(f.minPriceCents !== undefined ? { minPrice: f.minPriceCents } : {}),
@@ -322,16 +362,18 @@ export const walkCategory = async (
   const limit = pageLimit(opts.limit);
   const maxRows = wholeNumber(opts.maxRows, 1_000_000);
   const shape = [
+    f.categoryId === undefined ? 'all' : '',
     opts.sort,
     opts.after ? 'after' : 'first',
     f.tsquery !== undefined ? 'q' : '',
     f.condition !== undefined ? 'c' : '',
     f.minPriceCents !== undefined ? 'min' : '',
     f.maxPriceCents !== undefined ? 'max' : '',
+    ...factsOf(f).map(({ code }) => code),
     limit,
     maxRows,
   ].join('_');
-  const name = `catalogue_walk_${shape}`;
+  const name = statementName(`catalogue_walk_${shape}`);
   const statement = prepared(db, name, () => {
     const walked = sql`(
       select n.id, n.created_at, n.price_cents, n.hit, n.pos
@@ -342,7 +384,7 @@ export const walkCategory = async (
           select ${products.id} as id, ${products.createdAt} as created_at, ${products.priceCents} as price_cents,
                  (${and(matchParamsOf(f), sellerIsActive)}) as hit
           from ${products}
-          where ${and(liveInCategory(param('categoryId')), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
+          where ${and(liveInCategory(f.categoryId === undefined ? undefined : param('categoryId')), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
           order by ${sql.join(orderOf(opts.sort), sql`, `)}
           limit ${sql.raw(String(maxRows))}
         ) o
@@ -396,7 +438,10 @@ export const quoteLexeme = (text: string) => `'${text.replaceAll('\\', '\\\\').r
  * space, which no parsed word can, so listing text cannot forge them (schema.ts, products.search).
  */
 const markerQuery = (f: BrowseFilters) =>
-  [`category ${f.categoryId}`, ...(f.condition !== undefined ? [`condition ${f.condition}`] : [])]
+  [
+    ...(f.categoryId !== undefined ? [`category ${f.categoryId}`] : []),
+    ...(f.condition !== undefined ? [`condition ${f.condition}`] : []),
+  ]
     .map(quoteLexeme)
     .join(' & ');
 
@@ -414,12 +459,33 @@ export const searchMatches = (
   f: BrowseFilters,
   opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
 ) => {
+  const markers = markerQuery(f);
   const byIndex =
-    f.tsquery !== undefined || f.condition !== undefined
-      ? f.tsquery !== undefined
-        ? sql`${products.search} @@ (${markerQuery(f)}::tsquery && to_tsquery('simple', ${f.tsquery}))`
-        : sql`${products.search} @@ ${markerQuery(f)}::tsquery`
-      : undefined;
+    f.tsquery !== undefined
+      ? markers
+        ? sql`${products.search} @@ (${markers}::tsquery && to_tsquery('simple', ${f.tsquery}))`
+        : sql`${products.search} @@ to_tsquery('simple', ${f.tsquery})`
+      : f.condition !== undefined
+        ? sql`${products.search} @@ ${markers}::tsquery`
+        : undefined;
+  // The facts, as tokens of products_live_facts_idx (the category's too, so the index intersects
+  // them by itself); battery health, a range, is checked on the rows found.
+  const tokens = [
+    f.storageGb !== undefined ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
+    f.networkLock !== undefined ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
+    f.colour !== undefined ? sql`'c:' || lower(${f.colour}::text)` : undefined,
+    f.model !== undefined ? sql`'m:' || lower(${f.model}::text)` : undefined,
+  ].filter((token) => token !== undefined);
+  if (tokens.length > 0 && f.categoryId !== undefined) tokens.push(sql`'k:' || ${f.categoryId}::text`);
+  const facts = [
+    tokens.length > 0 ? sql`${productFactTokens(products)} @> array[${sql.join(tokens, sql`, `)}]` : undefined,
+    // Checked again on each row, as the category is.
+    f.storageGb !== undefined ? sql`${products.storageGb} = ${f.storageGb}` : undefined,
+    f.colour !== undefined ? sql`lower(${products.colour}) = lower(${f.colour}::text)` : undefined,
+    f.networkLock !== undefined ? sql`lower(${products.networkLock}) = lower(${f.networkLock}::text)` : undefined,
+    f.minBattery !== undefined ? sql`${products.batteryHealth} >= ${f.minBattery}` : undefined,
+    f.model !== undefined ? sql`lower(${products.model}) = lower(${f.model}::text)` : undefined,
+  ];
   const hasPriceRange = f.minPriceCents !== undefined || f.maxPriceCents !== undefined;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select
@@ -436,11 +502,12 @@ export const searchMatches = (
         and(
           sql`${products.status} = 'available'`,
           byIndex,
-          hasPriceRange ? eq(products.categoryId, f.categoryId) : undefined,
+          ...facts,
+          hasPriceRange && f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
           f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${f.minPriceCents}` : undefined,
           f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${f.maxPriceCents}` : undefined,
           // Checked again on each row: belt and braces beside the markers.
-          sql`(${products.categoryId} = ${f.categoryId}) is true`,
+          f.categoryId !== undefined ? sql`(${products.categoryId} = ${f.categoryId}) is true` : undefined,
           afterKey(opts.sort, opts.after),
           sellerIsActive,
         ),
@@ -451,8 +518,9 @@ export const searchMatches = (
 };
 
 /** Public rows of the given listings of the category (still for sale, seller active), in no particular order. */
-export const liveProductsByIds = (db: Database, categoryId: string, ids: string[]) => {
-  const statement = prepared(db, 'catalogue_live_products_by_ids', () =>
+export const liveProductsByIds = (db: Database, categoryId: string | undefined, ids: string[]) => {
+  const name = `catalogue_live_products_by_ids${categoryId === undefined ? '_all' : ''}`;
+  const statement = prepared(db, name, () =>
     db
       .select(publicProductColumns)
       .from(products)
@@ -462,15 +530,19 @@ export const liveProductsByIds = (db: Database, categoryId: string, ids: string[
         and(
           // One array parameter whatever the number of ids, so one statement serves every page.
           sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
-          eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
+          categoryId === undefined
+            ? undefined
+            : eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
           sql`${products.status} = 'available'`,
           isNull(users.disabledAt),
         ),
       )
-      .prepare('catalogue_live_products_by_ids'),
+      .prepare(name),
   );
   // The ids come from the database (uuids), so the array literal needs no quoting.
-  return ids.length === 0 ? Promise.resolve([]) : statement.execute({ ids: `{${ids.join(',')}}`, categoryId });
+  return ids.length === 0
+    ? Promise.resolve([])
+    : statement.execute({ ids: `{${ids.join(',')}}`, ...(categoryId === undefined ? {} : { categoryId }) });
 };
 
 export type PublicProductRow = Awaited<ReturnType<typeof liveProductsByIds>>[number];

@@ -102,7 +102,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`q` searches name, brand, model, features, description and location: every word must match, ' +
           'each also as the start of a longer word ("gal" finds "Galaxy"). `minPrice`/`maxPrice` are dollars ' +
-          '(inclusive), `condition` one of the listing conditions, `sort` newest (default), price_asc or ' +
+          '(inclusive), `condition` one of the listing conditions; `storage` (GB), `colour`, `network` ' +
+          '(unlocked or a carrier), `minBattery` (%) and `model` filter by the phone facts (colour, network ' +
+          'and model match whole, in any case); `sort` newest (default), price_asc or ' +
           'price_desc. Pass `nextCursor` as `cursor` for the next page, with the same sort; listings added ' +
           'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed.',
         params: CategoryIdParamsSchema,
@@ -114,6 +116,30 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const generation = cache.generation;
       const page = await service.listCategoryProducts(app.db, request.params.id, request.query);
       // First pages without words: a few hundred possible URLs that most visits open.
+      const cacheable = request.query.cursor === undefined && request.query.q === undefined;
+      return sendPage(request, reply, page, { cacheable, generation });
+    },
+  );
+
+  // Public for the same reason: the web's search page is behind a log in, the answer is the same
+  // for everyone.
+  app.get(
+    '/search',
+    {
+      onRequest: fromCache,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Phones for sale of every brand: search, filter, sort, page',
+        description:
+          'The category page’s search across every brand: the same `q`, filters (`minPrice`, `maxPrice`, ' +
+          '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`.',
+        querystring: ProductQuerySchema,
+        response: { 200: ProductPageSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const generation = cache.generation;
+      const page = await service.searchProducts(app.db, request.query);
       const cacheable = request.query.cursor === undefined && request.query.q === undefined;
       return sendPage(request, reply, page, { cacheable, generation });
     },

@@ -146,7 +146,8 @@ export const matchShareBound = (
     const i = lowerBound(stats.lexemes, lexeme);
     return stats.lexemes[i] === lexeme ? stats.counts[i]! : 0;
   };
-  const inCategory = countOf(`category ${filters.categoryId}`);
+  // Every brand: every sampled listing (each holds exactly one category marker).
+  const inCategory = filters.categoryId === undefined ? stats.sampled : countOf(`category ${filters.categoryId}`);
   if (inCategory === 0) return undefined;
   const unseen = 2;
   let bound = inCategory;
@@ -216,11 +217,25 @@ export interface ListOptions {
  * repeat or skip a listing that existed when paging began, however many are added meanwhile.
  * An unknown category is a 404.
  */
-export const listCategoryProducts = async (
+export const listCategoryProducts = (
   db: Database,
   categoryId: string,
   query: ProductQuery,
   options: ListOptions = {},
+): Promise<ProductPage> => listProducts(db, categoryId, query, options);
+
+/**
+ * Every brand's phones for sale, with the category page's search, filters, sorts and paging
+ * (the header's search). The same walks and indexes, without the category.
+ */
+export const searchProducts = (db: Database, query: ProductQuery, options: ListOptions = {}): Promise<ProductPage> =>
+  listProducts(db, undefined, query, options);
+
+const listProducts = async (
+  db: Database,
+  categoryId: string | undefined,
+  query: ProductQuery,
+  options: ListOptions,
 ): Promise<ProductPage> => {
   const { sort, limit } = query;
   const after = decodeBrowseCursor(query.cursor, sort);
@@ -230,6 +245,11 @@ export const listCategoryProducts = async (
     condition: query.condition,
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
     maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
+    storageGb: query.storage,
+    colour: query.colour,
+    networkLock: query.network,
+    minBattery: query.minBattery,
+    model: query.model,
   };
 
   let items: Product[];
@@ -302,7 +322,7 @@ export const listCategoryProducts = async (
     });
   }
 
-  if (items.length === 0 && !(await repository.categoryExists(db, categoryId))) {
+  if (items.length === 0 && categoryId !== undefined && !(await repository.categoryExists(db, categoryId))) {
     throw notFound(listingMessages.categoryNotFound);
   }
   const last = keys.at(-1);

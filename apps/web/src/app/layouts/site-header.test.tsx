@@ -1,4 +1,4 @@
-import { themeCookie } from '@recell/contract';
+import { themeCookie, webTexts } from '@recell/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -84,5 +84,29 @@ describe('SiteHeader', () => {
     unmount();
     renderWithProviders(<SiteHeader />);
     expect(screen.getByRole('button', { name: 'Light mode' })).toBeVisible();
+  });
+
+  it('has a search form that works as a plain GET to /search before the code runs', () => {
+    renderWithProviders(<SiteHeader />);
+
+    const form = screen.getByRole('search');
+    // What the browser submits without the app's code: GET /search?q=…
+    expect(form).toHaveAttribute('action', '/search');
+    expect(form).toHaveAttribute('method', 'get');
+    const input = within(form).getByRole('searchbox', { name: webTexts.headerSearchLabel });
+    expect(input).toHaveAttribute('name', 'q');
+    expect(within(form).getByRole('button', { name: webTexts.headerSearchButton })).toHaveAttribute('type', 'submit');
+  });
+
+  it('opens the search page with the words typed, in the app, and closes the open menu', async () => {
+    renderWithProviders(<SiteHeader />);
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menuButton);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: webTexts.headerSearchLabel }), 'pixel 8 & case{Enter}');
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/search');
+    expect(screen.getByTestId('location').dataset.search).toBe('?q=pixel+8+%26+case');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,6 +1,6 @@
 import { webTexts } from '@recell/contract';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
 import { Avatar } from '@/components/ui/avatar';
@@ -19,6 +19,8 @@ export function SiteHeader() {
   const auth = useAuth();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const searchId = useId();
+  const navigate = useNavigate();
   const close = () => {
     setMenuOpen(false);
   };
@@ -62,6 +64,38 @@ export function SiteHeader() {
           {isMenuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
           {webTexts.menu}
         </button>
+
+        {/* A plain GET form, so it works before the page's code has run; then it navigates in the app.
+            Below lg it is a row of its own under the logo. */}
+        <form
+          role="search"
+          action={paths.search.to()}
+          method="get"
+          className="flex w-full gap-2 pb-2 lg:w-auto lg:flex-1 lg:justify-end lg:pb-0"
+          onSubmit={(event) => {
+            event.preventDefault();
+            close();
+            // The form's one field, q, as the query string the plain form would send.
+            const query = new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>);
+            void navigate(`${paths.search.to()}?${query}`);
+          }}
+        >
+          <label htmlFor={searchId} className="sr-only">
+            {webTexts.headerSearchLabel}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            name="q"
+            enterKeyHint="search"
+            maxLength={100}
+            placeholder={webTexts.headerSearchLabel}
+            className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-500 bg-transparent px-3 lg:max-w-64"
+          />
+          <button type="submit" className="btn btn-outline">
+            {webTexts.headerSearchButton}
+          </button>
+        </form>
 
         <ul
           id={menuId}

@@ -1,12 +1,16 @@
 import {
+  commonCarriers,
   listingLimits,
   listingTexts,
+  minBatteryOptions,
   productConditions,
   productSorts,
+  storageOptionsGb,
+  unlockedNetwork,
   webTexts,
   type Category,
 } from '@recell/contract';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,17 +22,38 @@ import { ProductCard } from './product-card';
 
 const conditionOptions = productConditions.map((condition) => ({ value: condition, label: condition }));
 const sortOptions = productSorts.map((sort) => ({ value: sort, label: listingTexts.sortNames[sort] }));
+const storageOptions = storageOptionsGb.map((gb) => ({ value: String(gb), label: listingTexts.storageValue(gb) }));
+const networkOptions = [
+  { value: unlockedNetwork, label: listingTexts.unlockedOption },
+  ...commonCarriers.map((carrier) => ({ value: carrier, label: listingTexts.lockedToOption(carrier) })),
+];
+const batteryOptions = minBatteryOptions.map((percent) => ({
+  value: String(percent),
+  label: listingTexts.minBatteryOption(percent),
+}));
+
+/** The options, plus the URL's own value when it is none of them (a carrier typed into the address). */
+const withCurrent = (options: { value: string; label: string }[], current: string, label: (value: string) => string) =>
+  current === '' || options.some((option) => option.value.toLowerCase() === current.toLowerCase())
+    ? options
+    : [...options, { value: current, label: label(current) }];
 
 /**
- * A category's phones: a search form (words, price range, condition, order) whose state lives in
- * the URL, and the matching phones a page at a time, each with the buyer's actions (heart, Report,
- * Book now).
+ * A category's phones, or every brand's (no `category`: the search page): a search form (words,
+ * price range, condition, the phone facts, order) whose state lives in the URL, and the matching
+ * phones a page at a time, each with the buyer's actions (heart, Report, Book now). On a phone the
+ * fact filters fold behind a Filters button.
  */
-export function CategoryBrowser({ category, ...handlers }: { category: Category } & ListingActionHandlers) {
+export function CategoryBrowser({
+  category,
+  ...handlers
+}: { category?: Category | undefined } & ListingActionHandlers) {
   const search = useCategorySearch();
   const buying = useBuyingActions(handlers);
-  const results = useCategoryProducts(category.id, search.filters);
+  const results = useCategoryProducts(category?.id ?? 'all', search.filters);
   const resultsHeadingId = useId();
+  const factsId = useId();
+  const [areFactsOpen, setFactsOpen] = useState(false);
   const products = results.data?.pages.flatMap((page) => page.items) ?? [];
   const { draft, selects, errors } = search;
   // The cards 'Load more' brings take the focus; the result count below says how many there are.
@@ -112,12 +137,78 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
             }}
           />
         </div>
+        <div className="col-span-2 sm:hidden">
+          <button
+            type="button"
+            className="btn btn-outline w-full"
+            aria-expanded={areFactsOpen}
+            aria-controls={factsId}
+            onClick={() => {
+              setFactsOpen((open) => !open);
+            }}
+          >
+            {search.factCount > 0 ? listingTexts.filtersActive(search.factCount) : listingTexts.filtersButton}
+          </button>
+        </div>
+        <div
+          id={factsId}
+          className={`${areFactsOpen ? 'grid' : 'hidden'} col-span-2 grid-cols-2 gap-x-3 gap-y-4 sm:grid sm:grid-cols-3 lg:col-span-5 lg:grid-cols-5`}
+        >
+          <SelectField
+            label={listingTexts.storageFilter}
+            placeholder={listingTexts.anyStorage}
+            options={storageOptions}
+            value={selects.storage}
+            onChange={(event) => {
+              search.setSelect({ storage: event.target.value });
+            }}
+          />
+          <SelectField
+            label={listingTexts.networkFilter}
+            placeholder={listingTexts.anyNetwork}
+            options={withCurrent(networkOptions, selects.network, listingTexts.lockedToOption)}
+            value={
+              networkOptions.find((option) => option.value.toLowerCase() === selects.network.toLowerCase())?.value ??
+              selects.network
+            }
+            onChange={(event) => {
+              search.setSelect({ network: event.target.value });
+            }}
+          />
+          <SelectField
+            label={listingTexts.minBatteryFilter}
+            placeholder={listingTexts.anyBattery}
+            options={withCurrent(batteryOptions, selects.minBattery, (value) =>
+              listingTexts.minBatteryOption(Number(value)),
+            )}
+            value={selects.minBattery}
+            onChange={(event) => {
+              search.setSelect({ minBattery: event.target.value });
+            }}
+          />
+          {(['colour', 'model'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={name === 'colour' ? listingTexts.colourFilter : listingTexts.modelFilter}
+              placeholder={
+                name === 'colour' ? listingTexts.colourFilterPlaceholder : listingTexts.modelFilterPlaceholder
+              }
+              autoComplete="off"
+              maxLength={listingLimits.maxLength[name]}
+              value={draft[name]}
+              onChange={(event) => {
+                search.setText(name, event.target.value);
+              }}
+              onBlur={search.commit}
+            />
+          ))}
+        </div>
       </form>
 
       <section aria-labelledby={resultsHeadingId} className="mt-8">
         {/* The results' heading, for screen readers: the cards' h3 names then sit below an h2. */}
         <h2 id={resultsHeadingId} className="sr-only">
-          {listingTexts.resultsLabel(category.brand)}
+          {category ? listingTexts.resultsLabel(category.brand) : listingTexts.allBrandsResults}
         </h2>
         {results.isPending ? (
           <Spinner />
@@ -130,7 +221,9 @@ export function CategoryBrowser({ category, ...handlers }: { category: Category 
                 ? listingTexts.resultCount(products.length, results.hasNextPage)
                 : search.hasFilters
                   ? listingTexts.noMatches
-                  : listingTexts.emptyCategory}
+                  : category
+                    ? listingTexts.emptyCategory
+                    : listingTexts.emptyCatalogue}
             </p>
             {products.length === 0 && search.hasFilters && (
               <div className="mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">

@@ -14,10 +14,19 @@ import type { CategoryProductFilters } from '../api/get-category-products';
 const searchDebounceMs = 300;
 
 /** The typed filters: kept as typed in the URL; the API gets them trimmed and checked. */
-export type TextFilters = { q: string; minPrice: string; maxPrice: string };
-export type SelectFilters = { condition: ProductCondition | ''; sort: ProductSort };
+export type TextFilters = { q: string; minPrice: string; maxPrice: string; colour: string; model: string };
+/** The chosen ones; the phone facts as their query-string text ('' for any). */
+export type SelectFilters = {
+  condition: ProductCondition | '';
+  sort: ProductSort;
+  storage: string;
+  network: string;
+  minBattery: string;
+};
 
-const textNames = ['q', 'minPrice', 'maxPrice'] as const;
+const textNames = ['q', 'minPrice', 'maxPrice', 'colour', 'model'] as const;
+/** The phone-fact selects, each checked by the contract's own rule for it. */
+const factSelectNames = ['storage', 'network', 'minBattery'] as const;
 const sameText = (a: TextFilters, b: TextFilters) => textNames.every((name) => a[name] === b[name]);
 
 const isCondition = (value: string | null): value is ProductCondition =>
@@ -28,12 +37,28 @@ const readText = (params: URLSearchParams): TextFilters => ({
   q: params.get('q') ?? '',
   minPrice: params.get('minPrice') ?? '',
   maxPrice: params.get('maxPrice') ?? '',
+  colour: params.get('colour') ?? '',
+  model: params.get('model') ?? '',
 });
+
+const { shape } = ProductQuerySchema;
+
+/** A fact from the URL when the API would take it (a hand-edited value it refuses is no filter). */
+const readFact = (params: URLSearchParams, name: (typeof factSelectNames)[number]) => {
+  const value = params.get(name)?.trim() ?? '';
+  return value !== '' && shape[name].safeParse(value).success ? value : '';
+};
 
 const readSelects = (params: URLSearchParams): SelectFilters => {
   const condition = params.get('condition');
   const sort = params.get('sort');
-  return { condition: isCondition(condition) ? condition : '', sort: isSort(sort) ? sort : 'newest' };
+  return {
+    condition: isCondition(condition) ? condition : '',
+    sort: isSort(sort) ? sort : 'newest',
+    storage: readFact(params, 'storage'),
+    network: readFact(params, 'network'),
+    minBattery: readFact(params, 'minBattery'),
+  };
 };
 
 /** The URL of a search: only what is set (newest is the default order and stays implicit). */
@@ -41,11 +66,11 @@ const toParams = (text: TextFilters, selects: SelectFilters) => {
   const params = new URLSearchParams();
   for (const name of textNames) if (text[name].trim() !== '') params.set(name, text[name]);
   if (selects.condition) params.set('condition', selects.condition);
+  for (const name of factSelectNames) if (selects[name]) params.set(name, selects[name]);
   if (selects.sort !== 'newest') params.set('sort', selects.sort);
   return params;
 };
 
-const { shape } = ProductQuerySchema;
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 
@@ -70,6 +95,12 @@ function toApiFilters(text: TextFilters, selects: SelectFilters) {
     } else filters.maxPrice = text.maxPrice.trim();
   } else errors.maxPrice = firstIssue(max);
   if (selects.condition) filters.condition = selects.condition;
+  for (const name of factSelectNames) if (selects[name]) filters[name] = selects[name];
+  // Colour and model: sent trimmed (the inputs cap their length at the API's).
+  for (const name of ['colour', 'model'] as const) {
+    const value = text[name].trim();
+    if (value) filters[name] = value;
+  }
   if (selects.sort !== 'newest') filters.sort = selects.sort;
   return { filters, errors };
 }
@@ -79,7 +110,8 @@ export const categoryFiltersFromUrl = (params: URLSearchParams) =>
   toApiFilters(readText(params), readSelects(params)).filters;
 
 /**
- * A category page's search, kept in the URL (`?q=&minPrice=&maxPrice=&condition=&sort=`) so a
+ * A category page's search, kept in the URL (`?q=&minPrice=&maxPrice=&condition=&storage=&colour=
+ * &network=&minBattery=&model=&sort=`) so a
  * search can be shared and Back returns to the previous one.
  *
  * The text inputs have a draft that reaches the URL 300 ms after typing pauses: the first write of
@@ -122,17 +154,17 @@ export function useCategorySearch() {
 
   // Typing: the search follows 300 ms after the last keystroke.
   const textChanged = !sameText(draft, urlText);
-  const { condition, sort } = selects;
+  const { condition, sort, storage, network, minBattery } = selects;
   useEffect(() => {
     if (!textChanged) return;
     const timer = setTimeout(() => {
-      write(draft, { condition, sort }, typingEntry.current);
+      write(draft, { condition, sort, storage, network, minBattery }, typingEntry.current);
       typingEntry.current = true;
     }, searchDebounceMs);
     return () => {
       clearTimeout(timer);
     };
-  }, [draft, textChanged, condition, sort, write]);
+  }, [draft, textChanged, condition, sort, storage, network, minBattery, write]);
 
   /** Enter, the Search button or leaving an input: what was typed applies now, the spell ends. */
   const commit = () => {
@@ -146,9 +178,9 @@ export function useCategorySearch() {
   };
 
   const clear = () => {
-    const empty = { q: '', minPrice: '', maxPrice: '' };
+    const empty = { q: '', minPrice: '', maxPrice: '', colour: '', model: '' };
     setDraft(empty);
-    write(empty, { condition: '', sort: selects.sort }, false);
+    write(empty, { condition: '', sort: selects.sort, storage: '', network: '', minBattery: '' }, false);
     typingEntry.current = false;
   };
 
@@ -157,6 +189,10 @@ export function useCategorySearch() {
   };
 
   const { filters, errors } = toApiFilters(urlText, selects);
-  const hasFilters = Boolean(filters.q ?? filters.minPrice ?? filters.maxPrice ?? filters.condition);
-  return { draft, selects, filters, errors, hasFilters, setText, setSelect, commit, clear };
+  /** How many phone-fact filters are on (the collapsed Filters button says it). */
+  const factCount = (['storage', 'network', 'minBattery', 'colour', 'model'] as const).filter(
+    (name) => filters[name] !== undefined,
+  ).length;
+  const hasFilters = Boolean(filters.q ?? filters.minPrice ?? filters.maxPrice ?? filters.condition) || factCount > 0;
+  return { draft, selects, filters, errors, hasFilters, factCount, setText, setSelect, commit, clear };
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "products_live_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_price_idx" ON "products" USING btree ("price_cents","id") WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_facts_idx" ON "products" USING gin ((array['k:' || "category_id", 's:' || "storage_gb"::text, 'n:' || lower("network_lock"), 'c:' || lower("colour"), 'm:' || lower("model")])) WHERE "products"."status" = 'available';
