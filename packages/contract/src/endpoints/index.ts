@@ -6,6 +6,7 @@ import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
 import { listingEndpoints } from './listings.ts';
 import { paymentEndpoints } from './payments.ts';
+import { sellerEndpoints } from './sellers.ts';
 import { sessionEndpoints } from './session.ts';
 
 export * from './endpoint.ts';
@@ -17,6 +18,7 @@ export {
   contactEndpoints,
   listingEndpoints,
   paymentEndpoints,
+  sellerEndpoints,
   sessionEndpoints,
 };
 
@@ -32,5 +34,6 @@ export const apiEndpoints: Record<string, Record<string, Endpoint>> = {
   contact: contactEndpoints,
   listings: listingEndpoints,
   payments: paymentEndpoints,
+  sellers: sellerEndpoints,
   session: sessionEndpoints,
 };
