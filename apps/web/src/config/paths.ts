@@ -14,6 +14,7 @@ export const paths = {
   profile: { pattern: '/profile', to: () => '/profile' },
   category: { pattern: '/categories/:id', to: (id: string) => `/categories/${encodeURIComponent(id)}` },
   product: { pattern: '/products/:id', to: (id: string) => `/products/${encodeURIComponent(id)}` },
+  seller: { pattern: '/sellers/:id', to: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   authComplete: { pattern: '/auth/complete', to: () => '/auth/complete' },
   dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
 } as const;

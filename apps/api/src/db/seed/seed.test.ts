@@ -10,7 +10,7 @@ import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk
 import { verifyPassword } from '../../modules/auth/password.ts';
 import { advertisements, categories, orders, payments, products, reports, users, wishlist } from '../schema.ts';
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
-import { demoPassword } from './demo-catalogue.ts';
+import { demoPassword, demoPastSales } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 
@@ -131,7 +131,11 @@ describe('seeding the demo data', () => {
   });
 
   it('has exactly one sold phone, with a buyer’s paid order and a matching payment', async () => {
-    const sold = await database.db.select().from(products).where(eq(products.status, 'sold'));
+    // Besides the earlier sales of the fair-price guide (below), bought by buyer2@.
+    const pastSaleNames = new Set(demoPastSales.map((sale) => sale.name));
+    const sold = (await database.db.select().from(products).where(eq(products.status, 'sold'))).filter(
+      (p) => !pastSaleNames.has(p.name),
+    );
     expect(sold).toHaveLength(1);
     const product = sold[0]!;
     const orderRows = await database.db
@@ -145,7 +149,7 @@ describe('seeding the demo data', () => {
     expect(order).toMatchObject({ status: 'paid', priceCents: product.priceCents });
     expect(order.paidAt).toBeInstanceOf(Date);
     expect(order.transactionId).toMatch(/^pi_demo_/);
-    const paymentRows = await database.db.select().from(payments);
+    const paymentRows = await database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(paymentRows).toHaveLength(1);
     expect(paymentRows[0]).toMatchObject({
       orderId: order.id,
@@ -158,7 +162,23 @@ describe('seeding the demo data', () => {
     expect(
       await database.db.select().from(advertisements).where(eq(advertisements.productId, product.id)),
     ).toHaveLength(0);
-    expect(await database.db.select().from(orders).where(eq(orders.status, 'paid'))).toHaveLength(1);
+    expect(await database.db.select().from(orders).where(eq(orders.status, 'paid'))).toHaveLength(
+      1 + demoPastSales.length,
+    );
+  });
+
+  it('has enough recent paid sales of two models for the fair-price guide to use them', async () => {
+    const paid = await database.db
+      .select({ model: products.model, storageGb: products.storageGb, condition: products.condition, order: orders })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.status, 'paid'));
+    const recent = paid.filter((row) => row.order.paidAt!.getTime() > Date.now() - 180 * 86_400_000);
+    const count = (key: string) =>
+      recent.filter((row) => `${row.model} ${row.storageGb} ${row.condition}` === key).length;
+    expect(count('iPhone 13 Pro 128 Excellent')).toBeGreaterThanOrEqual(5);
+    expect(count('Galaxy S23 128 Excellent')).toBeGreaterThanOrEqual(5);
+    expect(await database.db.select().from(payments)).toHaveLength(1 + demoPastSales.length);
   });
 
   it('gives the demo buyers something in progress: an open order, a wishlist and an open report', async () => {
@@ -190,8 +210,7 @@ describe('seeding the demo data', () => {
     expect(booking!.createdAt.getTime()).toBeLessThan(Date.now());
     // Its phone belongs to seller@, whose My Sales then shows it beside the sold phone.
     expect(booked.sellerId).toBe(emails['seller@recell.test']);
-    expect(await database.db.select().from(orders)).toHaveLength(2);
-    expect(await database.db.select().from(payments)).toHaveLength(1);
+    expect(await database.db.select().from(orders)).toHaveLength(2 + demoPastSales.length);
 
     // Two phones for sale in buyer@'s wishlist, none of them advertised (the home hearts stay empty).
     const items = await database.db.select().from(wishlist);
@@ -239,8 +258,10 @@ describe('seeding the demo data', () => {
       await check(p.imageUrl.replace(/\.webp$/, '-400.webp'), 400, 400);
     }
     for (const u of userRows) await check(u.imageUrl!, 256, 256);
-    expect(new Set(productRows.map((p) => p.imageUrl)).size).toBe(productRows.length);
-    expect(first.counts.images).toBe(categoryRows.length + productRows.length * 2 + userRows.length);
+    // One picture per demo listing; an earlier sale shows the picture of the listing it is like.
+    const pictures = new Set(productRows.map((p) => p.imageUrl)).size;
+    expect(pictures).toBe(productRows.length - demoPastSales.length);
+    expect(first.counts.images).toBe(categoryRows.length + pictures * 2 + userRows.length);
   });
 
   it('does nothing when the database already has data', async () => {
@@ -270,8 +291,8 @@ describe('seeding the demo data', () => {
     expect(result.counts).toEqual(first.counts);
     expect(await database.db.select().from(users).where(eq(users.email, 'stray@recell.test'))).toHaveLength(0);
     expect(await database.db.select().from(users)).toHaveLength(5);
-    expect(await database.db.select().from(payments)).toHaveLength(1);
-    expect(await database.db.select().from(orders)).toHaveLength(2);
+    expect(await database.db.select().from(payments)).toHaveLength(1 + demoPastSales.length);
+    expect(await database.db.select().from(orders)).toHaveLength(2 + demoPastSales.length);
     expect(await database.db.select().from(wishlist)).toHaveLength(2);
     expect(await database.db.select().from(reports)).toHaveLength(1);
     expect((await readdir(uploadsDir)).includes('zz')).toBe(false);

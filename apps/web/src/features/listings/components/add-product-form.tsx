@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { fieldOf, FileField, SelectField, TextAreaField, TextField, UploadProgress } from '@/components/ui/form';
 import { dashboardPaths } from '@/config/dashboard-paths';
-import { useCategories } from '@/features/catalogue';
+import { FairPriceFormHint, useCategories } from '@/features/catalogue';
 import { showFormError } from '@/lib/form-errors';
 import { imageAccept } from '@/lib/image-file';
 import { toast } from '@/lib/toast';
@@ -223,6 +223,7 @@ export function AddProductForm() {
         {...fieldOf(form, 'condition')}
       />
       <ConditionGuide />
+      <FairPriceFormHint control={form.control} />
       <div className="sm:col-span-2">
         <TextField
           label={listingTexts.authenticity}
