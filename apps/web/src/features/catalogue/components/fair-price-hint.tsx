@@ -73,7 +73,8 @@ export function FairPriceHint({
   const data = question ? fairPrice.data : undefined;
 
   return (
-    <div role="status" aria-live="polite" className="min-h-6 sm:col-span-2">
+    // A live region without the status role: the form's toasts are the page's status messages.
+    <div aria-live="polite" className="min-h-6 sm:col-span-2">
       {question && fairPrice.isPending && (
         <p className="text-sm text-slate-600 dark:text-slate-400">{fairPriceTexts.loading}</p>
       )}
