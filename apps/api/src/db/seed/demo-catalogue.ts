@@ -755,7 +755,7 @@ export const demoListings: readonly DemoListing[] = [
  * recent sales (≥ 5 in the last 180 days, in the listing's condition) that the fair-price guide
  * gives their listings a typical price from sales; every other model falls back to the phones for
  * sale. Each shares the model, storage and picture of the listing named by `like`, in another
- * colour (so its name is never that listing's).
+ * colour (so its name is never that listing's); new.seller@ sold them all, to buyer2@.
  */
 export interface DemoPastSale {
   like: string;

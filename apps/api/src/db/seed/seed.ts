@@ -301,9 +301,11 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     sold += 1;
   }
 
-  // Earlier sales of two models, each like one of the listings (its seller, model, storage, picture),
-  // bought by buyer2@: the fair-price guide's sales.
+  // Earlier sales of two models, each like one of the listings (its model, storage, picture), sold
+  // by new.seller@ to buyer2@: the fair-price guide's sales. (seller@'s My Products keeps its one
+  // sold phone on its first page.)
   const pastBuyer = accounts.buyer2;
+  const pastSeller = accounts.newSeller;
   for (const [n, sale] of demoPastSales.entries()) {
     const index = demoListings.findIndex((listing) => listing.name === sale.like);
     const listing = demoListings[index];
@@ -316,6 +318,9 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     await tx.insert(products).values({
       ...like,
       id: productId,
+      sellerId: accountIds[pastSeller.key],
+      sellerPhone: pastSeller.phone,
+      location: pastSeller.city,
       name: sale.name,
       colour: sale.name.slice(sale.name.indexOf('GB ') + 3),
       priceCents: sale.priceCents,
