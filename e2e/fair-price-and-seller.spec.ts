@@ -8,8 +8,12 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { accountTexts, fairPriceTexts, sellerTexts, type Product, type ProductPage } from '@recell/contract';
 import { demoListings, demoPastSales } from '../apps/api/src/db/seed/demo-catalogue.ts';
 import { demoAccount, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { advertisedCards } from './support/catalogue.ts';
 import { addProductForm } from './support/listings.ts';
+
+// axe is injected as a script: the site's CSP would refuse it.
+test.use({ bypassCSP: true });
 
 const demoPhone = 'iPhone 13 Pro 128GB Sierra Blue';
 const median = (cents: number[]) => {
@@ -46,6 +50,7 @@ test('a buyer sees on a demo phone’s page how its price stands against the typ
   await expect(main.getByText(`$${difference} below typical`, { exact: true })).toBeVisible();
   await expect(main.getByText(fairPriceTexts.typicalPrice(typical), { exact: true })).toBeVisible();
   await expect(main.getByText(new RegExp(`from ${sales.length} sales in the last 180 days`))).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('a seller typing a model with recent sales on Add Product sees its typical price', async ({ page }) => {
@@ -88,4 +93,5 @@ test('a buyer opens a seller’s page from a card and sees their phones for sale
   const sold = demoListings.find((listing) => listing.seller === 'seller' && listing.sold);
   expect(sold, 'the demo seller has a sold phone').toBeDefined();
   await expect(listings.getByRole('heading', { name: sold!.name, exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
