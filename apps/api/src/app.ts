@@ -39,6 +39,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
+import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +156,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(paymentsRoutes, { processor: cardProcessor });
       await api.register(adminRoutes);
       await api.register(contactRoutes);
+      await api.register(sellersRoutes);
+      await api.register(fairPriceRoutes);
     },
     { prefix: apiPrefix },
   );

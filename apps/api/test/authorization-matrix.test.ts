@@ -313,6 +313,25 @@ describe('authorization matrix', () => {
       access: { kind: 'public' },
       request: async () => ({ method: 'GET', url: `/api/products/${(await sellersPhone()).id}` }),
     },
+    // The seller page and the fair-price guide: public like a phone's details.
+    'GET /api/sellers/:id': {
+      access: { kind: 'public' },
+      request: async () => ({ method: 'GET', url: `/api/sellers/${cast.seller.id}` }),
+    },
+    'GET /api/sellers/:id/products': {
+      access: { kind: 'public' },
+      request: async () => {
+        await sellersPhone();
+        return { method: 'GET', url: `/api/sellers/${cast.seller.id}/products` };
+      },
+    },
+    'GET /api/fair-price': {
+      access: { kind: 'public' },
+      request: async () => {
+        await sellersPhone();
+        return { method: 'GET', url: '/api/fair-price?model=13&storageGb=128&condition=Good' };
+      },
+    },
 
     // Listings
     'POST /api/products': {

@@ -222,9 +222,9 @@ describe('listing photos', () => {
   });
 });
 
-describe('migration 0007: listings made before photos', () => {
+describe('migration 0008: listings made before photos', () => {
   it('turn each listing’s picture into its first and only photo', async () => {
-    // The migrations up to 0006 in a folder of their own, a listing, then the rest.
+    // The migrations before photos in a folder of their own, a listing, then the rest.
     const folder = await mkdtemp(path.join(os.tmpdir(), 'recell-migrations-'));
     const handle = await openDatabase({ pgliteDir: 'memory://' });
     try {

@@ -25,4 +25,7 @@ export * from './admin.ts';
 export * from './admin-texts.ts';
 export * from './buying-texts.ts';
 export * from './contact.ts';
+export * from './fair-price.ts';
+export * from './sellers.ts';
+export * from './seller-texts.ts';
 export * from './endpoints/index.ts';

@@ -14,7 +14,7 @@ import { imeiProblem, storageOptionsGb, unlockedNetwork } from './phone-facts.ts
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 import { PageQuerySchema } from './pagination.ts';
-import { PhotoIdsSchema, PickedPhotosSchema } from './photos.ts';
+import { PhotoIdsSchema, PickedPhotosSchema, ProductPhotoSchema } from './photos.ts';
 
 /** The conditions a seller picks from (a select on the form; a filter on category pages). */
 export const productConditions = ['Excellent', 'Good', 'Fair'] as const;
@@ -442,9 +442,13 @@ export type MyProduct = z.infer<typeof MyProductSchema>;
 
 /**
  * One of the seller's own listings as the edit form fills itself in: My Products' listing plus the
- * phone number buyers who book it get (only its seller reads it back, one listing at a time).
+ * phone number buyers who book it get (only its seller reads it back, one listing at a time) and
+ * its photos in order.
  */
-export const MyProductDetailsSchema = MyProductSchema.extend({ phone: z.string() }).meta({ id: 'MyProductDetails' });
+export const MyProductDetailsSchema = MyProductSchema.extend({
+  phone: z.string(),
+  photos: z.array(ProductPhotoSchema),
+}).meta({ id: 'MyProductDetails' });
 export type MyProductDetails = z.infer<typeof MyProductDetailsSchema>;
 
 export const MyProductPageSchema = z

@@ -189,6 +189,21 @@ export const products = pgTable(
     index('products_browse_idx').on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc()),
     index('products_browse_price_idx').on(t.categoryId, t.status, t.priceCents, t.id),
     index('products_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    // The fair-price guide (docs/decisions/0039): a model (lower-cased, trimmed) and storage, by
+    // status and condition, with the price, seller and id, so both medians are read from indexes
+    // alone (the sold phones lead to their paid orders through orders_paid_product_idx).
+    index('products_fair_price_idx').on(
+      sql`lower(btrim(${t.model}))`,
+      t.storageGb,
+      t.status,
+      t.condition,
+      t.priceCents,
+      t.sellerId,
+      t.id,
+      // Never searched by: PostgreSQL reads an expression's column from the index only when the
+      // column itself is in it too.
+      t.model,
+    ),
     // Category search over listings for sale: words, category and condition markers intersect
     // inside this one index (docs/decisions/0009).
     index('products_live_search_idx')
@@ -293,6 +308,10 @@ export const orders = pgTable(
     uniqueIndex('orders_one_open_per_buyer_key')
       .on(t.productId, t.buyerId)
       .where(sql`${t.status} = 'booked'`),
+    // The fair-price guide: a sold phone's paid order, when it was paid and its price, from the index alone.
+    index('orders_paid_product_idx')
+      .on(t.productId, t.paidAt, t.priceCents)
+      .where(sql`${t.status} = 'paid'`),
     // A phone is sold once: at most one paid order per product.
     uniqueIndex('orders_one_paid_per_product_key')
       .on(t.productId)

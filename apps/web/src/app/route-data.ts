@@ -127,6 +127,16 @@ export async function prefetchRouteData(
       await queryClient.prefetchQuery((await catalogueQueries()).productQuery(product));
       return;
     }
+    const seller = matchPath(paths.seller.pattern, pathname)?.params.id;
+    if (seller !== undefined) {
+      // Public like a phone's details: profile and first page load while the session is checked.
+      const { sellerQuery, sellerProductsQuery } = await catalogueQueries();
+      await Promise.all([
+        queryClient.prefetchQuery(sellerQuery(seller)),
+        queryClient.prefetchInfiniteQuery(sellerProductsQuery(seller)),
+      ]);
+      return;
+    }
     const dashboardPage = (Object.keys(dashboardQueries) as (keyof typeof dashboardQueries)[]).find((page) =>
       matchPath(dashboardPaths[page].pattern, pathname),
     );

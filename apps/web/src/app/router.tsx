@@ -16,6 +16,7 @@ const SignupPage = lazyPage(() => import('./routes/signup'));
 const CategoryPage = lazyPage(() => import('./routes/category'));
 const ProductPage = lazyPage(() => import('./routes/product'));
 const SearchPage = lazyPage(() => import('./routes/search'));
+const SellerPage = lazyPage(() => import('./routes/seller'));
 const ProfilePage = lazyPage(() => import('./routes/profile'));
 const AuthCompletePage = lazyPage(() => import('./routes/auth-complete'));
 // The 404 page too: few visitors need it, and it brings the spec's message catalogue.
@@ -69,6 +70,7 @@ export function AppRoutes() {
           <Route path={p(paths.category.pattern)} element={<CategoryPage />} />
           <Route path={p(paths.search.pattern)} element={<SearchPage />} />
           <Route path={p(paths.product.pattern)} element={<ProductPage />} />
+          <Route path={p(paths.seller.pattern)} element={<SellerPage />} />
           <Route path={p(paths.profile.pattern)} element={<ProfilePage />} />
           <Route path={`${p(paths.dashboard.pattern)}/*`} element={<DashboardRoutes />} />
         </Route>

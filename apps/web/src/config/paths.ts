@@ -15,6 +15,7 @@ export const paths = {
   category: { pattern: '/categories/:id', to: (id: string) => `/categories/${encodeURIComponent(id)}` },
   search: { pattern: '/search', to: () => '/search' },
   product: { pattern: '/products/:id', to: (id: string) => `/products/${encodeURIComponent(id)}` },
+  seller: { pattern: '/sellers/:id', to: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   authComplete: { pattern: '/auth/complete', to: () => '/auth/complete' },
   dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
 } as const;

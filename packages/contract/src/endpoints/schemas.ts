@@ -2,11 +2,13 @@ import * as admin from '../admin.ts';
 import * as auth from '../auth.ts';
 import * as catalogue from '../catalogue.ts';
 import * as contact from '../contact.ts';
+import * as fairPrice from '../fair-price.ts';
 import * as listings from '../listings.ts';
 import * as orders from '../orders.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as photos from '../photos.ts';
+import * as sellers from '../sellers.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
@@ -14,6 +16,7 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
 import { paymentEndpoints } from './payments.ts';
+import { sellerEndpoints } from './sellers.ts';
 import { sessionEndpoints } from './session.ts';
 import type { Endpoint, EndpointWithSchemas, SchemasOf } from './endpoint.ts';
 
@@ -88,6 +91,11 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     createPaymentIntent: { response: payments.PaymentIntentSchema },
     payOrder: { body: payments.PayOrderSchema, response: payments.PaidOrderSchema },
     confirmTestPayment: { body: payments.TestCardSchema, response: payments.TestConfirmationSchema },
+  }),
+  sellers: withSchemas(sellerEndpoints, {
+    seller: { response: sellers.SellerProfileSchema },
+    sellerProducts: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
+    fairPrice: { query: fairPrice.FairPriceQuerySchema, response: fairPrice.FairPriceSchema },
   }),
   session: withSchemas(sessionEndpoints, {
     refresh: {},

@@ -756,6 +756,62 @@ export const demoListings: readonly DemoListing[] = [
 // advertised (the home grid and the browser tests' phones stay as they are).
 
 /** An open (booked, unpaid) order. */
+/**
+ * Earlier sales of two demo models, each a sold phone with its paid order and payment: enough
+ * recent sales (≥ 5 in the last 180 days, in the listing's condition) that the fair-price guide
+ * gives their listings a typical price from sales; every other model falls back to the phones for
+ * sale. Each shares the model, storage and picture of the listing named by `like`, in another
+ * colour (so its name is never that listing's); new.seller@ sold them all, to buyer2@.
+ */
+export interface DemoPastSale {
+  like: string;
+  name: string;
+  condition: DemoListing['condition'];
+  priceCents: number;
+  paidDaysAgo: number;
+}
+
+const pastSale = (
+  like: string,
+  name: string,
+  condition: DemoListing['condition'],
+  dollars: number,
+  paidDaysAgo: number,
+): DemoPastSale => ({ like, name, condition, priceCents: usd(dollars), paidDaysAgo });
+
+export const demoPastSales: readonly DemoPastSale[] = [
+  // iPhone 13 Pro 128GB, for sale at $589 (Excellent): typical $635 from 6 sales in Excellent condition.
+  ...(
+    [
+      ['iPhone 13 Pro 128GB Graphite', 'Excellent', 600, 12],
+      ['iPhone 13 Pro 128GB Gold', 'Excellent', 610, 33],
+      ['iPhone 13 Pro 128GB Silver', 'Excellent', 625, 51],
+      ['iPhone 13 Pro 128GB Alpine Green', 'Excellent', 645, 78],
+      ['Apple iPhone 13 Pro 128GB Graphite', 'Excellent', 650, 104],
+      ['Unlocked iPhone 13 Pro 128GB Sierra Blue', 'Excellent', 660, 149],
+      ['Apple iPhone 13 Pro 128GB Gold', 'Good', 540, 60],
+    ] as const
+  ).map(([name, condition, dollars, days]) =>
+    pastSale('iPhone 13 Pro 128GB Sierra Blue', name, condition, dollars, days),
+  ),
+  // Galaxy S23 128GB, for sale at $549 (Excellent): typical $540 from 5 sales.
+  ...(
+    [
+      ['Galaxy S23 128GB Phantom Black', 520, 9],
+      ['Galaxy S23 128GB Green', 530, 40],
+      ['Galaxy S23 128GB Lavender', 540, 66],
+      ['Samsung Galaxy S23 128GB Phantom Black', 545, 97],
+      ['Unlocked Galaxy S23 128GB Cream', 560, 130],
+    ] as const
+  ).map(([name, dollars, days]) => pastSale('Galaxy S23 128GB Cream', name, 'Excellent', dollars, days)),
+];
+
+/** An earlier sale's IMEI: made up but valid, of its own (the listings' come from demoPhoneFacts). */
+export const demoPastSaleImei = (index: number) =>
+  imeiWithCheckDigit(
+    `35${String(409_900 + index * 17).padStart(6, '0')}${String(276_148 + index * 6_133).padStart(6, '0')}`,
+  );
+
 export interface DemoBooking {
   buyer: DemoBuyerKey;
   listing: string;

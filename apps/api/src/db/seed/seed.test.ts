@@ -20,7 +20,7 @@ import {
   wishlist,
 } from '../schema.ts';
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
-import { demoPassword } from './demo-catalogue.ts';
+import { demoPassword, demoPastSales } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 
@@ -141,7 +141,11 @@ describe('seeding the demo data', () => {
   });
 
   it('has exactly one sold phone, with a buyer’s paid order and a matching payment', async () => {
-    const sold = await database.db.select().from(products).where(eq(products.status, 'sold'));
+    // Besides the earlier sales of the fair-price guide (below), bought by buyer2@.
+    const pastSaleNames = new Set(demoPastSales.map((sale) => sale.name));
+    const sold = (await database.db.select().from(products).where(eq(products.status, 'sold'))).filter(
+      (p) => !pastSaleNames.has(p.name),
+    );
     expect(sold).toHaveLength(1);
     const product = sold[0]!;
     const orderRows = await database.db
@@ -155,7 +159,7 @@ describe('seeding the demo data', () => {
     expect(order).toMatchObject({ status: 'paid', priceCents: product.priceCents });
     expect(order.paidAt).toBeInstanceOf(Date);
     expect(order.transactionId).toMatch(/^pi_demo_/);
-    const paymentRows = await database.db.select().from(payments);
+    const paymentRows = await database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(paymentRows).toHaveLength(1);
     expect(paymentRows[0]).toMatchObject({
       orderId: order.id,
@@ -168,7 +172,23 @@ describe('seeding the demo data', () => {
     expect(
       await database.db.select().from(advertisements).where(eq(advertisements.productId, product.id)),
     ).toHaveLength(0);
-    expect(await database.db.select().from(orders).where(eq(orders.status, 'paid'))).toHaveLength(1);
+    expect(await database.db.select().from(orders).where(eq(orders.status, 'paid'))).toHaveLength(
+      1 + demoPastSales.length,
+    );
+  });
+
+  it('has enough recent paid sales of two models for the fair-price guide to use them', async () => {
+    const paid = await database.db
+      .select({ model: products.model, storageGb: products.storageGb, condition: products.condition, order: orders })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.status, 'paid'));
+    const recent = paid.filter((row) => row.order.paidAt!.getTime() > Date.now() - 180 * 86_400_000);
+    const count = (key: string) =>
+      recent.filter((row) => `${row.model} ${row.storageGb} ${row.condition}` === key).length;
+    expect(count('iPhone 13 Pro 128 Excellent')).toBeGreaterThanOrEqual(5);
+    expect(count('Galaxy S23 128 Excellent')).toBeGreaterThanOrEqual(5);
+    expect(await database.db.select().from(payments)).toHaveLength(1 + demoPastSales.length);
   });
 
   it('gives the demo buyers something in progress: an open order, a wishlist and an open report', async () => {
@@ -200,8 +220,7 @@ describe('seeding the demo data', () => {
     expect(booking!.createdAt.getTime()).toBeLessThan(Date.now());
     // Its phone belongs to seller@, whose My Sales then shows it beside the sold phone.
     expect(booked.sellerId).toBe(emails['seller@recell.test']);
-    expect(await database.db.select().from(orders)).toHaveLength(2);
-    expect(await database.db.select().from(payments)).toHaveLength(1);
+    expect(await database.db.select().from(orders)).toHaveLength(2 + demoPastSales.length);
 
     // Two phones for sale in buyer@'s wishlist, none of them advertised (the home hearts stay empty).
     const items = await database.db.select().from(wishlist);
@@ -249,7 +268,8 @@ describe('seeding the demo data', () => {
       await check(p.imageUrl.replace(/\.webp$/, '-400.webp'), 400, 400);
     }
     for (const u of userRows) await check(u.imageUrl!, 256, 256);
-    expect(new Set(productRows.map((p) => p.imageUrl)).size).toBe(productRows.length);
+    // One cover per demo listing; an earlier sale shows the picture of the listing it is like.
+    expect(new Set(productRows.map((p) => p.imageUrl)).size).toBe(productRows.length - demoPastSales.length);
     // Every listing has its photos in order, the cover first; a few demo phones have 3 or 4.
     const photoRows = await database.db
       .select()
@@ -263,8 +283,9 @@ describe('seeding the demo data', () => {
     for (const row of photoRows) await check(row.imageUrl, 800, 800);
     const counts = productRows.map((p) => photoRows.filter((row) => row.productId === p.id).length);
     expect(counts.filter((n) => n >= 3).length).toBeGreaterThanOrEqual(3);
-    expect(new Set(photoRows.map((row) => row.imageUrl)).size).toBe(photoRows.length);
-    expect(first.counts.images).toBe(categoryRows.length + photoRows.length * 2 + userRows.length);
+    const pictures = new Set(photoRows.map((row) => row.imageUrl)).size;
+    expect(pictures).toBe(photoRows.length - demoPastSales.length);
+    expect(first.counts.images).toBe(categoryRows.length + pictures * 2 + userRows.length);
   });
 
   it('does nothing when the database already has data', async () => {
@@ -294,8 +315,8 @@ describe('seeding the demo data', () => {
     expect(result.counts).toEqual(first.counts);
     expect(await database.db.select().from(users).where(eq(users.email, 'stray@recell.test'))).toHaveLength(0);
     expect(await database.db.select().from(users)).toHaveLength(5);
-    expect(await database.db.select().from(payments)).toHaveLength(1);
-    expect(await database.db.select().from(orders)).toHaveLength(2);
+    expect(await database.db.select().from(payments)).toHaveLength(1 + demoPastSales.length);
+    expect(await database.db.select().from(orders)).toHaveLength(2 + demoPastSales.length);
     expect(await database.db.select().from(wishlist)).toHaveLength(2);
     expect(await database.db.select().from(reports)).toHaveLength(1);
     expect((await readdir(uploadsDir)).includes('zz')).toBe(false);

@@ -39,6 +39,8 @@ import {
   demoBookings,
   demoListings,
   demoPassword,
+  demoPastSaleImei,
+  demoPastSales,
   demoPhoneFacts,
   demoReports,
   demoWishlist,
@@ -63,6 +65,8 @@ interface SeedCounts {
   listings: number;
   advertised: number;
   sold: number;
+  /** Earlier sales for the fair-price guide (demoPastSales): sold phones with paid orders. */
+  pastSales: number;
   /** Open (booked, unpaid) orders. */
   booked: number;
   wishlisted: number;
@@ -82,6 +86,7 @@ const noCounts: SeedCounts = {
   listings: 0,
   advertised: 0,
   sold: 0,
+  pastSales: 0,
   booked: 0,
   wishlisted: 0,
   reported: 0,
@@ -319,6 +324,60 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     sold += 1;
   }
 
+  // Earlier sales of two models, each like one of the listings (its model, storage, picture), sold
+  // by new.seller@ to buyer2@: the fair-price guide's sales. (seller@'s My Products keeps its one
+  // sold phone on its first page.)
+  const pastBuyer = accounts.buyer2;
+  const pastSeller = accounts.newSeller;
+  for (const [n, sale] of demoPastSales.entries()) {
+    const index = demoListings.findIndex((listing) => listing.name === sale.like);
+    const listing = demoListings[index];
+    if (!listing) throw new Error(`demo catalogue: no listing named ${sale.like}`);
+    const like = rows[index]!;
+    const paidAt = daysBefore(now, sale.paidDaysAgo);
+    const createdAt = daysBefore(now, sale.paidDaysAgo + 9);
+    const productId = randomUUID();
+    const providerPaymentId = `pi_demo_past${String(n + 1).padStart(2, '0')}`;
+    await tx.insert(products).values({
+      ...like,
+      id: productId,
+      sellerId: accountIds[pastSeller.key],
+      sellerPhone: pastSeller.phone,
+      location: pastSeller.city,
+      name: sale.name,
+      colour: sale.name.slice(sale.name.indexOf('GB ') + 3),
+      priceCents: sale.priceCents,
+      condition: sale.condition,
+      imei: demoPastSaleImei(n),
+      status: 'sold',
+      createdAt,
+      updatedAt: paidAt,
+    });
+    await tx.insert(productPhotos).values({ productId, position: 0, imageUrl: like.imageUrl });
+    const orderId = randomUUID();
+    await tx.insert(orders).values({
+      id: orderId,
+      productId,
+      buyerId: accountIds[pastBuyer.key],
+      phone: pastBuyer.phone,
+      location: pastBuyer.city,
+      priceCents: sale.priceCents,
+      status: 'paid',
+      transactionId: providerPaymentId,
+      createdAt: daysBefore(now, sale.paidDaysAgo + 0.01),
+      paidAt,
+    });
+    await tx.insert(payments).values({
+      orderId,
+      provider: 'test',
+      providerPaymentId,
+      amountCents: sale.priceCents,
+      currency: 'usd',
+      status: 'succeeded',
+      createdAt: paidAt,
+    });
+  }
+
   // The buyers' activity, on listings named in demo-catalogue.ts.
   const listingIds = new Map(demoListings.map((listing, index) => [listing.name, rows[index]!]));
   const listingNamed = (name: string) => {
@@ -363,9 +422,11 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
   return {
     categories: categoryIds.length,
     accounts: demoAccounts.length,
-    listings: rows.length,
+    // Every products row: the demo listings and the earlier sales' phones.
+    listings: rows.length + demoPastSales.length,
     advertised: adverts.length,
     sold,
+    pastSales: demoPastSales.length,
     booked: demoBookings.length,
     wishlisted: demoWishlist.length,
     reported: demoReports.length,

@@ -259,7 +259,13 @@ export const updateProduct = async (
 export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: string): Promise<MyProductDetails> => {
   const row = await repository.findSellerProduct(db, sellerId, productIdOf(id));
   if (!row) throw productNotFound();
-  return { ...toPublicProduct(row), imei: row.imei, phone: row.sellerPhone };
+  const photoUrls = await repository.findPhotoUrls(db, row.id, row.imageUrl);
+  return {
+    ...toPublicProduct(row),
+    imei: row.imei,
+    phone: row.sellerPhone,
+    photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })),
+  };
 };
 
 /** The details page: a phone for sale or sold, with its photos; a removed one (or a malformed id) is a 404. */

@@ -5,3 +5,6 @@ export { CategoriesFrame, CategoriesSkeleton } from './components/categories-ske
 export { useProduct } from './api/get-product';
 export { CategoryBrowser } from './components/category-browser';
 export { ProductDetails } from './components/product-details';
+export { useSeller } from './api/get-seller';
+export { SellerProfileView } from './components/seller-profile';
+export { FairPriceFormHint, FairPriceHint } from './components/fair-price-hint';

@@ -4,4 +4,5 @@ export { categoriesQuery } from './api/get-categories';
 export { advertisedQuery } from './api/get-advertised';
 export { categoryProductsQuery } from './api/get-category-products';
 export { productQuery } from './api/get-product';
+export { sellerQuery, sellerProductsQuery } from './api/get-seller';
 export { categoryFiltersFromUrl } from './hooks/use-category-search';

@@ -42,8 +42,10 @@ const actionsOn = (card: HTMLElement) => ({
   buttons: within(card)
     .queryAllByRole('button')
     .map((button) => button.textContent || button.getAttribute('aria-label')),
+  // The seller's name links to their page on every card, whoever looks: not an action.
   links: within(card)
     .queryAllByRole('link')
+    .filter((link) => !link.getAttribute('href')?.startsWith('/sellers/'))
     .map((link) => link.textContent),
 });
 

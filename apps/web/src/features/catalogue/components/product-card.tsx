@@ -46,7 +46,9 @@ export function ProductCard({
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <header className="p-4">
         <p className="flex items-center gap-1.5 font-semibold">
-          <span className="truncate">{seller.name}</span>
+          <Link to={paths.seller.to(seller.id)} className="truncate hover:underline">
+            {seller.name}
+          </Link>
           {seller.isVerified && <VerifiedBadge />}
         </p>
         <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>

@@ -11,6 +11,7 @@ import {
   WishlistAndReportButtons,
   type ListingActionHandlers,
 } from './listing-actions';
+import { FairPriceLine } from './fair-price-hint';
 import { ProductGallery } from './product-gallery';
 import { VerifiedBadge } from './verified-badge';
 
@@ -123,6 +124,7 @@ export function ProductDetails({
               </span>
             </p>
             {saving && <p className="mt-1 font-medium text-emerald-800 dark:text-emerald-300">{saving}</p>}
+            <FairPriceLine product={product} />
           </div>
 
           {actions.viewer !== 'onlooker' && (
@@ -174,7 +176,9 @@ export function ProductDetails({
               {listingTexts.sellerHeading}
             </h2>
             <p className="mt-2 flex items-center gap-1.5 font-semibold">
-              <span className="break-words">{product.seller.name}</span>
+              <Link to={paths.seller.to(product.seller.id)} className="link break-words">
+                {product.seller.name}
+              </Link>
               {product.seller.isVerified && <VerifiedBadge />}
             </p>
             <p className="text-sm break-words text-slate-600 dark:text-slate-400">{product.seller.email}</p>

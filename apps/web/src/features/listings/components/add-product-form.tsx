@@ -4,6 +4,7 @@ import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { fieldOf } from '@/components/ui/form';
 import { dashboardPaths } from '@/config/dashboard-paths';
+import { FairPriceFormHint } from '@/features/catalogue';
 import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
@@ -94,7 +95,7 @@ export function AddProductForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2"
     >
-      <ListingFields field={(name) => fieldOf(form, name)} />
+      <ListingFields field={(name) => fieldOf(form, name)} priceGuide={<FairPriceFormHint control={form.control} />} />
       <PhotosField form={form} />
       <div className="sm:col-span-2">
         <button

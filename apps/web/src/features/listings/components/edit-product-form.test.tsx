@@ -1,4 +1,4 @@
-import { listingMessages, listingTexts, messages } from '@recell/contract';
+import { listingMessages, listingTexts, messages, photoTexts } from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('the edit form', () => {
     await userEvent.type(price, '399');
     await save();
 
-    expect(await screen.findByRole('status')).toHaveTextContent(listingTexts.productUpdated);
+    expect(await screen.findByText(listingTexts.productUpdated)).toBeVisible();
     await waitFor(() => {
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/my-products$/);
     });
@@ -107,6 +107,42 @@ describe('the edit form', () => {
       expect(imei).toHaveAccessibleDescription(expect.stringContaining(listingMessages.imeiInUse));
     });
     expect(imei).toHaveFocus();
+  });
+
+  it('saves reordered photos through their own call after the fields, first photo first', async () => {
+    const [front, back] = ['a'.repeat(64), 'b'.repeat(64)];
+    const photos = [front, back].map((id) => ({ id, url: `/uploads/${id.slice(0, 2)}/${id}.webp` }));
+    const photosRoute = `PUT /api/products/${listing.id}/photos`;
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categoryList),
+      [`GET ${detailsPath}`]: () => jsonResponse({ ...details, photos }),
+      [patchRoute]: () => jsonResponse(makeProduct({ ...listing, photos })),
+      [photosRoute]: () => jsonResponse(makeProduct({ ...listing, photos: [...photos].reverse() })),
+    });
+    renderWithProviders(<EditProductForm productId={listing.id} />, { auth: seller });
+    await userEvent.click(
+      await screen.findByRole('button', { name: `${photoTexts.moveLater} ${photoTexts.ofPhoto(1)}` }),
+    );
+    await save();
+
+    expect(await screen.findByText(listingTexts.productUpdated)).toBeVisible();
+    expect(api.callsTo(photosRoute).map((call) => call.body)).toEqual([{ imageIds: [back, front] }]);
+    const order = api.calls.map((call) => `${call.method} ${call.path}`);
+    expect(order.indexOf(patchRoute)).toBeLessThan(order.indexOf(photosRoute));
+  });
+
+  it('leaves the photos alone when they did not change', async () => {
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categoryList),
+      [`GET ${detailsPath}`]: () => jsonResponse(details),
+      [patchRoute]: () => jsonResponse(makeProduct(listing)),
+    });
+    renderWithProviders(<EditProductForm productId={listing.id} />, { auth: seller });
+    await screen.findByLabelText(listingTexts.productName);
+    await save();
+
+    expect(await screen.findByText(listingTexts.productUpdated)).toBeVisible();
+    expect(api.callsTo(`PUT /api/products/${listing.id}/photos`)).toHaveLength(0);
   });
 
   it('does not offer a sold phone for editing', async () => {

@@ -1,23 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   listingTexts,
+  PickedPhotosSchema,
   ProductFieldsSchema,
   unlockedNetwork,
   type MyProductDetails,
   type ProductFields,
   type ProductFieldsInput,
 } from '@recell/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { fieldOf } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/load-error';
 import { dashboardPaths } from '@/config/dashboard-paths';
+import { FairPriceFormHint } from '@/features/catalogue';
+import { isApiError } from '@/lib/api-client';
 import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useMyProduct } from '../api/get-my-product';
+import { useReplacePhotos } from '../api/replace-photos';
 import { useUpdateProduct } from '../api/update-product';
 import { ListingFields, listingFieldNames } from './listing-fields';
+import { isUploadingPhotos, PhotoPicker, pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from './photo-picker';
 
 /** Cents as the price field shows them: '449' or '449.99'. */
 const dollarsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
@@ -49,6 +55,10 @@ const valuesOf = (product: MyProductDetails): ProductFieldsInput => ({
 function EditListing({ product }: { product: MyProductDetails }) {
   const navigate = useNavigate();
   const updateProduct = useUpdateProduct();
+  const replacePhotos = useReplacePhotos();
+  const [photos, setPhotos] = useState<PickerPhoto[]>(() => pickerPhotosOf(product.photos));
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const photosChanged = uploadedPhotoIds(photos).join() !== uploadedPhotoIds(pickerPhotosOf(product.photos)).join();
   const form = useForm<ProductFieldsInput, unknown, ProductFields>({
     resolver: zodResolver(ProductFieldsSchema),
     defaultValues: valuesOf(product),
@@ -60,13 +70,31 @@ function EditListing({ product }: { product: MyProductDetails }) {
   } = form;
 
   const onSubmit = async (fields: ProductFields) => {
+    // Changed photos are checked before anything is sent, so a refusal saves nothing.
+    const pickedPhotos = photosChanged ? PickedPhotosSchema.safeParse(photos) : undefined;
+    if (pickedPhotos && !pickedPhotos.success) {
+      setPhotoError(pickedPhotos.error.issues[0]?.message);
+      return;
+    }
+    setPhotoError(undefined);
     try {
       await updateProduct.mutateAsync({ id: product.id, product: fields });
-      toast.success(listingTexts.productUpdated);
-      await navigate(dashboardPaths.myProducts.to());
     } catch (error) {
       showFormError(error, setError, listingFieldNames);
+      return;
     }
+    if (pickedPhotos) {
+      try {
+        await replacePhotos.mutateAsync({ productId: product.id, imageIds: pickedPhotos.data });
+      } catch (error) {
+        // The fields are saved; the photos' refusal is said beside them.
+        if (isApiError(error) && error.fields?.imageIds) setPhotoError(error.fields.imageIds);
+        else showFormError(error, setError, listingFieldNames);
+        return;
+      }
+    }
+    toast.success(listingTexts.productUpdated);
+    await navigate(dashboardPaths.myProducts.to());
   };
 
   return (
@@ -75,11 +103,18 @@ function EditListing({ product }: { product: MyProductDetails }) {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2"
     >
-      <ListingFields field={(name) => fieldOf(form, name)} />
-      {/* PHOTOS SLOT: the listing's photos are changed through their own endpoint (PUT
-          /api/products/:id/photos); its PhotoPicker goes here. Not required on edit. */}
+      <ListingFields field={(name) => fieldOf(form, name)} priceGuide={<FairPriceFormHint control={form.control} />} />
+      {/* The photos are saved through their own endpoint (PUT /api/products/:id/photos) after the fields. */}
+      <div className="sm:col-span-2">
+        <PhotoPicker value={photos} onChange={setPhotos} error={photoError} name="imageIds" />
+      </div>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={isSubmitting || isUploadingPhotos(photos)}
+          aria-busy={isSubmitting}
+        >
           {listingTexts.saveChanges}
         </button>
         <Link to={dashboardPaths.myProducts.to()} className="btn btn-outline">

@@ -1,5 +1,5 @@
 import { categoryBrands, categoryIds, listingLimits, listingTexts, productConditions } from '@recell/contract';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { useCategories } from '@/features/catalogue';
@@ -66,7 +66,7 @@ function ConditionGuide() {
  * Every field of a listing but its photos, in the spec's order, each with its visible label: the
  * Add Product form and the edit form show the same fields with the same limits.
  */
-export function ListingFields({ field }: { field: ListingFieldOf }) {
+export function ListingFields({ field, priceGuide }: { field: ListingFieldOf; priceGuide?: ReactNode }) {
   const categories = useCategories();
   // The brands from the categories call; its known ids meanwhile, so the form never waits on it.
   const brandOptions =
@@ -150,6 +150,7 @@ export function ListingFields({ field }: { field: ListingFieldOf }) {
         {...field('condition')}
       />
       <ConditionGuide />
+      {priceGuide}
       <div className="sm:col-span-2">
         <TextField
           label={listingTexts.authenticity}

@@ -1,0 +1,20 @@
+import { sellerEndpoints } from '@recell/contract';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { pagedQuery } from '@/lib/paged-query';
+
+/** GET /api/sellers/:id: a seller's public profile (an unknown or removed one is a 404). */
+export const sellerQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['seller', id] as const,
+    queryFn: ({ signal }) => callApi(sellerEndpoints.seller, { params: { id }, signal }),
+  });
+
+/** GET /api/sellers/:id/products: the seller's phones for sale, newest first, a page at a time. */
+export const sellerProductsQuery = (id: string) =>
+  pagedQuery(['seller-products', id] as const, (cursor, signal) =>
+    callApi(sellerEndpoints.sellerProducts, { params: { id }, query: { cursor }, signal }),
+  );
+
+export const useSeller = (id: string) => useQuery(sellerQuery(id));
+export const useSellerProducts = (id: string) => useInfiniteQuery(sellerProductsQuery(id));
