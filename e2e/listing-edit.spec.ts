@@ -14,6 +14,7 @@ import {
   createListing,
   dashboardLink,
   deleteListing,
+  expectPhotosUploaded,
   myProductRows,
   uniqueToken,
   uploadPhoto,
@@ -67,12 +68,12 @@ test('a seller lowers a phone’s price from My Products; its page shows the new
   await expect(page).toHaveURL(`/dashboard/my-products/${listing.id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: listingTexts.editTitle, exact: true })).toBeVisible();
 
-  // The form shows the listing as it is; no photo is asked for.
+  // The form shows the listing as it is, its photo too.
   const form = addProductForm(page);
   await expect(form.name).toHaveValue(listing.name);
   await expect(form.price).toHaveValue('480');
   await expect(form.phone).toHaveValue('5035550177');
-  await expect(form.photo).toHaveCount(0);
+  await expectPhotosUploaded(page, 1);
 
   await form.price.fill('425.50');
   const saved = page.waitForResponse(
