@@ -55,16 +55,18 @@ const refreshAnswer = (page: Page) =>
     .then((response) => response.status());
 
 const categoryPath = `/categories/${categoryIds[0]}`;
+const searchPath = '/search?q=galaxy';
+/** Pages for signed-in people: the visitor lands on the login page. */
+const signedInOnly = [categoryPath, searchPath];
 
 test.describe('a quiet console', () => {
-  for (const path of ['/', '/about', '/blogs', '/login', '/signup', categoryPath]) {
+  for (const path of ['/', '/about', '/blogs', '/login', '/signup', ...signedInOnly]) {
     test(`a visitor's load of ${path} logs no error and fails no request`, async ({ page }) => {
       const noise = await watchForNoise(page);
       const refreshed = refreshAnswer(page);
       await page.goto(path);
       expect(await refreshed).toBe(204);
-      // A category page is for signed-in people: the visitor lands on the login page.
-      await expect(page).toHaveURL(path === categoryPath ? '/login' : path);
+      await expect(page).toHaveURL(signedInOnly.includes(path) ? '/login' : path);
       await expectSignedOutNav(page);
       await page.waitForLoadState('networkidle');
       expect([...noise, ...(await cspViolations(page))]).toEqual([]);

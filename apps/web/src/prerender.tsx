@@ -3,7 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
-import { paths } from './config/paths';
 import { createQueryClient } from './lib/query-client';
 
 /**
@@ -39,12 +38,4 @@ export async function renderPage(url: string): Promise<string> {
   return html;
 }
 
-/** The app's addresses that are not prerendered: the server answers them with the site's frame. */
-export const framePatterns = [
-  paths.category.pattern,
-  paths.product.pattern,
-  paths.profile.pattern,
-  paths.authComplete.pattern,
-  paths.dashboard.pattern,
-  `${paths.dashboard.pattern}/*`,
-];
+export { framePatterns } from './config/paths';

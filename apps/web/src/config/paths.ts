@@ -20,5 +20,33 @@ export const paths = {
   dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
 } as const;
 
+/**
+ * The pages scripts/prerender.mjs writes as HTML at build time (the public ones, the same for
+ * everyone); the server answers them with that HTML.
+ */
+export const prerenderedPatterns: readonly string[] = [
+  paths.home.pattern,
+  paths.homeAlias.pattern,
+  paths.about.pattern,
+  paths.blogs.pattern,
+  paths.login.pattern,
+  paths.signup.pattern,
+];
+
+/**
+ * Every other page of the app: the server answers them with the site's frame, which the app
+ * renders over. An address in neither list is the 404 page, so each new route belongs in one.
+ */
+export const framePatterns: readonly string[] = [
+  paths.category.pattern,
+  paths.search.pattern,
+  paths.product.pattern,
+  paths.seller.pattern,
+  paths.profile.pattern,
+  paths.authComplete.pattern,
+  paths.dashboard.pattern,
+  `${paths.dashboard.pattern}/*`,
+];
+
 /** Where a sign-in page sends the user back to (`navigate(paths.login.to(), { state: { from } })`). */
 export type FromLocationState = { from?: Location };
