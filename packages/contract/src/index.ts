@@ -24,4 +24,6 @@ export * from './admin.ts';
 export * from './admin-texts.ts';
 export * from './buying-texts.ts';
 export * from './contact.ts';
+export * from './recovery.ts';
+export * from './recovery-texts.ts';
 export * from './endpoints/index.ts';

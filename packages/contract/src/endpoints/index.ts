@@ -6,5 +6,6 @@ export { catalogueEndpoints } from './catalogue.ts';
 export { contactEndpoints } from './contact.ts';
 export { listingEndpoints } from './listings.ts';
 export { paymentEndpoints } from './payments.ts';
+export { recoveryEndpoints } from './recovery.ts';
 export { sessionEndpoints } from './session.ts';
 export { apiEndpoints } from './schemas.ts';

@@ -6,6 +6,7 @@ import * as listings from '../listings.ts';
 import * as orders from '../orders.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
+import * as recovery from '../recovery.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
@@ -13,6 +14,7 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
 import { paymentEndpoints } from './payments.ts';
+import { recoveryEndpoints } from './recovery.ts';
 import { sessionEndpoints } from './session.ts';
 import type { Endpoint, EndpointWithSchemas, SchemasOf } from './endpoint.ts';
 
@@ -83,6 +85,13 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     createPaymentIntent: { response: payments.PaymentIntentSchema },
     payOrder: { body: payments.PayOrderSchema, response: payments.PaidOrderSchema },
     confirmTestPayment: { body: payments.TestCardSchema, response: payments.TestConfirmationSchema },
+  }),
+  recovery: withSchemas(recoveryEndpoints, {
+    forgotPassword: { body: recovery.ForgotPasswordSchema, response: recovery.AccountNoticeSchema },
+    resetPassword: { body: recovery.ResetPasswordSchema, response: recovery.AccountNoticeSchema },
+    confirmEmail: { body: recovery.ConfirmEmailSchema, response: recovery.AccountNoticeSchema },
+    resendConfirmation: { response: recovery.AccountNoticeSchema },
+    outbox: { response: recovery.OutboxSchema },
   }),
   session: withSchemas(sessionEndpoints, {
     refresh: {},

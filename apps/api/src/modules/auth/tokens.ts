@@ -21,8 +21,8 @@ interface AccessTokenClaims {
 
 export interface AccessTokens {
   sign(claims: AccessTokenClaims): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid token, or undefined for a bad, tampered or expired one. */
-  verify(token: string): Promise<AccessTokenClaims | undefined>;
+  /** The claims of a valid token and when it was issued, or undefined for a bad, tampered or expired one. */
+  verify(token: string): Promise<(AccessTokenClaims & { issuedAt: Date }) | undefined>;
   /** A key for signing cookies, derived from the same secret (never the secret itself). */
   cookieSecret: string;
   /**
@@ -83,7 +83,7 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
         const role = payload.role;
         if (typeof payload.sub !== 'string' || !uuidPattern.test(payload.sub)) return undefined;
         if (!roles.includes(role as Role)) return undefined;
-        return { userId: payload.sub, role: role as Role };
+        return { userId: payload.sub, role: role as Role, issuedAt: new Date(payload.iat! * 1000) };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;
