@@ -84,10 +84,8 @@ export const authPlugin = fp(
       if (!claims) throw unauthorized();
       const user = await findUserById(app.db, claims.userId);
       if (!user || user.disabledAt) throw unauthorized();
-      // A password reset ends every sign-in: tokens issued before it are refused. JWT times are
-      // whole seconds, so the reset's own second is compared in seconds too.
-      if (user.sessionsValidAfter && claims.issuedAt.getTime() < Math.floor(user.sessionsValidAfter.getTime() / 1000) * 1000)
-        throw unauthorized();
+      // A password reset ends every sign-in: access tokens issued before it are refused.
+      if (user.sessionsValidAfter && claims.issuedAt < user.sessionsValidAfter) throw unauthorized();
       return {
         id: user.id,
         role: user.role,
