@@ -4,10 +4,10 @@
  * a new account confirms its address by a link before it may book, pay or list. The emails are read
  * from the outbox (no SMTP configured: the default).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthSessionSchema, messages, recoveryMessages } from '@recell/contract';
-import { accountTokens, outboxEmails } from '../src/db/schema.ts';
+import { accountTokens, outboxEmails, sessions } from '../src/db/schema.ts';
 import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
 import { expectError, useTestApp } from './support/api.ts';
 import {
@@ -60,7 +60,7 @@ const linkTokenFor = async (to: string, kind: string) =>
 const signedInUser = async (email: string) => {
   const response = await logIn(t, { email, password });
   expect(response.statusCode).toBe(200);
-  return { session: AuthSessionSchema.parse(response.json()), cookie: refreshCookie(response) };
+  return { session: AuthSessionSchema.parse(response.json()), cookie: refreshCookie(response)!.value };
 };
 
 describe('forgot password', () => {
@@ -118,6 +118,13 @@ describe('reset password', () => {
     const second = await signedInUser(user.email);
     const bearer = { authorization: `Bearer ${first.session.accessToken}` };
     expect((await t.app.inject({ url: '/api/me', headers: bearer })).statusCode).toBe(200);
+    const before = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { [refreshCookieName]: second.cookie },
+    });
+    expect(before.statusCode).toBe(200);
+    second.cookie = refreshCookie(before)!.value;
 
     await forgot(user.email);
     const token = await linkTokenFor(user.email, 'password_reset');
@@ -135,6 +142,11 @@ describe('reset password', () => {
       });
       expect(refreshed.statusCode).toBe(401);
     }
+    const live = await t.app.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    expect(live).toEqual([]);
     // The old password is gone; the new one logs in, and its session works.
     expect((await logIn(t, { email: user.email, password })).statusCode).toBe(401);
     const fresh = await logIn(t, { email: user.email, password: newPassword });
