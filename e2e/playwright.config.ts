@@ -126,6 +126,7 @@ export default defineConfig({
       LOGIN_ATTEMPTS_PER_IP: '1000',
       LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
       SIGNUPS_PER_IP: '1000',
+      RECOVERY_REQUESTS_PER_IP: '1000',
     },
   },
 });
