@@ -5,11 +5,13 @@
 export const recoveryMessages = {
   /** The one answer to a reset request, whether or not the email has an account. */
   resetRequested: 'If an account exists for that email, we sent a link to reset its password. It works for 30 minutes.',
-  passwordChanged: 'Your password has been changed and every sign-in of your account has ended. Log in with your new password.',
+  passwordChanged:
+    'Your password has been changed and every sign-in of your account has ended. Log in with your new password.',
   /** An unknown, used or expired reset link: one message, so a link reveals nothing more. */
   resetLinkInvalid: 'This password reset link is invalid, has already been used or has expired. Ask for a new one.',
   emailConfirmed: 'Your email address is confirmed. Thank you!',
-  confirmLinkInvalid: 'This confirmation link is invalid, has already been used or has expired. Send a new one from your dashboard.',
+  confirmLinkInvalid:
+    'This confirmation link is invalid, has already been used or has expired. Send a new one from your dashboard.',
   alreadyConfirmed: 'Your email address is already confirmed.',
   confirmationSent: 'We sent a new confirmation link to your email address. It works for 24 hours.',
   /** What the server answers when an unconfirmed account tries to book, pay, list or message. */

@@ -18,7 +18,11 @@ export const deliverEmailsJob: JobDefinition = {
     let deleted = 0;
     const before = new Date(now().getTime() - outboxRetentionMs);
     while (!signal.aborted) {
-      const count = await deleteSettledEmailsBefore(db, { before, limit: deleteBatch, unsentToo: mail.kind === 'outbox' });
+      const count = await deleteSettledEmailsBefore(db, {
+        before,
+        limit: deleteBatch,
+        unsentToo: mail.kind === 'outbox',
+      });
       deleted += count;
       if (count < deleteBatch) break;
     }

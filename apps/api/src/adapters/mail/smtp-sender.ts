@@ -16,9 +16,7 @@ export const createSmtpSender = ({ smtpUrl, from, timeoutMs = 30_000 }: SmtpSend
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',
-    auth: url.username
-      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-      : undefined,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     pool: true,
     maxConnections: 1,
     connectionTimeout: timeoutMs,

@@ -43,11 +43,7 @@ export const retireAccountTokens = async (
     .update(accountTokens)
     .set({ usedAt: opts.now })
     .where(
-      and(
-        eq(accountTokens.userId, opts.userId),
-        eq(accountTokens.purpose, opts.purpose),
-        isNull(accountTokens.usedAt),
-      ),
+      and(eq(accountTokens.userId, opts.userId), eq(accountTokens.purpose, opts.purpose), isNull(accountTokens.usedAt)),
     );
 };
 

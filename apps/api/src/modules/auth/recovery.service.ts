@@ -82,7 +82,8 @@ export const requestPasswordReset = (deps: RecoveryDeps, email: string): Account
   return { message: recoveryMessages.resetRequested };
 };
 
-const resetLinkInvalid = () => badRequest(recoveryMessages.resetLinkInvalid, { token: recoveryMessages.resetLinkInvalid });
+const resetLinkInvalid = () =>
+  badRequest(recoveryMessages.resetLinkInvalid, { token: recoveryMessages.resetLinkInvalid });
 
 /**
  * Sets a new password with a reset link: the link is used up, the account's other reset links end,

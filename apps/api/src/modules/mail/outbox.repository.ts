@@ -20,7 +20,13 @@ export interface NewEmail {
 export const enqueueEmail = async (db: Executor, email: NewEmail): Promise<string> => {
   const [row] = await db
     .insert(outboxEmails)
-    .values({ recipient: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html ?? null, kind: email.kind })
+    .values({
+      recipient: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      kind: email.kind,
+    })
     .returning({ id: outboxEmails.id });
   return row!.id;
 };
@@ -79,9 +85,7 @@ export const deleteSettledEmailsBefore = async (
   db: Executor,
   opts: { before: Date; limit: number; unsentToo: boolean },
 ): Promise<number> => {
-  const at = opts.unsentToo
-    ? outboxEmails.createdAt
-    : sql`coalesce(${outboxEmails.sentAt}, ${outboxEmails.failedAt})`;
+  const at = opts.unsentToo ? outboxEmails.createdAt : sql`coalesce(${outboxEmails.sentAt}, ${outboxEmails.failedAt})`;
   const old = db
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
@@ -90,4 +94,3 @@ export const deleteSettledEmailsBefore = async (
   const rows = await db.delete(outboxEmails).where(inArray(outboxEmails.id, old)).returning({ id: outboxEmails.id });
   return rows.length;
 };
-

@@ -11,3 +11,4 @@ export { useReturnTo } from './return-to';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { EmailConfirmationNotice } from './components/email-confirmation-notice';
+export { EmailConfirmation } from './components/email-confirmation';

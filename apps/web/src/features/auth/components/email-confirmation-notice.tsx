@@ -31,7 +31,13 @@ export function EmailConfirmationNotice() {
       className="mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950"
     >
       <p className="flex-1">{recoveryTexts.unconfirmedNotice}</p>
-      <button type="button" className="btn btn-outline" disabled={isSending} aria-busy={isSending} onClick={() => void resend()}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={isSending}
+        aria-busy={isSending}
+        onClick={() => void resend()}
+      >
         {recoveryTexts.resendButton}
       </button>
     </div>

@@ -39,7 +39,10 @@ export function ForgotPasswordForm() {
 
   if (answer) {
     return (
-      <p role="status" className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-700 dark:bg-emerald-950">
+      <p
+        role="status"
+        className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-700 dark:bg-emerald-950"
+      >
         {answer}
       </p>
     );

@@ -53,10 +53,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         >
           {outcome.message}
         </p>
-        <Link
-          to={outcome.ok ? paths.login.to() : paths.forgotPassword.to()}
-          className="link block text-center"
-        >
+        <Link to={outcome.ok ? paths.login.to() : paths.forgotPassword.to()} className="link block text-center">
           {outcome.ok ? recoveryTexts.backToLogin : recoveryTexts.requestNewLink}
         </Link>
       </div>
