@@ -55,8 +55,8 @@ declare module 'fastify' {
     /** Where emails go: SMTP, or nowhere (the outbox is read instead). */
     mailSender: MailSender;
     /**
-     * Says that a request's transaction has committed emails to the outbox: a delivery starts after
-     * the answer (the deliver-emails job retries what it could not send).
+     * Says that a request's transaction has committed emails to the outbox: a delivery starts in the
+     * background, never delaying the answer (the deliver-emails job retries what it could not send).
      */
     emailsQueued: () => void;
     /** Set when shutdown begins, so readiness fails and the load balancer stops sending traffic. */

@@ -5,12 +5,15 @@ export interface SmtpSenderOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
   smtpUrl: string;
   from: string;
-  /** Milliseconds a send may take at most, connection included (the job retries later). */
+  /**
+   * Milliseconds each step of a send (connect, greeting, each reply) may take; short enough that a
+   * hung server cannot hold up a shutdown past its grace time (the job retries later).
+   */
   timeoutMs?: number;
 }
 
 /** Sends through an SMTP server with nodemailer: one pooled connection, reused between emails of a run. */
-export const createSmtpSender = ({ smtpUrl, from, timeoutMs = 30_000 }: SmtpSenderOptions): MailSender => {
+export const createSmtpSender = ({ smtpUrl, from, timeoutMs = 8000 }: SmtpSenderOptions): MailSender => {
   const url = new URL(smtpUrl);
   const transport = nodemailer.createTransport({
     host: url.hostname,
