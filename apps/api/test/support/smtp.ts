@@ -22,7 +22,12 @@ export interface LocalSmtp {
   close(): Promise<void>;
 }
 
-export const startLocalSmtp = async (): Promise<LocalSmtp> => {
+export const startLocalSmtp = async (
+  options: {
+    /** Told of each email as it arrives (the browser suite writes them where its workers read them). */
+    onReceive?: (email: ReceivedEmail) => void;
+  } = {},
+): Promise<LocalSmtp> => {
   const received: ReceivedEmail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -42,13 +47,15 @@ export const startLocalSmtp = async (): Promise<LocalSmtp> => {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({
+          const email = {
             to: to ?? '',
             from: mail.from?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             messageId: mail.messageId,
-          });
+          };
+          received.push(email);
+          options.onReceive?.(email);
           callback();
         })
         .catch((error: Error) => callback(error));
