@@ -6,12 +6,13 @@
  * `npx playwright test` after `npm run build -w @recell/web`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { googleAccount, googleClientId, googleIssuer } from './support/google.ts';
+import { mailDirVar } from './support/mailbox.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4311);
@@ -52,6 +53,30 @@ if (!process.env[oidcSecretVar]) {
   process.env[oidcSecretVar] = clientSecret;
 }
 const googleClientSecret = process.env[oidcSecretVar]!;
+
+// Emails leave through a real SMTP server (`smtp-server`) the runner starts on 127.0.0.1, on a free
+// port; it writes each email it receives as a JSON file into a directory the workers read
+// (support/mailbox.ts). It stops with the runner.
+const smtpUrlVar = 'RECELL_E2E_SMTP_URL';
+if (!process.env[smtpUrlVar]) {
+  const mailDir = path.join(dataDir, 'mailbox');
+  mkdirSync(mailDir, { recursive: true });
+  const { startLocalSmtp } = await import('../apps/api/test/support/smtp.ts');
+  let received = 0;
+  const smtp = await startLocalSmtp({
+    onReceive: ({ to, subject, text }) => {
+      received += 1;
+      const receivedAt = Date.now();
+      writeFileSync(
+        path.join(mailDir, `${receivedAt}-${received}.json`),
+        JSON.stringify({ to, subject, text, receivedAt }),
+      );
+    },
+  });
+  process.env[smtpUrlVar] = smtp.url;
+  process.env[mailDirVar] = mailDir;
+}
+const smtpUrl = process.env[smtpUrlVar]!;
 
 export default defineConfig({
   testDir: '.',
@@ -126,6 +151,8 @@ export default defineConfig({
       LOGIN_ATTEMPTS_PER_IP: '1000',
       LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
       SIGNUPS_PER_IP: '1000',
+      RECOVERY_REQUESTS_PER_IP: '1000',
+      SMTP_URL: smtpUrl,
     },
   },
 });

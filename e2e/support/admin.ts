@@ -16,6 +16,7 @@ import {
 } from '@recell/contract';
 import { demoAccount, signIn } from './auth.ts';
 import { createListing, makePhonePhoto, uniqueToken, uploadPhoto } from './listings.ts';
+import { confirmEmailOf } from './mailbox.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Records made through the API
@@ -29,7 +30,7 @@ export interface FreshAccount {
   token: string;
 }
 
-/** Signs a new account up through the API (multipart, with a photo), as the sign-up page does. */
+/** Signs a new account up through the API (multipart, with a photo), as the sign-up page does, and confirms its address. */
 export const signUpAccount = async (
   request: APIRequestContext,
   role: 'user' | 'seller',
@@ -42,6 +43,8 @@ export const signUpAccount = async (
   });
   expect(response.status(), `POST /api/auth/signup as ${email}: ${await response.text()}`).toBe(201);
   const session = (await response.json()) as AuthSession;
+  // A new account trades only once its address is confirmed: by the emailed link, as its owner does.
+  await confirmEmailOf(request, email);
   return { id: session.user.id, name, email, password, token: session.accessToken };
 };
 

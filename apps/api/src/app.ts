@@ -5,6 +5,10 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
+import { createMailSender, type MailSender } from './adapters/mail/index.ts';
+import { deliverDueEmails } from './modules/mail/deliver-emails.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
 import { createIdentityProviders, type IdentityProviders } from './adapters/identity/index.ts';
 import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
@@ -50,6 +54,13 @@ declare module 'fastify' {
     storage: ImageStorage;
     /** The card processor the configuration chose: built-in test mode, or Stripe. */
     cardProcessor: CardProcessor;
+    /** Where emails go: SMTP, or nowhere (the outbox is read instead). */
+    mailSender: MailSender;
+    /**
+     * Says that a request's transaction has committed emails to the outbox: a delivery starts in the
+     * background, never delaying the answer (the deliver-emails job retries what it could not send).
+     */
+    emailsQueued: () => void;
     /** Set when shutdown begins, so readiness fails and the load balancer stops sending traffic. */
     isShuttingDown: boolean;
   }
@@ -62,6 +73,7 @@ export interface AppDeps {
   storage?: ImageStorage;
   cardProcessor?: AnyCardProcessor;
   identityProviders?: IdentityProviders;
+  mailSender?: MailSender;
   /** Log output; tests pass false. */
   logger?: boolean;
   /** Told of every route as it is added (the authorization matrix test lists them this way). */
@@ -101,6 +113,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     createIdentityProviders(config.auth, (provider) => config.publicUrl + apiPrefix + callbackPath(provider));
   app.decorate<CardProcessor>('cardProcessor', cardProcessor);
   app.decorate('isShuttingDown', false);
+  const mailSender = deps.mailSender ?? createMailSender(config.mail);
+  app.decorate('mailSender', mailSender);
+  app.addHook('onClose', () => mailSender.close());
 
   // Every response names its request, so a user's report can be matched to the log line.
   app.addHook('onRequest', async (request, reply) => {
@@ -140,6 +155,22 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(privateAnswersPlugin);
   await app.register(listingChangesPlugin);
   await app.register(deferredWorkPlugin);
+  // One delivery at a time in this process; emails queued meanwhile are taken by a second round.
+  let delivering: 'no' | 'yes' | 'again' = 'no';
+  const deliver = async () => {
+    do {
+      delivering = 'yes';
+      await deliverDueEmails({ db: app.db, mail: mailSender, log: app.log, now: () => new Date() });
+    } while ((delivering as string) === 'again');
+  };
+  app.decorate('emailsQueued', () => {
+    if (mailSender.kind === 'outbox') return;
+    if (delivering !== 'no') {
+      delivering = 'again';
+      return;
+    }
+    app.deferWork(() => deliver().finally(() => (delivering = 'no')));
+  });
 
   await app.register(healthRoutes);
   // The marketplace's API: every module's routes, one line each, under one prefix.
@@ -158,6 +189,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(contactRoutes);
       await api.register(sellersRoutes);
       await api.register(fairPriceRoutes);
+      await api.register(recoveryRoutes);
+      await api.register(outboxRoutes);
     },
     { prefix: apiPrefix },
   );

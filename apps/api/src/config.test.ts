@@ -110,11 +110,23 @@ describe('config for a production deployment', () => {
     STRIPE_SECRET_KEY: 'sk_live_123',
     STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
     STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
   };
   const without = (name: keyof typeof real) => ({ ...real, [name]: undefined });
 
-  it('starts on PostgreSQL, S3 and Stripe', () => {
+  it('starts on PostgreSQL, S3, Stripe and SMTP', () => {
     expect(loadConfig(real).isProduction).toBe(true);
+    expect(loadConfig(real).mail).toEqual({
+      kind: 'smtp',
+      smtpUrl: 'smtp://mailer:secret@smtp.example.com:587',
+      from: 'ReCell <no-reply@recell.test>',
+    });
+  });
+
+  it('refuses to run without SMTP (no email would leave the server) and a URL that is not SMTP', () => {
+    expect(() => loadConfig(without('SMTP_URL'))).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ ...real, SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.kind).toBe('outbox');
   });
 
   it('refuses the embedded database, disk storage and the test-mode card processor, naming the variable', () => {

@@ -82,6 +82,10 @@ const EnvSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   /** Sign-ups per client IP per hour. */
   SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Password reset and email confirmation requests (and link uses) per client IP per hour. */
+  RECOVERY_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Reset or confirmation emails per address per hour (counted whether or not the address has an account). */
+  RECOVERY_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
 
   // Write limits (uploads, bookings, reports, wishlist, payment attempts) per account per window,
   // and contact messages per IP, in memory or shared through REDIS_URL. Unset under NODE_ENV=test: 100 times the default.
@@ -119,6 +123,15 @@ const EnvSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls (a local server in tests); Stripe's own API when unset. */
   STRIPE_API_URL: z.url().optional(),
+
+  // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, emails
+  // stay in the database's outbox, which an admin reads at /dashboard/outbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From of every email. */
+  MAIL_FROM: z.string().min(3).max(200).default('ReCell <no-reply@recell.test>'),
 });
 
 export interface Config {
@@ -166,6 +179,8 @@ export interface Config {
     loginFailuresPerAccountIp: number;
     loginFailuresPerAccount: number;
     signupPerIp: number;
+    recoveryPerIp: number;
+    recoveryPerEmail: number;
   };
   /** Writes per account (per IP for anonymous callers, and for uploads also per IP) per window. */
   writeLimits: {
@@ -193,6 +208,8 @@ export interface Config {
         forcePathStyle: boolean;
         publicUrl: string;
       };
+  /** Where emails go: the outbox only (development), or out through SMTP. */
+  mail: { kind: 'outbox'; from: string } | { kind: 'smtp'; smtpUrl: string; from: string };
   /** The card processor: built-in test mode (no keys), or Stripe. */
   payments:
     | { processor: 'test' }
@@ -259,6 +276,8 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
         `STRIPE_SECRET_KEY: required in production with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET ` +
           `(without them the test-mode card processor takes fake payments), ${optIn}`,
       );
+    if (!e.SMTP_URL)
+      problems.push(`SMTP_URL: required in production (without it no email leaves the server), ${optIn}`);
   }
   const shutdownDrainMs = e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0);
   // The grace timer forces exit 1 when it runs out: the drain must end well before it.
@@ -308,6 +327,8 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
       loginFailuresPerAccountIp: e.LOGIN_FAILURES_PER_ACCOUNT_IP ?? e.LOGIN_ATTEMPTS_PER_ACCOUNT ?? 10,
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       signupPerIp: e.SIGNUPS_PER_IP,
+      recoveryPerIp: e.RECOVERY_REQUESTS_PER_IP,
+      recoveryPerEmail: e.RECOVERY_EMAILS_PER_ADDRESS,
     },
     writeLimits: {
       windowSeconds: e.WRITE_LIMIT_WINDOW_SECONDS,
@@ -335,6 +356,7 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
             publicUrl: e.S3_PUBLIC_URL!.replace(/\/$/, ''),
           }
         : { kind: 'disk' },
+    mail: e.SMTP_URL ? { kind: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox', from: e.MAIL_FROM },
     payments: isStripe
       ? {
           processor: 'stripe',

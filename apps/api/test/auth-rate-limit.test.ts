@@ -52,6 +52,8 @@ describe('rate limits, counted in memory (the default)', () => {
       loginFailuresPerAccountIp: 10,
       loginFailuresPerAccount: 100,
       signupPerIp: 10,
+      recoveryPerIp: 20,
+      recoveryPerEmail: 3,
     });
     // The former variable still sets the strict limit.
     expect(loadConfig({ LOGIN_ATTEMPTS_PER_ACCOUNT: '5' }).rateLimits.loginFailuresPerAccountIp).toBe(5);

@@ -284,6 +284,7 @@ describe('sessions: refresh, logout and access tokens', () => {
           email: user.email,
           name: 'Vera',
           isVerified: true,
+          isEmailConfirmed: true,
           imageUrl: '/uploads/v.webp',
         },
       });

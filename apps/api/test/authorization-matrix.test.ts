@@ -10,7 +10,7 @@
  * answer may carry another party's private data (the seller's phone number, the buyer's email and
  * booking phone, any password hash).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,8 @@ import { filledListing, freshImei } from './support/listings.ts';
 import { insertReport } from './support/moderation.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
-import { contactMessages } from '../src/db/schema.ts';
+import { accountTokens, contactMessages } from '../src/db/schema.ts';
+import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
 
 const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;
 type Identity = (typeof identities)[number];
@@ -244,6 +245,18 @@ describe('authorization matrix', () => {
   };
 
   const get = (url: string) => async () => ({ method: 'GET' as const, url });
+  /** A live emailed link of a fresh account, as the email carries it. */
+  const linkToken = async (purpose: 'password_reset' | 'email_confirmation') => {
+    const user = await insertPasswordUser(t.app.db, { emailConfirmedAt: null });
+    const token = randomBytes(32).toString('base64url');
+    await t.app.db.insert(accountTokens).values({
+      userId: user.id,
+      purpose,
+      tokenHash: hashAccountToken(token),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    return token;
+  };
   const socialRule: Rule = {
     access: {
       kind: 'special',
@@ -445,6 +458,40 @@ describe('authorization matrix', () => {
       request: async (who) => ({ method: 'POST', url: '/api/auth/logout', cookies: await sessionCookieOf(who) }),
     },
     'GET /api/me': { access: { kind: 'signedIn' }, request: get('/api/me') },
+
+    // Account recovery: the emailed link's token is the credential, so anyone holding one may use it.
+    'POST /api/auth/forgot-password': {
+      access: { kind: 'public' },
+      request: async () => ({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: (await insertPasswordUser(t.app.db)).email },
+        remoteAddress: randomIp(),
+      }),
+    },
+    'POST /api/auth/reset-password': {
+      access: { kind: 'public' },
+      request: async () => ({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: await linkToken('password_reset'), password: 'a-new-passphrase' },
+        remoteAddress: randomIp(),
+      }),
+    },
+    'POST /api/auth/confirm-email': {
+      access: { kind: 'public' },
+      request: async () => ({
+        method: 'POST',
+        url: '/api/auth/confirm-email',
+        payload: { token: await linkToken('email_confirmation') },
+        remoteAddress: randomIp(),
+      }),
+    },
+    'POST /api/me/confirmation-email': {
+      access: { kind: 'signedIn' },
+      request: async () => ({ method: 'POST', url: '/api/me/confirmation-email', remoteAddress: randomIp() }),
+    },
+    'GET /api/admin/outbox': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/outbox') },
     'PATCH /api/me': {
       access: { kind: 'signedIn' },
       request: async () => ({ method: 'PATCH', url: '/api/me', payload: { name: 'Renamed Person' } }),

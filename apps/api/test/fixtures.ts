@@ -21,7 +21,14 @@ export const insertCategories = (db: Database) =>
 export const insertUser = async (db: Database, overrides: Partial<typeof users.$inferInsert> = {}) => {
   const [user] = await db
     .insert(users)
-    .values({ name: 'Test Person', email: `${randomUUID()}@recell.test`, role: 'user', ...overrides })
+    // Confirmed unless a test says otherwise: most tests trade, and sign-up's own flow is tested apart.
+    .values({
+      name: 'Test Person',
+      email: `${randomUUID()}@recell.test`,
+      role: 'user',
+      emailConfirmedAt: new Date(),
+      ...overrides,
+    })
     .returning();
   return user!;
 };

@@ -33,9 +33,10 @@ const run = (job: JobDefinition, deps: JobDeps) => runJob(job, deps, { signal: n
 const later = (ms: number) => new Date(Date.now() + ms);
 
 describe('the job list', () => {
-  it('has the four housekeeping jobs, each named once and with a schedule', () => {
+  it('has the housekeeping jobs and the email delivery, each named once and with a schedule', () => {
     expect(jobDefinitions.map((job) => job.name).sort()).toEqual([
       'delete-orphan-uploads',
+      'deliver-emails',
       'prune-sessions',
       'reconcile-payments',
       'trim-webhook-events',

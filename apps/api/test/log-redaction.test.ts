@@ -8,11 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { users } from '../src/db/schema.ts';
+import { outboxEmails, users } from '../src/db/schema.ts';
 import { jobDepsOfApp } from '../src/jobs/job-deps.ts';
 import type { JobDefinition } from '../src/jobs/job.ts';
 import { runJob } from '../src/jobs/jobs.ts';
@@ -103,6 +103,40 @@ describe('log redaction', () => {
     expect(lines.join('\n')).not.toContain(email);
     expect(lines.join('\n')).not.toContain('$argon2id$');
     expect(lines.join('\n')).not.toContain(password);
+  });
+
+  it('logs a password reset without the address, the emailed link or the new password', async () => {
+    const email = uniqueEmail('forgetful-person');
+    const newPassword = 'a-very-private-passphrase';
+    expect((await signUp(t(), { name: 'Forgetful Person', email, password, role: 'user' })).statusCode).toBe(201);
+    const before = log.lines.length;
+    const asked = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect(asked.statusCode).toBe(200);
+    const token = await vi.waitFor(async () => {
+      const rows = await app.db
+        .select()
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.recipient, email), eq(outboxEmails.kind, 'password_reset')));
+      const found = /token=([A-Za-z0-9_-]+)/.exec(rows[0]?.textBody ?? '')?.[1];
+      if (!found) throw new Error('no email yet');
+      return found;
+    });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    const lines = log.lines.slice(before).join('\n');
+    expect(lines).toContain('password reset');
+    // The link itself, opened in a browser, is logged without its token.
+    await app.inject({ url: `/reset-password?token=${token}&from=email` });
+    const linkLines = log.lines.slice(before).join('\n');
+    expect(linkLines).toContain('/reset-password?token=[redacted]&from=email');
+    expect(linkLines).not.toContain(token);
+    expect(lines).not.toContain(email);
+    expect(lines).not.toContain(token);
+    expect(lines).not.toContain(newPassword);
   });
 
   it('logs a failed booking without the buyer’s phone number', async () => {

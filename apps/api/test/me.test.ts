@@ -44,6 +44,7 @@ describe('/api/me', () => {
       email: user.email,
       role: 'seller',
       isVerified: true,
+      isEmailConfirmed: true,
       imageUrl: '/uploads/s.webp',
       createdAt: user.createdAt.toISOString(),
     });

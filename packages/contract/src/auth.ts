@@ -67,6 +67,8 @@ export const MeSchema = z
     email: z.string(),
     role: RoleSchema,
     isVerified: z.boolean(),
+    /** False until the owner opens the emailed confirmation link: browse only, no trading. */
+    isEmailConfirmed: z.boolean(),
     imageUrl: z.string().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })

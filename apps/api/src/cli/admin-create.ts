@@ -89,7 +89,14 @@ export const runAdminCreate = async (
           `${existing.disabledAt ? ', and the account is enabled again' : ''}.`,
       );
     } else {
-      await users.insertUser(database.db, { name, email, passwordHash, role: 'admin', imageUrl: null });
+      await users.insertUser(database.db, {
+        name,
+        email,
+        passwordHash,
+        role: 'admin',
+        imageUrl: null,
+        emailConfirmedAt: new Date(),
+      });
       out.log(`Created the admin ${email} (${name}). Log in with that email and password.`);
     }
     return 0;

@@ -78,13 +78,17 @@ export const runJobCommand = async (
   }
 
   return withCommandDatabase(config, 'npm run jobs:run', { open: () => open(config), out }, async (database) => {
+    const jobDeps = deps(config, database, log ?? stderrLog(config));
     try {
-      const result = await runJob(job, deps(config, database, log ?? stderrLog(config)), { signal });
+      const result = await runJob(job, jobDeps, { signal });
       out.log(JSON.stringify({ job: job.name, result }));
       return 0;
     } catch (error) {
       out.error(`The job ${job.name} failed: ${safeErrorMessage(error)}`);
       return 1;
+    } finally {
+      // The SMTP connection pool would keep the command alive.
+      await jobDeps.mail.close();
     }
   });
 };

@@ -43,6 +43,10 @@ export const users = pgTable(
     imageUrl: text('image_url'),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Null until the owner opens the confirmation link; until then they may browse but not trade. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Access tokens issued before this (a password reset) are refused: every sign-in ends at once. */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
   },
   (t) => [
     // Emails are unique whatever their case: 'Ann@x.com' and 'ann@x.com' are one account.
@@ -87,6 +91,60 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_family_idx').on(t.familyId),
     index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const accountTokenPurposeEnum = pgEnum('account_token_purpose', ['password_reset', 'email_confirmation']);
+
+/** Single-use links sent by email (password reset, email confirmation); only the SHA-256 of a token is kept. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Every email the app sends, written in the transaction of what caused it (a transactional
+ * outbox); the deliver-emails job sends pending ones through SMTP. Without SMTP this table is the
+ * development mailbox an admin reads.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** What the email is about (password_reset, email_confirmation, …). */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job may try (again); a claim pushes it ahead, so two workers never send one email. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Set when the job gave up (too many failed attempts). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_emails_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_emails_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createMailSender } from '../adapters/mail/index.ts';
 import { createCardProcessor } from '../adapters/payments/index.ts';
 import { createStorage } from '../adapters/storage/index.ts';
 import type { Config } from '../config.ts';
@@ -10,6 +11,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   db: app.db,
   storage: app.storage,
   processor: app.cardProcessor,
+  mail: app.mailSender,
   log: app.log,
   now: () => new Date(),
   listingsChanged: app.listingsChanged,
@@ -20,6 +22,7 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   db,
   storage: createStorage(config),
   processor: createCardProcessor(config.payments, db),
+  mail: createMailSender(config.mail),
   log,
   now: () => new Date(),
   // No page cache lives outside the server; its replicas' caches expire within a second or two.

@@ -4,6 +4,7 @@
  * same code. Every job is idempotent: running it twice, or on two replicas at once, is harmless.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailSender } from '../adapters/mail/index.ts';
 import type { CardProcessor } from '../adapters/payments/card-processor.ts';
 import type { ImageStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
@@ -12,6 +13,8 @@ export interface JobDeps {
   db: Database;
   storage: ImageStorage;
   processor: CardProcessor;
+  /** Where the outbox's emails are sent (SMTP), or the outbox only. */
+  mail: MailSender;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
   now: () => Date;

@@ -4,6 +4,7 @@
  * (scheduler.ts) and `npm run jobs:run` both run jobs through `runJob`.
  */
 import { jobDuration, jobRuns } from '../lib/metrics.ts';
+import { deliverEmailsJob } from './deliver-emails.job.ts';
 import { deleteOrphanUploads } from './delete-orphan-uploads.job.ts';
 import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
 import { pruneSessions } from './prune-sessions.job.ts';
@@ -15,6 +16,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   pruneSessions,
   deleteOrphanUploads,
   trimWebhookEvents,
+  deliverEmailsJob,
 ];
 
 export const findJob = (name: string) => jobDefinitions.find((job) => job.name === name);

@@ -89,12 +89,38 @@ const serializeError = (error: unknown, depth = 0): SerializedError => {
 /** An error's message fit for a terminal or a log: a failed query's parameters left out. */
 export const safeErrorMessage = (error: unknown) => (isErrorLike(error) ? withoutParams(error.message) : String(error));
 
+/** An emailed link's token (password reset, email confirmation) is a credential: its value never reaches a log. */
+const withoutTokens = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, `$1${censor}`);
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, unknown>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's own request serializer, with the link tokens taken out of the URL. */
+const serializeRequest = (request: LoggedRequest) => ({
+  method: request.method,
+  url: withoutTokens(request.url),
+  version: typeof request.headers?.['accept-version'] === 'string' ? request.headers['accept-version'] : undefined,
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 /** The pino options every logger of the API uses (the server's, the jobs', the commands'). */
 export const loggerOptions = (level: string, stream?: NodeJS.WritableStream) =>
   ({
     level,
     redact: { paths: redactPaths, censor },
-    serializers: { err: (error: unknown) => serializeError(error), error: (error: unknown) => serializeError(error) },
+    serializers: {
+      err: (error: unknown) => serializeError(error),
+      error: (error: unknown) => serializeError(error),
+      req: serializeRequest,
+    },
     ...(stream ? { stream } : {}),
   }) satisfies FastifyServerOptions['logger'];
 

@@ -31,6 +31,13 @@ export interface AuthLimitRules {
   loginFailuresPerAccount: LimitRule;
   /** Sign-up attempts per client IP. */
   signupPerIp: LimitRule;
+  /** Password reset and email confirmation requests (and link uses) per client IP. */
+  recoveryPerIp: LimitRule;
+  /**
+   * Reset or confirmation emails asked for one address: counted whether or not it has an account,
+   * so the limit reveals nothing, and nobody can flood a mailbox.
+   */
+  recoveryPerEmail: LimitRule;
 }
 
 export const defaultAuthLimitRules: AuthLimitRules = {
@@ -38,6 +45,8 @@ export const defaultAuthLimitRules: AuthLimitRules = {
   loginFailuresPerAccountIp: { points: 10, durationSeconds: 15 * 60 },
   loginFailuresPerAccount: { points: 100, durationSeconds: 60 * 60 },
   signupPerIp: { points: 10, durationSeconds: 60 * 60 },
+  recoveryPerIp: { points: 20, durationSeconds: 60 * 60 },
+  recoveryPerEmail: { points: 3, durationSeconds: 60 * 60 },
 };
 
 export interface AuthRateLimitOptions {
@@ -75,6 +84,8 @@ export interface AuthRateLimits {
   loginFailuresPerAccountIp: Limiter;
   loginFailuresPerAccount: Limiter;
   signupPerIp: Limiter;
+  recoveryPerIp: Limiter;
+  recoveryPerEmail: Limiter;
   /** 'redis' when counts are shared through Redis. */
   store: 'memory' | 'redis';
   close(): Promise<void>;
@@ -198,6 +209,8 @@ export const createAuthRateLimits = async (options: AuthRateLimitOptions = {}): 
     loginFailuresPerAccountIp: build('loginFailuresPerAccountIp'),
     loginFailuresPerAccount: build('loginFailuresPerAccount'),
     signupPerIp: build('signupPerIp'),
+    recoveryPerIp: build('recoveryPerIp'),
+    recoveryPerEmail: build('recoveryPerEmail'),
     store: redis ? 'redis' : 'memory',
     close: () => closeLimitStore(ownStore),
   };

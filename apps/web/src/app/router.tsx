@@ -13,6 +13,9 @@ const AboutPage = lazyPage(() => import('./routes/about'));
 const BlogsPage = lazyPage(() => import('./routes/blogs'));
 const LoginPage = lazyPage(() => import('./routes/login'));
 const SignupPage = lazyPage(() => import('./routes/signup'));
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const ConfirmEmailPage = lazyPage(() => import('./routes/confirm-email'));
 const CategoryPage = lazyPage(() => import('./routes/category'));
 const ProductPage = lazyPage(() => import('./routes/product'));
 const SearchPage = lazyPage(() => import('./routes/search'));
@@ -65,6 +68,9 @@ export function AppRoutes() {
         <Route path={p(paths.blogs.pattern)} element={<BlogsPage />} />
         <Route path={p(paths.login.pattern)} element={<LoginPage />} />
         <Route path={p(paths.signup.pattern)} element={<SignupPage />} />
+        <Route path={p(paths.forgotPassword.pattern)} element={<ForgotPasswordPage />} />
+        <Route path={p(paths.resetPassword.pattern)} element={<ResetPasswordPage />} />
+        <Route path={p(paths.confirmEmail.pattern)} element={<ConfirmEmailPage />} />
         {/* Signed-in users only (spec §2); visitors go to login and come back. */}
         <Route element={<RequireAuth />}>
           <Route path={p(paths.category.pattern)} element={<CategoryPage />} />

@@ -11,6 +11,9 @@ export const paths = {
   blogs: { pattern: '/blogs', to: () => '/blogs' },
   login: { pattern: '/login', to: () => '/login' },
   signup: { pattern: '/signup', to: () => '/signup' },
+  forgotPassword: { pattern: '/forgot-password', to: () => '/forgot-password' },
+  resetPassword: { pattern: '/reset-password', to: () => '/reset-password' },
+  confirmEmail: { pattern: '/confirm-email', to: () => '/confirm-email' },
   profile: { pattern: '/profile', to: () => '/profile' },
   category: { pattern: '/categories/:id', to: (id: string) => `/categories/${encodeURIComponent(id)}` },
   search: { pattern: '/search', to: () => '/search' },
@@ -38,6 +41,9 @@ export const prerenderedPatterns: readonly string[] = [
  * renders over. An address in neither list is the 404 page, so each new route belongs in one.
  */
 export const framePatterns: readonly string[] = [
+  paths.forgotPassword.pattern,
+  paths.resetPassword.pattern,
+  paths.confirmEmail.pattern,
   paths.category.pattern,
   paths.search.pattern,
   paths.product.pattern,

@@ -63,6 +63,7 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   email: 'ada@example.com',
   role: 'user',
   isVerified: false,
+  isEmailConfirmed: true,
   imageUrl: '/uploads/ada.webp',
   createdAt: '2025-01-05T10:00:00.000Z',
   ...overrides,

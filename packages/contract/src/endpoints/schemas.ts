@@ -9,6 +9,7 @@ import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as photos from '../photos.ts';
 import * as sellers from '../sellers.ts';
+import * as recovery from '../recovery.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
@@ -17,6 +18,7 @@ import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
 import { paymentEndpoints } from './payments.ts';
 import { sellerEndpoints } from './sellers.ts';
+import { recoveryEndpoints } from './recovery.ts';
 import { sessionEndpoints } from './session.ts';
 import type { Endpoint, EndpointWithSchemas, SchemasOf } from './endpoint.ts';
 
@@ -96,6 +98,13 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     seller: { response: sellers.SellerProfileSchema },
     sellerProducts: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
     fairPrice: { query: fairPrice.FairPriceQuerySchema, response: fairPrice.FairPriceSchema },
+  }),
+  recovery: withSchemas(recoveryEndpoints, {
+    forgotPassword: { body: recovery.ForgotPasswordSchema, response: recovery.AccountNoticeSchema },
+    resetPassword: { body: recovery.ResetPasswordSchema, response: recovery.AccountNoticeSchema },
+    confirmEmail: { body: recovery.ConfirmEmailSchema, response: recovery.AccountNoticeSchema },
+    resendConfirmation: { response: recovery.AccountNoticeSchema },
+    outbox: { response: recovery.OutboxSchema },
   }),
   session: withSchemas(sessionEndpoints, {
     refresh: {},

@@ -4,6 +4,8 @@
  *
  *   config: { auth: 'signedIn' }           any active account (else 401)
  *   config: { auth: ['seller', 'admin'] }  one of these roles (401 when not signed in, else 403)
+ *   config: { auth: …, emailConfirmed: true }  and the account's email is confirmed (else 403):
+ *                                          booking, paying, listing — what an unconfirmed account may not do
  *
  * The hook reads `Authorization: Bearer <access token>`, verifies it and loads the user (a disabled
  * or deleted account is signed out at once, whatever its token says; the role is read from the
@@ -16,7 +18,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, type Role } from '@recell/contract';
+import { messages, recoveryMessages, type Role } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAccessTokens, loadOrCreateJwtSecret, type AccessTokens } from './tokens.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -28,6 +30,7 @@ export interface AuthUser {
   email: string;
   name: string;
   isVerified: boolean;
+  isEmailConfirmed: boolean;
   imageUrl: string | null;
 }
 
@@ -45,6 +48,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; routes without it are public. */
     auth?: RouteAuth;
+    /** Only accounts whose email is confirmed (with `auth`): browsing needs none, trading does. */
+    emailConfirmed?: boolean;
   }
 }
 
@@ -79,12 +84,15 @@ export const authPlugin = fp(
       if (!claims) throw unauthorized();
       const user = await findUserById(app.db, claims.userId);
       if (!user || user.disabledAt) throw unauthorized();
+      // A password reset ends every sign-in: access tokens issued before it are refused.
+      if (user.sessionsValidAfter && claims.issuedAt < user.sessionsValidAfter) throw unauthorized();
       return {
         id: user.id,
         role: user.role,
         email: user.email,
         name: user.name,
         isVerified: user.verified,
+        isEmailConfirmed: user.emailConfirmedAt !== null,
         imageUrl: user.imageUrl,
       };
     };
@@ -97,6 +105,8 @@ export const authPlugin = fp(
       const user = await callerOf(request);
       request.user = user;
       if (rule !== 'signedIn' && !rule.includes(user.role)) throw new AppError('forbidden', messages.unauthorized);
+      if (request.routeOptions.config.emailConfirmed && !user.isEmailConfirmed)
+        throw new AppError('forbidden', recoveryMessages.emailUnconfirmed);
     });
   },
   { name: 'recell-auth' },

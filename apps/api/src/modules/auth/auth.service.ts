@@ -15,6 +15,7 @@ import type { AuthRateLimits } from '../../lib/rate-limit.ts';
 import { storeImage } from '../uploads/images.service.ts';
 import * as users from '../users/users.repository.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { queueConfirmationEmail } from './recovery.service.ts';
 import { createRefreshFamily, sessionBody, setRefreshCookie, startSession, type AuthDeps } from './sessions.service.ts';
 
 export interface SignupForm {
@@ -61,7 +62,9 @@ export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupFo
         passwordHash,
         role: input.role,
         imageUrl: image.url,
+        emailConfirmedAt: null,
       });
+      await queueConfirmationEmail(tx, deps, user);
       return { user, refreshToken: await createRefreshFamily(deps, tx, user) };
     });
   } catch (error) {
@@ -69,6 +72,7 @@ export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupFo
     if (users.isUniqueViolation(error)) throw accountExists();
     throw error;
   }
+  deps.emailsQueued();
   const body = await sessionBody(deps, created.user, true);
   setRefreshCookie(deps, reply, created.refreshToken);
   return body;

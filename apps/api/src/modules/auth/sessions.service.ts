@@ -28,6 +28,11 @@ export interface AuthDeps {
   auth: Pick<Config['auth'], 'refreshTokenTtlDays' | 'refreshReuseGraceSeconds'>;
   /** Cookies are Secure in production. */
   isProduction: boolean;
+  /** The site's address (links in emails). */
+  publicUrl: string;
+  /** Tells the app that committed emails wait in the outbox. */
+  emailsQueued: () => void;
+  now: () => Date;
 }
 
 export const authDepsOf = (app: FastifyInstance): AuthDeps => ({
@@ -37,6 +42,9 @@ export const authDepsOf = (app: FastifyInstance): AuthDeps => ({
   log: app.log,
   auth: app.config.auth,
   isProduction: app.config.isProduction,
+  publicUrl: app.config.publicUrl,
+  emailsQueued: () => app.emailsQueued(),
+  now: () => new Date(),
 });
 
 export const refreshCookieName = 'recell_refresh';

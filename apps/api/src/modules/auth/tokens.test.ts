@@ -28,7 +28,7 @@ describe('access tokens', () => {
     const before = createAccessTokens(a, 900);
     const { token } = await before.sign({ userId: '6f1c1b4e-2d3a-4c5b-8d9e-0a1b2c3d4e5f', role: 'seller' });
     const after = createAccessTokens(await loadOrCreateJwtSecret(dataDir), 900);
-    expect(await after.verify(token)).toEqual({ userId: '6f1c1b4e-2d3a-4c5b-8d9e-0a1b2c3d4e5f', role: 'seller' });
+    expect(await after.verify(token)).toMatchObject({ userId: '6f1c1b4e-2d3a-4c5b-8d9e-0a1b2c3d4e5f', role: 'seller' });
   });
 
   it('expires tokens after their lifetime and refuses other secrets', async () => {

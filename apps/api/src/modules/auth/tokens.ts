@@ -21,8 +21,8 @@ interface AccessTokenClaims {
 
 export interface AccessTokens {
   sign(claims: AccessTokenClaims): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid token, or undefined for a bad, tampered or expired one. */
-  verify(token: string): Promise<AccessTokenClaims | undefined>;
+  /** The claims of a valid token and when it was issued, or undefined for a bad, tampered or expired one. */
+  verify(token: string): Promise<(AccessTokenClaims & { issuedAt: Date }) | undefined>;
   /** A key for signing cookies, derived from the same secret (never the secret itself). */
   cookieSecret: string;
   /**
@@ -60,9 +60,11 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
   const key = new TextEncoder().encode(secret);
   return {
     async sign({ userId, role }) {
-      const issuedAt = Math.floor(Date.now() / 1000);
+      const nowMs = Date.now();
+      const issuedAt = Math.floor(nowMs / 1000);
       const expiresAtSeconds = issuedAt + ttlSeconds;
-      const token = await new SignJWT({ role })
+      // `iat` is whole seconds; a password reset must tell a token made just before it from one just after.
+      const token = await new SignJWT({ role, iat_ms: nowMs })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(accessTokenIssuer)
@@ -83,7 +85,8 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
         const role = payload.role;
         if (typeof payload.sub !== 'string' || !uuidPattern.test(payload.sub)) return undefined;
         if (!roles.includes(role as Role)) return undefined;
-        return { userId: payload.sub, role: role as Role };
+        const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000;
+        return { userId: payload.sub, role: role as Role, issuedAt: new Date(issuedAtMs) };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;

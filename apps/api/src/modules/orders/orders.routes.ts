@@ -23,7 +23,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      config: { auth: ['user'] },
+      config: { auth: ['user'], emailConfirmed: true },
       onRequest: [app.writeLimits.bookings],
       schema: {
         tags: ['orders'],

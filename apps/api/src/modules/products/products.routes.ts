@@ -48,7 +48,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       // Before the body is read: a caller who may not sell learns that first, at no cost.
-      config: { auth: ['seller'] },
+      config: { auth: ['seller'], emailConfirmed: true },
       onRequest: [app.writeLimits.uploads, app.uploadCapacity.reserve],
       schema: {
         tags: ['listings'],

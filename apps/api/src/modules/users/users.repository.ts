@@ -3,7 +3,10 @@ import type { Executor } from '../../db/client.ts';
 import { identities, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'role' | 'imageUrl'>;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'role' | 'imageUrl'> & {
+  /** Said by every caller: null for a sign-up (a link confirms it), a time when the address is known good. */
+  emailConfirmedAt: Date | null;
+};
 
 export const findUserById = async (db: Executor, id: string): Promise<UserRow | undefined> => {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -13,6 +13,7 @@ export const toMe = (user: UserRow): Me => ({
   email: user.email,
   role: user.role,
   isVerified: user.verified,
+  isEmailConfirmed: user.emailConfirmedAt !== null,
   imageUrl: user.imageUrl,
   createdAt: user.createdAt.toISOString(),
 });

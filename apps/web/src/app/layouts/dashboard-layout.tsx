@@ -5,7 +5,7 @@ import { CloseIcon, MenuIcon } from '@/components/icons';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth';
+import { EmailConfirmationNotice, useAuth } from '@/features/auth';
 import { dashboardMenus } from './dashboard-menu';
 
 const menuItemClass = ({ isActive }: { isActive: boolean }) =>
@@ -84,6 +84,7 @@ export function DashboardLayout() {
       </aside>
 
       <div className="min-w-0 flex-1">
+        <EmailConfirmationNotice />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,4 @@
-import { accountTexts } from '@recell/contract';
+import { accountTexts, recoveryTexts } from '@recell/contract';
 import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
@@ -14,6 +14,11 @@ function LoginPage() {
     <div className="mx-auto max-w-md">
       <Page title={accountTexts.loginHeading}>
         <LoginForm />
+        <p className="mt-3 text-right text-sm">
+          <Link to={paths.forgotPassword.to()} className="link">
+            {recoveryTexts.forgotLink}
+          </Link>
+        </p>
         <SocialSignIn providers={['google', 'github']} next={to} />
         <p className="mt-8 text-center text-sm">
           {accountTexts.noAccount}{' '}

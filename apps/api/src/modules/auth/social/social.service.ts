@@ -11,6 +11,7 @@
 import type { SocialSignInErrorCode } from '@recell/contract';
 import type { Database } from '../../../db/client.ts';
 import type { SocialProfile } from '../../../adapters/identity/identity-provider.ts';
+import { confirmEmail as confirmEmailOf } from '../recovery.repository.ts';
 import * as users from '../../users/users.repository.ts';
 import type { UserRow } from '../../users/users.repository.ts';
 import * as repository from './social.repository.ts';
@@ -69,7 +70,9 @@ const resolve = async (db: Database, profile: SocialProfile): Promise<SocialSign
   if (existing) {
     usable(existing);
     await repository.insertIdentity(db, { userId: existing.id, provider: profile.provider, subject: profile.subject });
-    return { user: existing, isNewUser: false, isLinked: true };
+    // The provider has verified the address: a password account waiting for its link is confirmed too.
+    if (!existing.emailConfirmedAt) await confirmEmailOf(db, existing.id, new Date());
+    return { user: (await users.findUserById(db, existing.id)) ?? existing, isNewUser: false, isLinked: true };
   }
 
   const user = await db.transaction(async (tx) => {
@@ -80,6 +83,8 @@ const resolve = async (db: Database, profile: SocialProfile): Promise<SocialSign
       passwordHash: null,
       role: 'user',
       imageUrl: null,
+      // Only an address the provider has verified gets this far.
+      emailConfirmedAt: new Date(),
     });
     await repository.insertIdentity(tx, { userId: created.id, provider: profile.provider, subject: profile.subject });
     return created;

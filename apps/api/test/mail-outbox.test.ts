@@ -1,0 +1,185 @@
+/**
+ * The mail port: every email goes into the outbox with what caused it; with SMTP_URL a delivery
+ * sends it through a real local SMTP server (smtp-server) right after the request, and the
+ * deliver-emails job retries what failed, with backoff, until it gives up. Without SMTP the outbox
+ * is the admin's development mailbox. Logs name emails by id only.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OutboxSchema, recoveryMessages } from '@recell/contract';
+import { createSmtpSender } from '../src/adapters/mail/smtp-sender.ts';
+import { outboxEmails } from '../src/db/schema.ts';
+import { deliverEmailsJob, outboxRetentionMs } from '../src/jobs/deliver-emails.job.ts';
+import { runJob } from '../src/jobs/jobs.ts';
+import { jobDepsOfApp } from '../src/jobs/job-deps.ts';
+import { deliverDueEmails, maxAttempts } from '../src/modules/mail/deliver-emails.ts';
+import { enqueueEmail } from '../src/modules/mail/outbox.repository.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { callerWithRole, password, signUp, uniqueEmail } from './support/accounts.ts';
+import { startLocalSmtp, type LocalSmtp } from './support/smtp.ts';
+
+/** A logger that keeps every line it is given, so a test can read what would have been logged. */
+const memoryLogger = () => {
+  const lines: string[] = [];
+  const write = (level: string) => (obj: unknown, msg?: string) => {
+    lines.push(JSON.stringify({ level, obj, msg }));
+  };
+  const log = {
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    debug: write('debug'),
+    trace: write('trace'),
+    fatal: write('fatal'),
+    child: () => log,
+    level: 'info',
+  } as unknown as FastifyBaseLogger;
+  return { log, lines };
+};
+
+describe('with SMTP_URL: delivered through a real SMTP server', () => {
+  let smtp: LocalSmtp;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'ReCell <hello@recell.test>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('sends the confirmation email of a sign-up right after the answer, and marks it sent', async () => {
+    const email = uniqueEmail('arrival');
+    const response = await signUp(t, { name: 'Ava Arrival', email, password, role: 'user' });
+    expect(response.statusCode).toBe(201);
+    const arrived = await vi.waitFor(
+      () => {
+        const found = smtp.received.find((mail) => mail.to === email);
+        if (!found) throw new Error('not arrived yet');
+        return found;
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    expect(arrived.from).toBe('"ReCell" <hello@recell.test>');
+    expect(arrived.subject).toBe('Confirm your email address for ReCell');
+    expect(arrived.text).toMatch(/\/confirm-email\?token=[A-Za-z0-9_-]{43}/);
+    const [row] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.recipient, email));
+    await vi.waitFor(async () => {
+      const [settled] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, row!.id));
+      expect(settled!.sentAt).not.toBeNull();
+    });
+    expect(arrived.messageId).toBe(`<${row!.id}@recell>`);
+  });
+
+  it('retries after a refusal, with backoff, logging no address or content', async () => {
+    const to = uniqueEmail('retry');
+    const id = await enqueueEmail(t.app.db, {
+      to,
+      subject: 'Secret subject',
+      text: 'Private body',
+      kind: 'test',
+    });
+    const { log, lines } = memoryLogger();
+    const mail = createSmtpSender({ smtpUrl: smtp.url, from: 'ReCell <hello@recell.test>' });
+    let now = new Date(Date.now() + 1000);
+    const deps = { db: t.app.db, mail, log, now: () => now };
+    try {
+      smtp.refuseNext(1);
+      expect(await deliverDueEmails(deps)).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+      const [failed] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+      expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+      expect(failed!.lastError).toContain('451');
+      expect(failed!.nextAttemptAt.getTime()).toBe(now.getTime() + 60_000);
+      expect(smtp.received.some((m) => m.to === to)).toBe(false);
+
+      // Not before its time…
+      expect(await deliverDueEmails(deps)).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+      // …then it goes.
+      now = new Date(now.getTime() + 61_000);
+      expect(await deliverDueEmails(deps)).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+      expect(smtp.received.filter((m) => m.to === to)).toHaveLength(1);
+      const [sent] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+      expect(sent).toMatchObject({ attempts: 2, lastError: null });
+      expect(sent!.sentAt).not.toBeNull();
+    } finally {
+      await mail.close();
+    }
+    const logged = lines.join('\n');
+    expect(logged).toContain(id);
+    expect(logged).not.toContain(to);
+    expect(logged).not.toContain('Secret subject');
+    expect(logged).not.toContain('Private body');
+  });
+
+  it('gives up after the last attempt', async () => {
+    const id = await enqueueEmail(t.app.db, { to: uniqueEmail('bounce'), subject: 's', text: 'b', kind: 'test' });
+    await t.app.db
+      .update(outboxEmails)
+      .set({ attempts: maxAttempts - 1 })
+      .where(eq(outboxEmails.id, id));
+    const mail = createSmtpSender({ smtpUrl: smtp.url, from: 'ReCell <hello@recell.test>' });
+    try {
+      smtp.refuseNext(1);
+      const result = await deliverDueEmails({ db: t.app.db, mail, log: memoryLogger().log, now: () => new Date() });
+      expect(result.gaveUp).toBe(1);
+    } finally {
+      await mail.close();
+    }
+    const [row] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    expect(row!.failedAt).not.toBeNull();
+    expect(row!.sentAt).toBeNull();
+  });
+
+  it('the scheduled job delivers what is due and forgets emails sent a week ago', async () => {
+    const to = uniqueEmail('job');
+    const id = await enqueueEmail(t.app.db, { to, subject: 'From the job', text: 'b', kind: 'test' });
+    const old = await enqueueEmail(t.app.db, { to: uniqueEmail('old'), subject: 'Old', text: 'b', kind: 'test' });
+    await t.app.db
+      .update(outboxEmails)
+      .set({ sentAt: new Date(Date.now() - outboxRetentionMs - 60_000) })
+      .where(eq(outboxEmails.id, old));
+    const result = await runJob(deliverEmailsJob, jobDepsOfApp(t.app), { signal: new AbortController().signal });
+    expect(result.sent).toBeGreaterThanOrEqual(1);
+    expect(result.deleted).toBeGreaterThanOrEqual(1);
+    expect(smtp.received.some((m) => m.to === to && m.subject === 'From the job')).toBe(true);
+    expect(await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, old))).toEqual([]);
+    const [kept] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    expect(kept!.sentAt).not.toBeNull();
+  });
+
+  it('hides the outbox while emails really leave (their links are for the recipient only)', async () => {
+    const admin = await callerWithRole(t, 'admin');
+    const response = await t.app.inject({ url: '/api/admin/outbox', headers: admin.headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(recoveryMessages.outboxUnavailable);
+  });
+});
+
+describe('without SMTP: the outbox is the development mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('keeps every email, lists the newest first to an admin only, and sends nothing', async () => {
+    const email = uniqueEmail('outbox');
+    expect((await signUp(t, { name: 'Otto Outbox', email, password, role: 'seller' })).statusCode).toBe(201);
+    const admin = await callerWithRole(t, 'admin');
+    const response = await t.app.inject({ url: '/api/admin/outbox', headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const [newest] = OutboxSchema.parse(response.json()).items;
+    expect(newest).toMatchObject({ to: email, kind: 'email_confirmation', sentAt: null, attempts: 0 });
+    expect(newest!.text).toContain('/confirm-email?token=');
+
+    const buyer = await callerWithRole(t, 'user');
+    expect((await t.app.inject({ url: '/api/admin/outbox', headers: buyer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/outbox' })).statusCode).toBe(401);
+
+    const result = await runJob(deliverEmailsJob, jobDepsOfApp(t.app), { signal: new AbortController().signal });
+    expect(result).toMatchObject({ sent: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,14 @@
+import { recoveryEndpoints, type ForgotPassword, type ResetPassword } from '@recell/contract';
+import { callApi } from '@/lib/api-client';
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+export const requestPasswordReset = (body: ForgotPassword) => callApi(recoveryEndpoints.forgotPassword, { json: body });
+
+/** POST /api/auth/reset-password: a new password with the emailed link's token; every sign-in ends. */
+export const resetPassword = (body: ResetPassword) => callApi(recoveryEndpoints.resetPassword, { json: body });
+
+/** POST /api/auth/confirm-email with the emailed link's token. */
+export const confirmEmail = (token: string) => callApi(recoveryEndpoints.confirmEmail, { json: { token } });
+
+/** POST /api/me/confirmation-email: a new confirmation link for the signed-in account. */
+export const resendConfirmation = () => callApi(recoveryEndpoints.resendConfirmation);

@@ -1,0 +1,42 @@
+import type {
+  AccountNoticeSchema,
+  ConfirmEmailSchema,
+  ForgotPasswordSchema,
+  OutboxSchema,
+  ResetPasswordSchema,
+} from '../recovery.ts';
+import { endpoint } from './endpoint.ts';
+
+/** Account recovery and email confirmation, and the development outbox of the emails they send. */
+export const recoveryEndpoints = {
+  forgotPassword: endpoint<{ body: typeof ForgotPasswordSchema; response: typeof AccountNoticeSchema }>()({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    status: 200,
+    withoutSession: true,
+  }),
+  resetPassword: endpoint<{ body: typeof ResetPasswordSchema; response: typeof AccountNoticeSchema }>()({
+    method: 'POST',
+    path: '/auth/reset-password',
+    status: 200,
+    withoutSession: true,
+  }),
+  confirmEmail: endpoint<{ body: typeof ConfirmEmailSchema; response: typeof AccountNoticeSchema }>()({
+    method: 'POST',
+    path: '/auth/confirm-email',
+    status: 200,
+    withoutSession: true,
+  }),
+  resendConfirmation: endpoint<{ response: typeof AccountNoticeSchema }>()({
+    method: 'POST',
+    path: '/me/confirmation-email',
+    status: 200,
+    auth: 'signedIn',
+  }),
+  outbox: endpoint<{ response: typeof OutboxSchema }>()({
+    method: 'GET',
+    path: '/admin/outbox',
+    status: 200,
+    auth: ['admin'],
+  }),
+} as const;
