@@ -24,7 +24,7 @@ import {
 import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { productPhotos } from '../src/db/schema.ts';
-import { auditOf, insertCategories, insertProduct, insertUser, productRow } from './fixtures.ts';
+import { auditOf, insertCategories, insertOrder, insertProduct, insertUser, productRow } from './fixtures.ts';
 import { headersOf, useCast, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
 import { multipartBody, plainJpeg } from './support/images.ts';
@@ -193,6 +193,16 @@ describe('listing photos', () => {
       expectError(await putPhotos(cast.admin, product.id, body), 403, forbidden);
       expectError(await putPhotos(null, product.id, body), 401, unauthorized);
       expect((await details(product.id)).photos).toEqual(photosOf(0, 1));
+    });
+
+    it('refuses while a buyer has booked the phone: the photos stay what they booked', async () => {
+      const booked = await createWith(cast.seller, ids(0));
+      await insertOrder(t.app.db, { productId: booked.id, buyerId: cast.buyer.id, priceCents: booked.priceCents });
+      expectError(await putPhotos(cast.seller, booked.id, { imageIds: ids(1) }), 409, {
+        code: 'conflict',
+        message: listingMessages.bookedCannotBeEdited,
+      });
+      expect((await details(booked.id)).photos).toEqual(photosOf(0));
     });
 
     it('refuses a sold phone (409) and a removed or unknown one (404)', async () => {
