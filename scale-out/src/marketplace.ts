@@ -9,6 +9,7 @@ import { multipartBody } from '../../apps/api/test/support/images.ts';
 import { imeiWithCheckDigit } from '../../packages/contract/src/phone-facts.ts';
 import { type Client, messageOf, NetworkError, type Reply } from './lib/http.ts';
 import { ProcessorRefusal, type CardProcessorPeer } from './topology/card-processor.ts';
+import { confirmationToken } from './topology/mail-peer.ts';
 
 export const password = 'scale-out-passphrase';
 
@@ -66,6 +67,12 @@ export const signUp = async (client: Client, role: 'user' | 'seller', label: str
     `sign-up of ${email}`,
   );
   const session = reply.json<{ accessToken: string; user: { id: string } }>();
+  // A new account books, pays and lists only once its email is confirmed: by the emailed link.
+  expectStatus(
+    await client.post('/api/auth/confirm-email', { body: { token: await confirmationToken(email) } }),
+    200,
+    `email confirmation of ${email}`,
+  );
   return {
     id: session.user.id,
     email,

@@ -96,6 +96,8 @@ export interface ReplicaSettings {
   redisUrl: string;
   s3: { endpoint: string; bucket: string; publicUrl: string };
   stripeEnv: Record<string, string>;
+  /** SMTP_URL and MAIL_FROM: production sends its emails through SMTP. */
+  mailEnv: Record<string, string>;
   publicUrl: string;
 }
 
@@ -123,6 +125,7 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
   S3_ACCESS_KEY_ID: 'S3RVER',
   S3_SECRET_ACCESS_KEY: 'S3RVER',
   ...settings.stripeEnv,
+  ...settings.mailEnv,
   SHUTDOWN_GRACE_MS: String(shutdownGraceMs),
   SHUTDOWN_DRAIN_MS: String(shutdownDrainMs),
   // Hundreds of sign-ups and logins come from the suite's one address; the per-account login

@@ -11,6 +11,7 @@ import { describeExit, startProcess, type Exit } from '../lib/processes.ts';
 import { figure } from '../lib/report.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 import { startCardProcessor, type CardProcessorPeer } from './card-processor.ts';
+import { startMailPeer } from './mail-peer.ts';
 import { apiCommand, nodeBinary, repoRoot } from './paths.ts';
 import { Replica, replicaEnv } from './replicas.ts';
 import { createDatabase, startS3, useRedis, type Postgres, type RedisStore, type S3Store } from './stores.ts';
@@ -66,6 +67,9 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
     const processor = await startCardProcessor(workDir);
     undo.push(() => processor.stop());
     figure('card processor (Stripe-protocol peer)', processor.env.STRIPE_API_URL!);
+    const mail = await startMailPeer();
+    undo.push(() => mail.stop());
+    figure('mail (SMTP peer)', mail.env.SMTP_URL);
 
     const ports: number[] = [];
     for (let i = 0; i < settings.replicaCount; i++) ports.push(await freePort());
@@ -75,6 +79,7 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
       redisUrl: redis.url,
       s3,
       stripeEnv: processor.env,
+      mailEnv: mail.env,
       publicUrl: balancerPortPlaceholder,
     });
     const replicas = ports.map((port, i) => new Replica(`r${i + 1}`, port, env, workDir));
