@@ -131,6 +131,8 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
   // Hundreds of sign-ups and logins come from the suite's one address; the per-account login
   // limit stays small and is what the sessions scenario proves shared.
   SIGNUPS_PER_IP: '100000',
+  // Each of those accounts confirms its email from the same address too.
+  RECOVERY_REQUESTS_PER_IP: '100000',
   LOGIN_ATTEMPTS_PER_IP: '100000',
   LOGIN_ATTEMPTS_PER_ACCOUNT: String(loginAttemptsPerAccount),
   // Every upload comes from the suite's one address too, and one seller lists the 101 phones; the
