@@ -14,15 +14,14 @@ import {
   MyProductDetailsSchema,
   ProductPageSchema,
   ProductSchema,
-  UploadedImageSchema,
 } from '@recell/contract';
 import { blockedImeis, priceChanges } from '../src/db/schema.ts';
 import { advertise, auditOf, insertOrder, insertProduct, productRow } from './fixtures.ts';
 import { headersOf, useCast, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
 import { sellDirectly } from './support/buying.ts';
-import { multipartBody, phoneJpeg } from './support/images.ts';
-import { filledListing, freshImei, postListingJson } from './support/listings.ts';
+import { phoneJpeg } from './support/images.ts';
+import { filledListing, freshImei, postListingJson, uploadPicture } from './support/listings.ts';
 import { insertReport } from './support/moderation.ts';
 
 describe('editing a listing', () => {
@@ -34,16 +33,7 @@ describe('editing a listing', () => {
   let imageId: string;
 
   beforeAll(async () => {
-    const form = multipartBody([
-      { name: 'image', filename: 'p.jpg', contentType: 'image/jpeg', bytes: await phoneJpeg(200, 150) },
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...cast.seller.headers, ...form.headers },
-      payload: form.payload,
-    });
-    imageId = UploadedImageSchema.parse(uploaded.json()).id;
+    imageId = await uploadPicture(t, cast.seller.headers, await phoneJpeg(200, 150));
   });
   afterEach(() => {
     vi.useRealTimers();

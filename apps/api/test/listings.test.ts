@@ -13,7 +13,6 @@ import {
   ProductPageSchema,
   ProductSchema,
   uploadMessages,
-  UploadedImageSchema,
 } from '@recell/contract';
 import { products } from '../src/db/schema.ts';
 import {
@@ -28,8 +27,8 @@ import {
 } from './fixtures.ts';
 import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
-import { multipartBody, phoneJpeg, textFile } from './support/images.ts';
-import { filledListing, postListingForm, postListingJson, publicViewsOf } from './support/listings.ts';
+import { phoneJpeg, textFile } from './support/images.ts';
+import { filledListing, postListingForm, postListingJson, publicViewsOf, uploadPicture } from './support/listings.ts';
 
 const requiredMessages = {
   name: messages.nameRequired,
@@ -61,14 +60,7 @@ describe('listings', () => {
 
   beforeAll(async () => {
     photo = await phoneJpeg(400, 300);
-    const form = multipartBody([{ name: 'image', filename: 'p.jpg', contentType: 'image/jpeg', bytes: photo }]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...cast.seller.headers, ...form.headers },
-      payload: form.payload,
-    });
-    imageId = UploadedImageSchema.parse(uploaded.json()).id;
+    imageId = await uploadPicture(t, cast.seller.headers, photo);
   });
 
   const productCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;

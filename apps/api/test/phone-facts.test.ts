@@ -17,14 +17,13 @@ import {
   ProductPageSchema,
   ProductSchema,
   ReportedProductPageSchema,
-  UploadedImageSchema,
 } from '@recell/contract';
 import { blockedImeis, products } from '../src/db/schema.ts';
 import { advertise, advertisementsOf, auditOf, insertProduct, insertUser, productRow, reportRow } from './fixtures.ts';
 import { useCast, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unauthorized, useTestApp } from './support/api.ts';
-import { multipartBody, phoneJpeg } from './support/images.ts';
-import { filledListing, freshImei, postListingJson, publicViewsOf } from './support/listings.ts';
+import { phoneJpeg } from './support/images.ts';
+import { filledListing, freshImei, postListingJson, publicViewsOf, uploadPicture } from './support/listings.ts';
 import { callAs, insertReport } from './support/moderation.ts';
 
 /** A valid IMEI with its last digit changed: the check digit is wrong. */
@@ -36,16 +35,7 @@ describe('phone facts and the IMEI check', () => {
   let imageId: string;
 
   beforeAll(async () => {
-    const form = multipartBody([
-      { name: 'image', filename: 'p.jpg', contentType: 'image/jpeg', bytes: await phoneJpeg(200, 150) },
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...cast.seller.headers, ...form.headers },
-      payload: form.payload,
-    });
-    imageId = UploadedImageSchema.parse(uploaded.json()).id;
+    imageId = await uploadPicture(t, cast.seller.headers, await phoneJpeg(200, 150));
   });
 
   const list = (overrides: Record<string, string> = {}, seller: Caller = cast.seller) =>

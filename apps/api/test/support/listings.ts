@@ -1,6 +1,6 @@
 /** Helpers for the listing tests: the Add Product form, where a phone shows, and many listings at once. */
 import { randomInt } from 'node:crypto';
-import { imeiWithCheckDigit, ProductPageSchema } from '@recell/contract';
+import { imeiWithCheckDigit, ProductPageSchema, UploadedImageSchema } from '@recell/contract';
 import type { Database } from '../../src/db/client.ts';
 import { products } from '../../src/db/schema.ts';
 import type { TestApp } from '../helpers.ts';
@@ -62,6 +62,18 @@ export const postListingForm = (
     headers: { ...headers, ...form.headers },
     payload: form.payload,
   });
+};
+
+/** POST /api/uploads of a JPEG as `headers`' caller: the stored picture's id, for `imageId`. */
+export const uploadPicture = async (t: TestApp, headers: Record<string, string>, bytes: Buffer) => {
+  const form = multipartBody([{ name: 'image', filename: 'p.jpg', contentType: 'image/jpeg', bytes }]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...headers, ...form.headers },
+    payload: form.payload,
+  });
+  return UploadedImageSchema.parse(uploaded.json()).id;
 };
 
 /** POST /api/products as JSON (an `imageId` from POST /api/uploads stands for the picture). */
