@@ -13,6 +13,9 @@ export const productStatuses = ['available', 'sold', 'removed'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 export const orderStatuses = ['booked', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** A paid order's progress: the seller hands the phone over or ships it, then it completes. */
+export const orderProgresses = ['awaiting_handover', 'handed_over', 'shipped', 'completed'] as const;
+export type OrderProgress = (typeof orderProgresses)[number];
 
 export const pageSize = { default: 24, max: 100 } as const;
 

@@ -28,6 +28,11 @@ export const roleEnum = pgEnum('role', ['user', 'seller', 'admin']);
 export const productStatusEnum = pgEnum('product_status', ['available', 'sold', 'removed']);
 export const orderStatusEnum = pgEnum('order_status', ['booked', 'paid', 'cancelled']);
 export const identityProviderEnum = pgEnum('identity_provider', ['google', 'github']);
+/**
+ * What happens to a paid phone: the seller hands it over at a meeting or ships it, then the buyer
+ * confirms receipt (or it completes on its own after a while). Only meaningful once the order is paid.
+ */
+export const orderProgressEnum = pgEnum('order_progress', ['awaiting_handover', 'handed_over', 'shipped', 'completed']);
 export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'refunded']);
 export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
 
@@ -357,6 +362,13 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** After payment: handed over or shipped by the seller, then completed (the status stays paid). */
+    progress: orderProgressEnum('progress').notNull().default('awaiting_handover'),
+    /** When the seller marked the phone handed over or shipped. */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    /** The seller's optional tracking note when shipping. */
+    trackingNote: text('tracking_note'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
