@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { productConditions, listingLimits } from './listings.ts';
+import { listingLimits, productConditions } from './listing-rules.ts';
 import { text } from './text.ts';
 
 /**

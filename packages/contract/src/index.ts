@@ -15,6 +15,7 @@ export * from './session.ts';
 export * from './safe-path.ts';
 export * from './social-sign-in.ts';
 export * from './phone-facts.ts';
+export * from './listing-rules.ts';
 export * from './listings.ts';
 export * from './photos.ts';
 export * from './listing-texts.ts';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CreateProductSchema,
-  dollarsToCents,
-  listingMessages,
-  ProductFieldsSchema,
-  ProductFormSchema,
-  ProductQuerySchema,
-} from './listings.ts';
+import { checkPriceRange, dollarsToCents, isPhoneFactFilter, listingMessages } from './listing-rules.ts';
+import { CreateProductSchema, ProductFieldsSchema, ProductFormSchema, ProductQuerySchema } from './listings.ts';
 import { messages } from './messages.ts';
 import { photoMessages } from './photos.ts';
 import { imeiProblem, luhnCheckDigit } from './phone-facts.ts';
@@ -164,6 +158,7 @@ describe('the Add Product schemas speak the spec’s messages', () => {
     expect(priceMessage('0')).toBe(listingMessages.priceTooLow);
     expect(priceMessage('0.00')).toBe(listingMessages.priceTooLow);
     expect(priceMessage('100000.01')).toBe(listingMessages.priceTooHigh);
+    expect(listingMessages.priceTooHigh).toBe('Price must be at most $100,000');
     expect(priceMessage(1e12)).toBe(listingMessages.priceInvalid);
     expect(priceMessage(true)).toBe(messages.priceRequired);
     expect(firstMessages(ProductFieldsSchema.safeParse({ ...filledForm, originalPrice: '999999' })).originalPrice).toBe(
@@ -271,5 +266,81 @@ describe('ProductQuerySchema', () => {
     expect(firstMessages(ProductQuerySchema.safeParse({ minPrice: '500', maxPrice: '100' }))).toEqual({
       maxPrice: listingMessages.priceRangeInverted,
     });
+  });
+});
+
+describe('the browse filters checked without a schema', () => {
+  // The category and search pages check what is typed with these before asking; the API checks with
+  // ProductQuerySchema. Any value one takes and the other refuses would be a silent wrong answer.
+  const prices = [
+    '',
+    ' ',
+    '0',
+    '1',
+    '99.99',
+    ' $499 ',
+    '$0.5',
+    '100000',
+    '100000.01',
+    '1e3',
+    '12.345',
+    '-5',
+    'abc',
+    '\u0000',
+    '1\u00007',
+    '999999999',
+    '  12.30 ',
+    '.5',
+    '5.',
+    '$$5',
+    '１２',
+  ];
+  const problemOf = (result: ReturnType<typeof ProductQuerySchema.safeParse>, field: string) =>
+    result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
+
+  it('takes and refuses the same prices and ranges as the API, with its messages', () => {
+    for (const minPrice of prices)
+      for (const maxPrice of prices) {
+        const api = ProductQuerySchema.safeParse({ minPrice, maxPrice });
+        const typed = checkPriceRange(minPrice, maxPrice);
+        expect(typed.min.error, `min ${JSON.stringify(minPrice)}`).toBe(problemOf(api, 'minPrice'));
+        expect(typed.max.error, `${JSON.stringify(minPrice)}..${JSON.stringify(maxPrice)}`).toBe(
+          problemOf(api, 'maxPrice'),
+        );
+        if (api.success) {
+          expect(typed.min.dollars).toBe(api.data.minPrice);
+          expect(typed.max.dollars).toBe(api.data.maxPrice);
+        }
+      }
+  });
+
+  it('takes the same phone facts as the API', () => {
+    const values = [
+      '16',
+      '128',
+      ' 256 ',
+      '100',
+      '1024',
+      '2048',
+      '0128',
+      '12345',
+      'x',
+      '80',
+      '49',
+      '50',
+      '101',
+      '95.5',
+      'unlocked',
+      'AT&T',
+      'Verizon\u0007',
+      'a'.repeat(40),
+      'a'.repeat(41),
+      '-1',
+    ];
+    for (const name of ['storage', 'network', 'minBattery'] as const)
+      for (const value of values) {
+        const api = ProductQuerySchema.safeParse({ [name]: value });
+        expect(isPhoneFactFilter(name, value), `${name}=${JSON.stringify(value)}`).toBe(api.success);
+      }
   });
 });

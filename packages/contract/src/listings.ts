@@ -11,84 +11,18 @@ import { uploadMessages } from './auth.ts';
 import { ProductSchema } from './catalogue.ts';
 import { categoryIds } from './constants.ts';
 import { imeiProblem, storageOptionsGb, unlockedNetwork } from './phone-facts.ts';
+import {
+  dollarsPattern,
+  listingLimits,
+  listingMessages,
+  parseDollars,
+  productConditions,
+  productSorts,
+} from './listing-rules.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { PhotoIdsSchema, PickedPhotosSchema, ProductPhotoSchema } from './photos.ts';
-
-/** The conditions a seller picks from (a select on the form; a filter on category pages). */
-export const productConditions = ['Excellent', 'Good', 'Fair'] as const;
-export type ProductCondition = (typeof productConditions)[number];
-
-/** The orders a category page can be sorted in. */
-export const productSorts = ['newest', 'price_asc', 'price_desc'] as const;
-export type ProductSort = (typeof productSorts)[number];
-
-/** Bounds the spec leaves open (§5 "Length or range bounds: not shown"); ours, enforced on both sides. */
-export const listingLimits = {
-  /** A price is more than $0 and at most $100,000 (10,000,000 cents). */
-  maxPriceDollars: 100_000,
-  maxLength: {
-    name: 120,
-    brand: 60,
-    model: 80,
-    used: 60,
-    location: 120,
-    authenticity: 200,
-    features: 1000,
-    description: 2000,
-    colour: 30,
-    networkLock: 40,
-  },
-  storageOptionsGb,
-  /** Battery health in %, when the seller gives it: below 50 a battery is worn out, not a fact to sell on. */
-  batteryHealth: { min: 50, max: 100 },
-  /** A phone number is 6 to 20 digits, optionally after a leading +. */
-  phoneDigits: { min: 6, max: 20 },
-  /** A search is at most this long; only its first `searchMaxWords` words are used. */
-  searchMaxLength: 100,
-  searchMaxWords: 8,
-} as const;
-
-/** Our own texts where the spec is silent. The required-field texts are the spec's (`messages`). */
-export const listingMessages = {
-  priceInvalid: 'Enter the price in dollars, like 499 or 499.99',
-  priceTooLow: 'Price must be more than $0',
-  priceTooHigh: `Price must be at most $${listingLimits.maxPriceDollars.toLocaleString('en-US')}`,
-  originalPriceInvalid: 'Enter the original price in dollars, like 999 or 999.99',
-  originalPriceTooLow: 'Original price must be more than $0',
-  originalPriceTooHigh: `Original price must be at most $${listingLimits.maxPriceDollars.toLocaleString('en-US')}`,
-  originalPriceBelowPrice: 'Original price must be at least the price',
-  phoneInvalid: `Enter a phone number of ${listingLimits.phoneDigits.min} to ${listingLimits.phoneDigits.max} digits`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  conditionInvalid: `Choose a condition: ${productConditions.join(', ')}`,
-  sortInvalid: 'Sort by newest, price_asc or price_desc',
-  minPriceInvalid: 'Enter the minimum price in dollars, like 100 or 99.99',
-  maxPriceInvalid: 'Enter the maximum price in dollars, like 500 or 499.99',
-  priceRangeInverted: 'The minimum price must not be more than the maximum.',
-  searchTooLong: `Search for at most ${listingLimits.searchMaxLength} characters`,
-  storageFilterInvalid: `Choose a storage size in GB: ${storageOptionsGb.join(', ')}`,
-  minBatteryInvalid: `Minimum battery health is a whole number from ${listingLimits.batteryHealth.min} to ${listingLimits.batteryHealth.max}`,
-  productNotFound: 'This phone was not found. It may have been removed.',
-  categoryNotFound: 'This category does not exist',
-  notYourProduct: 'Only the seller who listed this phone can do that',
-  soldCannotBeAdvertised: 'This phone has been sold, so it cannot be advertised',
-  alreadyAdvertised: 'This phone is already advertised',
-  cursorOtherSort: 'This cursor belongs to another sort order; start again from the first page',
-  storageRequired: 'Choose the storage',
-  storageInvalid: 'Choose a storage size from the list',
-  colourRequired: 'Enter the colour',
-  networkLockRequired: 'Enter Unlocked, or the carrier the phone is locked to',
-  batteryHealthInvalid: `Battery health is a whole number from ${listingLimits.batteryHealth.min} to ${listingLimits.batteryHealth.max}`,
-  imeiRequired: 'Enter the IMEI (dial *#06# on the phone to see it)',
-  imeiNotDigits: 'The IMEI has digits only',
-  imeiLength: 'The IMEI has exactly 15 digits',
-  imeiCheckDigit: 'This IMEI is not valid: its last digit does not match the others. Check it for a typo',
-  imeiInUse: 'A phone with this IMEI is already for sale. A phone can be listed only once at a time',
-  imeiBlocked: 'This IMEI has been reported stolen, so the phone cannot be listed',
-  soldCannotBeEdited: 'This phone has been sold, so its listing cannot be changed',
-  bookedCannotBeEdited: 'A buyer has booked this phone, so its listing cannot be changed while the booking is open',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -98,20 +32,6 @@ const requiredText = (requiredMessage: string, label: string, max: number, multi
     .trim()
     .min(1, requiredMessage)
     .max(max, listingMessages.tooLong(label, max));
-
-/** "499", "499.9", "499.99", " $499 " — digits with at most two decimals, nothing else. */
-const dollarsPattern = /^\$?(\d{1,9})(?:\.(\d{1,2}))?$/;
-
-/** The exact number of cents of a validated dollar amount (499.99 → 49999; no float drift). */
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
-
-/** Dollars as typed: trimmed text or a finite number; undefined when it is not a plain amount. */
-const parseDollars = (value: string | number): number | undefined => {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-  const match = dollarsPattern.exec(text);
-  if (!match) return undefined;
-  return Number(match[1]) + Number((match[2] ?? '').padEnd(2, '0')) / 100;
-};
 
 interface DollarTexts {
   required: string;

@@ -1,7 +1,8 @@
 import {
+  checkPriceRange,
+  isPhoneFactFilter,
   listingLimits,
   productConditions,
-  ProductQuerySchema,
   productSorts,
   type ProductCondition,
   type ProductSort,
@@ -41,12 +42,10 @@ const readText = (params: URLSearchParams): TextFilters => ({
   model: params.get('model') ?? '',
 });
 
-const { shape } = ProductQuerySchema;
-
 /** A fact from the URL when the API would take it (a hand-edited value it refuses is no filter). */
 const readFact = (params: URLSearchParams, name: (typeof factSelectNames)[number]) => {
   const value = params.get(name)?.trim() ?? '';
-  return value !== '' && shape[name].safeParse(value).success ? value : '';
+  return isPhoneFactFilter(name, value) ? value : '';
 };
 
 const readSelects = (params: URLSearchParams): SelectFilters => {
@@ -71,11 +70,9 @@ const toParams = (text: TextFilters, selects: SelectFilters) => {
   return params;
 };
 
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
-
 /**
- * What the API is asked for, from the URL: the contract's own checks on each value. A value the
+ * What the API is asked for, from the URL: the contract's own checks on each value (the ones that
+ * need no schema library, so a category page loads none). A value the
  * API would refuse (a price that is not an amount, a range upside down) is left out of the request
  * and its message shown beside its input instead.
  */
@@ -84,16 +81,11 @@ function toApiFilters(text: TextFilters, selects: SelectFilters) {
   const errors: { minPrice?: string; maxPrice?: string } = {};
   const q = text.q.trim().slice(0, listingLimits.searchMaxLength);
   if (q) filters.q = q;
-  const min = shape.minPrice.safeParse(text.minPrice);
-  const max = shape.maxPrice.safeParse(text.maxPrice);
-  if (min.success && min.data !== undefined) filters.minPrice = text.minPrice.trim();
-  else errors.minPrice = firstIssue(min);
-  if (max.success && max.data !== undefined) {
-    if (min.success && min.data !== undefined && max.data < min.data) {
-      // The whole query's check of the range, given the prices as typed (the schema reads text).
-      errors.maxPrice = firstIssue(ProductQuerySchema.safeParse({ minPrice: text.minPrice, maxPrice: text.maxPrice }));
-    } else filters.maxPrice = text.maxPrice.trim();
-  } else errors.maxPrice = firstIssue(max);
+  const { min, max } = checkPriceRange(text.minPrice, text.maxPrice);
+  if (min.dollars !== undefined) filters.minPrice = text.minPrice.trim();
+  else errors.minPrice = min.error;
+  if (max.dollars !== undefined) filters.maxPrice = text.maxPrice.trim();
+  else errors.maxPrice = max.error;
   if (selects.condition) filters.condition = selects.condition;
   for (const name of factSelectNames) if (selects[name]) filters[name] = selects[name];
   // Colour and model: sent trimmed (the inputs cap their length at the API's).
