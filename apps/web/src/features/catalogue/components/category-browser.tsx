@@ -9,8 +9,9 @@ import {
   unlockedNetwork,
   webTexts,
   type Category,
+  type Product,
 } from '@recell/contract';
-import { useId, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,6 +32,10 @@ const batteryOptions = minBatteryOptions.map((percent) => ({
   value: String(percent),
   label: listingTexts.minBatteryOption(percent),
 }));
+
+/** The cards that come with the results at once: all a phone's screen shows, and a desktop's first row. */
+const cardsAtOnce = 3;
+const noProducts: Product[] = [];
 
 /** The options, plus the URL's own value when it is none of them (a carrier typed into the address). */
 const withCurrent = (options: { value: string; label: string }[], current: string, label: (value: string) => string) =>
@@ -54,13 +59,24 @@ export function CategoryBrowser({
   const resultsHeadingId = useId();
   const factsId = useId();
   const [areFactsOpen, setFactsOpen] = useState(false);
-  const products = results.data?.pages.flatMap((page) => page.items) ?? [];
+  const products = useMemo(() => results.data?.pages.flatMap((page) => page.items) ?? noProducts, [results.data]);
+  // An answer renders at once (a store update), and two dozen cards in one go block a slow phone's
+  // main thread for a few hundred ms: the first cards come with the answer, the rest in a deferred
+  // render that React splits into short slices. Until it catches up, another search's later cards
+  // are not shown beside this one's first ones.
+  const laterProducts = useMemo(() => products.slice(cardsAtOnce), [products]);
+  const deferredLater = useDeferredValue(laterProducts, noProducts);
+  const shownLater = deferredLater[0]?.id === laterProducts[0]?.id ? deferredLater : noProducts;
+  const shownProducts = useMemo(
+    () => (shownLater.length ? products.slice(0, cardsAtOnce).concat(shownLater) : products.slice(0, cardsAtOnce)),
+    [products, shownLater],
+  );
   const { draft, selects, errors } = search;
   // The cards 'Load more' brings take the focus; the result count below says how many there are.
   const listRef = useRef<HTMLUListElement>(null);
   const { buttonRef: moreButtonRef, willLoad } = useFocusFirstNew({
     listRef,
-    count: products.length,
+    count: shownProducts.length,
     itemSelector: ':scope > li',
   });
   const loadMore = () => {
@@ -239,7 +255,7 @@ export function CategoryBrowser({
                 className={`mt-4 grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
                 aria-busy={results.isPlaceholderData || undefined}
               >
-                {products.map((product, index) => (
+                {shownProducts.map((product, index) => (
                   <li key={product.id} className="flex">
                     <ProductCard
                       product={product}

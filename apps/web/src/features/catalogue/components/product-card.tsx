@@ -1,5 +1,5 @@
 import { formatPrice, webTexts, type Product } from '@recell/contract';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { ClockIcon, MapPinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
@@ -29,7 +29,7 @@ export type ProductCardProps = ListingActionHandlers & {
  * and email, when it was listed, the picture, name, prices, used, location and the actions of
  * whoever looks (ListingViewer: the buyer's, Booked, 'Your listing' or none).
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   isWishlisted = false,
   isBooked = false,
@@ -125,4 +125,4 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});
