@@ -96,6 +96,13 @@ function printDetails(name: string, results: LighthouseResult[]) {
     console.log(
       `  render-blocking ${String(item.url).slice(-60)}: ${Math.round(Number(item.wastedMs ?? item.totalBytes ?? 0))}`,
     );
+  // What the simulated first paint waits for: requests of render-blocking priority before the paint.
+  const fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
+  for (const item of items('network-requests'))
+    if (['VeryHigh', 'High'].includes(String(item.priority)))
+      console.log(
+        `  request ${String(item.priority)} ${String(item.url).slice(-60)}: ${Math.round(Number(item.transferSize ?? 0) / 1024)} kB (FCP ${Math.round(fcpMs)} ms)`,
+      );
   for (const item of items('long-tasks'))
     console.log(
       `  long task ${String(item.url).slice(-60)} at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`,
