@@ -271,6 +271,8 @@ test('the sold Galaxy S22 says Sold on its page and is not offered in its catego
 test("a visitor's card actions on the home page lead to login; See Details comes back to the phone", async ({
   page,
 }) => {
+  // Four home page loads and a sign-in.
+  test.setTimeout(60_000);
   for (const name of [webTexts.addToWishlist, webTexts.report, webTexts.bookNow]) {
     const { advertised } = await openHome(page);
     const first = advertised[0]!;

@@ -1,7 +1,7 @@
 import { categoryBrands, categoryIds, webTexts } from '@recell/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
+import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/content-icons';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/social-icons';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';

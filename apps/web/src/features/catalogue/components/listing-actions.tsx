@@ -1,7 +1,7 @@
 import { webTexts, type Product } from '@recell/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { FlagIcon, HeartIcon } from '@/components/icons';
+import { FlagIcon, HeartIcon } from '@/components/content-icons';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { useAuth, useRequireSignIn } from '@/features/auth';
 import { useListingBuying } from '@/features/buying';

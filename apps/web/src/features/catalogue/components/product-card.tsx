@@ -1,7 +1,7 @@
 import { formatPrice, webTexts, type Product } from '@recell/contract';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import { ClockIcon, MapPinIcon } from '@/components/icons';
+import { ClockIcon, MapPinIcon } from '@/components/content-icons';
 import { paths } from '@/config/paths';
 import { formatListingTime } from '@/lib/format-time';
 import { listingSrcSet, productGridSizes } from '@/lib/responsive-image';

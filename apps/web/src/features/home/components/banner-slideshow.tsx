@@ -1,7 +1,7 @@
 import { carousel, webTexts } from '@recell/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
-import { PauseIcon, PlayIcon } from '@/components/icons';
+import { PauseIcon, PlayIcon } from '@/components/content-icons';
 import { BannerSlideView } from './banner-slide';
 import { bannerSlides } from './banner-slides';
 
