@@ -43,7 +43,7 @@ export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 
 /** A change of some kinds' emails; kinds left out stay as they are. */
 export const UpdateEmailPreferencesSchema = z
-  .object({ emails: EmailPreferencesSchema.shape.emails.partial() })
+  .object({ emails: EmailPreferencesSchema.shape.emails.partial().strict() })
   .meta({ id: 'UpdateEmailPreferences' });
 export type UpdateEmailPreferences = z.infer<typeof UpdateEmailPreferencesSchema>;
 
