@@ -23,14 +23,7 @@ import { addToWishlist, bookPhone, listPhone } from './support/buying.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { filledListing } from './support/listings.ts';
 import { callAs, insertReport } from './support/moderation.ts';
-import {
-  bookAdvertisedPhone,
-  confirmCard,
-  intentFor,
-  pay,
-  postStripeEvent,
-  saleOf,
-} from './support/payments.ts';
+import { bookAdvertisedPhone, confirmCard, intentFor, pay, postStripeEvent, saleOf } from './support/payments.ts';
 import { startLocalSmtp, type LocalSmtp } from './support/smtp.ts';
 
 /** Everything a person was told: their notifications and the emails written to their address. */
@@ -44,7 +37,10 @@ const toldTo = async (t: TestApp, userId: string, kind?: NotificationKind) => {
     .select()
     .from(outboxEmails)
     .where(
-      and(sql`lower(${outboxEmails.recipient}) = lower(${user!.email})`, kind ? eq(outboxEmails.kind, kind) : undefined),
+      and(
+        sql`lower(${outboxEmails.recipient}) = lower(${user!.email})`,
+        kind ? eq(outboxEmails.kind, kind) : undefined,
+      ),
     );
   return { inApp, emails };
 };
@@ -134,7 +130,9 @@ describe('notifications', () => {
 
     it('refuses a link that is not a path on the site', async () => {
       const person = await callerWithRole(t, 'user');
-      await expect(notify(t.app.db, deps(), { ...notice(person.id), link: 'https://evil.example/x' })).rejects.toThrow();
+      await expect(
+        notify(t.app.db, deps(), { ...notice(person.id), link: 'https://evil.example/x' }),
+      ).rejects.toThrow();
       await expect(notify(t.app.db, deps(), { ...notice(person.id), link: '//evil.example/x' })).rejects.toThrow();
     });
   });
@@ -164,8 +162,12 @@ describe('notifications', () => {
       }
       const toSeller = await toldTo(t, seller.id, 'order_paid');
       const toBuyer = await toldTo(t, buyer.id, 'order_paid');
-      expect(toSeller.inApp).toEqual([expect.objectContaining({ title: 'Your phone was sold', link: '/dashboard/my-sales' })]);
-      expect(toBuyer.inApp).toEqual([expect.objectContaining({ title: 'Payment received', link: '/dashboard/my-orders' })]);
+      expect(toSeller.inApp).toEqual([
+        expect.objectContaining({ title: 'Your phone was sold', link: '/dashboard/my-sales' }),
+      ]);
+      expect(toBuyer.inApp).toEqual([
+        expect.objectContaining({ title: 'Payment received', link: '/dashboard/my-orders' }),
+      ]);
       expect(toSeller.emails).toHaveLength(1);
       expect(toBuyer.emails).toHaveLength(1);
     });
@@ -256,7 +258,11 @@ describe('notifications', () => {
       });
       expect(read.statusCode).toBe(204);
       expect(await unread(person)).toEqual({ unread: 2 });
-      const all = await t.app.inject({ method: 'POST', url: '/api/me/notifications/read-all', headers: person.headers });
+      const all = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/notifications/read-all',
+        headers: person.headers,
+      });
       expect(all.statusCode).toBe(204);
       expect(await unread(person)).toEqual({ unread: 0 });
       const page = NotificationPageSchema.parse((await list(person)).json());
@@ -270,7 +276,11 @@ describe('notifications', () => {
       const [mine] = NotificationPageSchema.parse((await list(owner)).json()).items;
       expect(NotificationPageSchema.parse((await list(stranger)).json()).items).toEqual([]);
       expectError(
-        await t.app.inject({ method: 'POST', url: `/api/me/notifications/${mine!.id}/read`, headers: stranger.headers }),
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/me/notifications/${mine!.id}/read`,
+          headers: stranger.headers,
+        }),
         404,
         { code: 'not_found', message: notificationTexts.notificationNotFound },
       );
@@ -307,8 +317,9 @@ describe('notifications', () => {
       return tokenIn(emails.at(-1)!.textBody)!;
     };
     const prefsOf = async (person: Caller) =>
-      EmailPreferencesSchema.parse((await t.app.inject({ url: '/api/me/email-preferences', headers: person.headers })).json())
-        .emails;
+      EmailPreferencesSchema.parse(
+        (await t.app.inject({ url: '/api/me/email-preferences', headers: person.headers })).json(),
+      ).emails;
     const invalid = {
       code: 'validation',
       message: notificationTexts.unsubscribeLinkInvalid,
@@ -327,7 +338,9 @@ describe('notifications', () => {
       expect(done.json()).toEqual({ kind: 'price_drop', isEmailOn: false });
       expect(await prefsOf(person)).toMatchObject({ price_drop: false, order_paid: true });
       // Again is harmless.
-      expect((await t.app.inject({ method: 'POST', url: `/api/email-unsubscribe?token=${token}` })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/email-unsubscribe?token=${token}` })).statusCode).toBe(
+        200,
+      );
     });
 
     it('takes a mail client’s one-click post from another site', async () => {
@@ -348,7 +361,11 @@ describe('notifications', () => {
       const token = await linkOf(person, 'order_paid');
       const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
       expectError(await t.app.inject({ url: `/api/email-unsubscribe?token=${tampered}` }), 400, invalid);
-      expectError(await t.app.inject({ method: 'POST', url: `/api/email-unsubscribe?token=${tampered}` }), 400, invalid);
+      expectError(
+        await t.app.inject({ method: 'POST', url: `/api/email-unsubscribe?token=${tampered}` }),
+        400,
+        invalid,
+      );
       expectError(await t.app.inject({ method: 'POST', url: '/api/email-unsubscribe?token=' }), 400, invalid);
       expect((await prefsOf(person)).order_paid).toBe(true);
     });
@@ -417,7 +434,9 @@ describe('notification emails through a real SMTP server', () => {
     const [sellerRow] = await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, seller.id));
     const product = await listPhone(t, seller, { name: 'Nokia X30 Mailed' });
     await bookPhone(t, buyer, product.id);
-    await expect.poll(() => smtp.received.find((mail) => mail.to === sellerRow!.email), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => smtp.received.find((mail) => mail.to === sellerRow!.email), { timeout: 10_000 })
+      .toBeTruthy();
     const mail = smtp.received.find((m) => m.to === sellerRow!.email)!;
     expect(mail.subject).toBe('New booking');
     expect(mail.text).toContain('A buyer booked your Nokia X30 Mailed.');

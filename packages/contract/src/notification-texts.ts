@@ -58,7 +58,8 @@ export const notificationTexts = {
   unsubscribing: 'Stopping…',
   unsubscribed: (label: string) =>
     `Done: we will no longer email you about: ${label}. You can switch it back on in your profile.`,
-  unsubscribeLinkInvalid: 'This unsubscribe link is invalid. Open it again from the email, or sign in and change your email preferences in your profile.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is invalid. Open it again from the email, or sign in and change your email preferences in your profile.',
   notificationNotFound: 'Notification not found',
 } as const;
 

@@ -137,7 +137,11 @@ export const addOptOuts = async (db: Executor, userId: string, kinds: readonly N
     .onConflictDoNothing();
 };
 
-export const removeOptOuts = async (db: Executor, userId: string, kinds: readonly NotificationKind[]): Promise<void> => {
+export const removeOptOuts = async (
+  db: Executor,
+  userId: string,
+  kinds: readonly NotificationKind[],
+): Promise<void> => {
   if (kinds.length === 0) return;
   await db.delete(emailOptOuts).where(and(eq(emailOptOuts.userId, userId), inArray(emailOptOuts.kind, [...kinds])));
 };

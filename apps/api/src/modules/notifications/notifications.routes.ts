@@ -114,7 +114,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['notifications'],
-        summary: "Which kind of email an emailed unsubscribe link stops (no sign-in; changes nothing)",
+        summary: 'Which kind of email an emailed unsubscribe link stops (no sign-in; changes nothing)',
         description: 'An unknown token is a 400 naming the `token` field.',
         querystring: UnsubscribeQuerySchema,
         response: { 200: UnsubscribeInfoSchema, ...errorResponses(400) },
@@ -138,7 +138,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { allowCrossSite: true },
         schema: {
           tags: ['notifications'],
-          summary: "Stop the kind of email an emailed unsubscribe link names (no sign-in; also one-click)",
+          summary: 'Stop the kind of email an emailed unsubscribe link names (no sign-in; also one-click)',
           description:
             'The token is in the address (`?token=`), as mail clients post to the List-Unsubscribe address ' +
             'with a form body they choose. Again is harmless. An unknown token is a 400 naming the `token` field.',

@@ -64,7 +64,9 @@ export const markAllRead = ({ db }: NotificationDeps, userId: string): Promise<v
   repository.markAllRead(db, userId);
 
 const preferencesOf = (optedOut: readonly NotificationKind[]): EmailPreferences => ({
-  emails: Object.fromEntries(notificationKinds.map((kind) => [kind, !optedOut.includes(kind)])) as EmailPreferences['emails'],
+  emails: Object.fromEntries(
+    notificationKinds.map((kind) => [kind, !optedOut.includes(kind)]),
+  ) as EmailPreferences['emails'],
 });
 
 export const getEmailPreferences = async ({ db }: NotificationDeps, userId: string): Promise<EmailPreferences> =>

@@ -9,12 +9,7 @@
  * switches the kind off) and is also sent as List-Unsubscribe for mail clients' one-click button.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  notificationEmailTexts,
-  notificationKindLabels,
-  safeNextPath,
-  type NotificationKind,
-} from '@recell/contract';
+import { notificationEmailTexts, notificationKindLabels, safeNextPath, type NotificationKind } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { apiPrefix } from '../../lib/routes.ts';
 import { enqueueEmails, type NewEmail } from '../mail/outbox.repository.ts';
@@ -56,7 +51,9 @@ const checkedLink = (link: string) => {
  */
 export const notifyAll = async (tx: Executor, deps: NotifyDeps, notices: readonly Notice[]): Promise<void> => {
   for (let start = 0; start < notices.length; start += batchSize) {
-    const batch = notices.slice(start, start + batchSize).map((notice) => ({ ...notice, link: checkedLink(notice.link) }));
+    const batch = notices
+      .slice(start, start + batchSize)
+      .map((notice) => ({ ...notice, link: checkedLink(notice.link) }));
     const recipients = new Map(
       (await repository.findRecipients(tx, [...new Set(batch.map((notice) => notice.userId))])).map((r) => [r.id, r]),
     );

@@ -228,8 +228,18 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
     });
     // Told once: this is the one transaction that records the sale, whichever path got here.
     await notifyAll(tx, deps, [
-      { userId: product.sellerId, kind: 'order_paid', ...notices.orderPaidSeller(product.name), link: '/dashboard/my-sales' },
-      { userId: order.buyerId, kind: 'order_paid', ...notices.orderPaidBuyer(product.name), link: '/dashboard/my-orders' },
+      {
+        userId: product.sellerId,
+        kind: 'order_paid',
+        ...notices.orderPaidSeller(product.name),
+        link: '/dashboard/my-sales',
+      },
+      {
+        userId: order.buyerId,
+        kind: 'order_paid',
+        ...notices.orderPaidBuyer(product.name),
+        link: '/dashboard/my-orders',
+      },
     ]);
     await repository.deleteClaimOfOrder(tx, order.id);
     // The other buyers' authorisations on this phone will never be captured.

@@ -247,7 +247,11 @@ export const updateProduct = async (
           productId: listingId,
           sellerId: seller.id,
           kind: 'price_drop',
-          ...notices.priceDrop(changes.name ?? current.name, formatPrice(current.priceCents), formatPrice(changes.priceCents!)),
+          ...notices.priceDrop(
+            changes.name ?? current.name,
+            formatPrice(current.priceCents),
+            formatPrice(changes.priceCents!),
+          ),
           link: `/products/${listingId}`,
         });
       }
