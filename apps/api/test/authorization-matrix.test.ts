@@ -38,6 +38,8 @@ import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
 import { accountTokens, contactMessages } from '../src/db/schema.ts';
 import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
+import { hashUnsubscribeToken, notify } from '../src/modules/notifications/notify.ts';
+import { unsubscribeTokens } from '../src/db/schema.ts';
 
 const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;
 type Identity = (typeof identities)[number];
@@ -255,6 +257,28 @@ describe('authorization matrix', () => {
       tokenHash: hashAccountToken(token),
       expiresAt: new Date(Date.now() + 600_000),
     });
+    return token;
+  };
+  /** A notification of `who`'s own (the buyer's for a caller without an account), for the bell's routes. */
+  const ownNotificationId = async (who: Identity) => {
+    const owner = who === 'anonymous' || who === 'disabled' ? cast.buyer : cast[who];
+    await notify(
+      t.app.db,
+      { publicUrl: t.app.config.publicUrl },
+      { userId: owner.id, kind: 'seller_verified', title: 'A notice', body: 'Something happened.', link: '/dashboard' },
+    );
+    const result = (await t.app.db.execute(
+      sql`select id from notifications where user_id = ${owner.id} order by created_at desc limit 1`,
+    )) as unknown as { rows: Array<{ id: string }> };
+    return result.rows[0]!.id;
+  };
+  /** A live emailed unsubscribe link of a fresh account. */
+  const unsubscribeToken = async () => {
+    const user = await insertPasswordUser(t.app.db);
+    const token = randomBytes(32).toString('base64url');
+    await t.app.db
+      .insert(unsubscribeTokens)
+      .values({ tokenHash: hashUnsubscribeToken(token), userId: user.id, kind: 'price_drop' });
     return token;
   };
   const socialRule: Rule = {
@@ -492,6 +516,43 @@ describe('authorization matrix', () => {
       request: async () => ({ method: 'POST', url: '/api/me/confirmation-email', remoteAddress: randomIp() }),
     },
     'GET /api/admin/outbox': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/outbox') },
+
+    // Notifications: everyone's own; the emailed unsubscribe link's token is its credential.
+    'GET /api/me/notifications': { access: { kind: 'signedIn' }, request: get('/api/me/notifications') },
+    'GET /api/me/notifications/unread-count': {
+      access: { kind: 'signedIn' },
+      request: get('/api/me/notifications/unread-count'),
+    },
+    'POST /api/me/notifications/read-all': {
+      access: { kind: 'signedIn' },
+      ok: 204,
+      request: async (who) => {
+        await ownNotificationId(who);
+        return { method: 'POST', url: '/api/me/notifications/read-all' };
+      },
+    },
+    'POST /api/me/notifications/:id/read': {
+      access: { kind: 'signedIn' },
+      ok: 204,
+      request: async (who) => ({ method: 'POST', url: `/api/me/notifications/${await ownNotificationId(who)}/read` }),
+    },
+    'GET /api/me/email-preferences': { access: { kind: 'signedIn' }, request: get('/api/me/email-preferences') },
+    'PUT /api/me/email-preferences': {
+      access: { kind: 'signedIn' },
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/me/email-preferences',
+        payload: { emails: { price_drop: false } },
+      }),
+    },
+    'GET /api/email-unsubscribe': {
+      access: { kind: 'public' },
+      request: async () => ({ method: 'GET', url: `/api/email-unsubscribe?token=${await unsubscribeToken()}` }),
+    },
+    'POST /api/email-unsubscribe': {
+      access: { kind: 'public' },
+      request: async () => ({ method: 'POST', url: `/api/email-unsubscribe?token=${await unsubscribeToken()}` }),
+    },
     'PATCH /api/me': {
       access: { kind: 'signedIn' },
       request: async () => ({ method: 'PATCH', url: '/api/me', payload: { name: 'Renamed Person' } }),

@@ -99,6 +99,7 @@ describe('payments off the lock', () => {
       db: t.app.db,
       processor,
       log: t.app.log,
+      publicUrl: t.app.config.publicUrl,
       now: () => new Date(Date.now() + minutesLater * 60_000),
     });
   const afterStaleClaims = staleClaimAfterMs / 60_000 + 1;

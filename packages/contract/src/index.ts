@@ -31,4 +31,6 @@ export * from './sellers.ts';
 export * from './seller-texts.ts';
 export * from './recovery.ts';
 export * from './recovery-texts.ts';
+export * from './notifications.ts';
+export * from './notification-texts.ts';
 export * from './endpoints/index.ts';

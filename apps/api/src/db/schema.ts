@@ -144,6 +144,11 @@ export const outboxEmails = pgTable(
     lastError: text('last_error'),
     /** Set when the job gave up (too many failed attempts). */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * Where a mail client's one-click unsubscribe posts (List-Unsubscribe, List-Unsubscribe-Post);
+     * null for emails that are not notifications (a reset link).
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
   },
   (t) => [
     index('outbox_emails_pending_idx')
@@ -601,5 +606,71 @@ export const paymentReleases = pgTable(
     index('payment_releases_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/** The notification kinds the database accepts (packages/contract notificationKinds). */
+const notificationKindCheck = (column: AnyPgColumn) =>
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'price_drop', 'problem_outcome')`;
+
+/**
+ * The bell's list: what happened that a person must not miss, newest first. Written by `notify`
+ * in the transaction of the event itself; `link` is a path on the site.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notifications_kind', notificationKindCheck(t.kind)),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The unread count reads only the few unread rows.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Kinds whose emails a person switched off (opt-out: no row, the email is sent). */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), check('email_opt_outs_kind', notificationKindCheck(t.kind))],
+);
+
+/**
+ * The unsubscribe link of each notification email: only the SHA-256 of its random token is kept.
+ * A link does not expire (an old email must still stop the emails) and works without signing in;
+ * it can only switch its own person's own kind off.
+ */
+export const unsubscribeTokens = pgTable(
+  'unsubscribe_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('unsubscribe_tokens_kind', notificationKindCheck(t.kind)),
+    index('unsubscribe_tokens_user_idx').on(t.userId),
   ],
 );

@@ -15,6 +15,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   log: app.log,
   now: () => new Date(),
   listingsChanged: app.listingsChanged,
+  publicUrl: app.config.publicUrl,
 });
 
 /** Outside the server (`jobs:run`): the adapters the configuration names, built as the app builds them. */
@@ -27,4 +28,5 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   now: () => new Date(),
   // No page cache lives outside the server; its replicas' caches expire within a second or two.
   listingsChanged: () => {},
+  publicUrl: config.publicUrl,
 });

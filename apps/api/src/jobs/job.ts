@@ -20,6 +20,8 @@ export interface JobDeps {
   now: () => Date;
   /** Tells this process's public page cache that listings changed (a no-op outside the server). */
   listingsChanged: () => void;
+  /** The site's address, for links in the emails a job writes. */
+  publicUrl: string;
 }
 
 export interface JobContext {

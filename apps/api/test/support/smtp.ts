@@ -12,6 +12,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   messageId: string | undefined;
+  /** Each header's value as sent, by lower-case name (the last of a repeated one). */
+  headers: Record<string, string>;
 }
 
 export interface LocalSmtp {
@@ -53,6 +55,9 @@ export const startLocalSmtp = async (
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             messageId: mail.messageId,
+            headers: Object.fromEntries(
+              mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+            ),
           };
           received.push(email);
           options.onReceive?.(email);

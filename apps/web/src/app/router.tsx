@@ -22,6 +22,8 @@ const SearchPage = lazyPage(() => import('./routes/search'));
 const SellerPage = lazyPage(() => import('./routes/seller'));
 const ProfilePage = lazyPage(() => import('./routes/profile'));
 const AuthCompletePage = lazyPage(() => import('./routes/auth-complete'));
+const NotificationsPage = lazyPage(() => import('./routes/notifications'));
+const UnsubscribePage = lazyPage(() => import('./routes/unsubscribe'));
 // The 404 page too: few visitors need it, and it brings the spec's message catalogue.
 const NotFound = lazyPage(() => import('@/components/errors/not-found'));
 // The dashboard declares its own routes (layout, role guards, pages) inside its chunk.
@@ -71,6 +73,7 @@ export function AppRoutes() {
         <Route path={p(paths.forgotPassword.pattern)} element={<ForgotPasswordPage />} />
         <Route path={p(paths.resetPassword.pattern)} element={<ResetPasswordPage />} />
         <Route path={p(paths.confirmEmail.pattern)} element={<ConfirmEmailPage />} />
+        <Route path={p(paths.unsubscribe.pattern)} element={<UnsubscribePage />} />
         {/* Signed-in users only (spec §2); visitors go to login and come back. */}
         <Route element={<RequireAuth />}>
           <Route path={p(paths.category.pattern)} element={<CategoryPage />} />
@@ -78,6 +81,7 @@ export function AppRoutes() {
           <Route path={p(paths.product.pattern)} element={<ProductPage />} />
           <Route path={p(paths.seller.pattern)} element={<SellerPage />} />
           <Route path={p(paths.profile.pattern)} element={<ProfilePage />} />
+          <Route path={p(paths.notifications.pattern)} element={<NotificationsPage />} />
           <Route path={`${p(paths.dashboard.pattern)}/*`} element={<DashboardRoutes />} />
         </Route>
         <Route path="*" element={<NotFound />} />

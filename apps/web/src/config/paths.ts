@@ -21,6 +21,8 @@ export const paths = {
   seller: { pattern: '/sellers/:id', to: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   authComplete: { pattern: '/auth/complete', to: () => '/auth/complete' },
   dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
+  notifications: { pattern: '/notifications', to: () => '/notifications' },
+  unsubscribe: { pattern: '/unsubscribe', to: () => '/unsubscribe' },
 } as const;
 
 /**
@@ -52,6 +54,8 @@ export const framePatterns: readonly string[] = [
   paths.authComplete.pattern,
   paths.dashboard.pattern,
   `${paths.dashboard.pattern}/*`,
+  paths.notifications.pattern,
+  paths.unsubscribe.pattern,
 ];
 
 /** Where a sign-in page sends the user back to (`navigate(paths.login.to(), { state: { from } })`). */

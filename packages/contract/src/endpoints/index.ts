@@ -8,5 +8,6 @@ export { listingEndpoints } from './listings.ts';
 export { paymentEndpoints } from './payments.ts';
 export { sellerEndpoints } from './sellers.ts';
 export { recoveryEndpoints } from './recovery.ts';
+export { notificationEndpoints } from './notifications.ts';
 export { sessionEndpoints } from './session.ts';
 export { apiEndpoints } from './schemas.ts';

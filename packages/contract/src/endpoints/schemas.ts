@@ -10,6 +10,7 @@ import * as payments from '../payments.ts';
 import * as photos from '../photos.ts';
 import * as sellers from '../sellers.ts';
 import * as recovery from '../recovery.ts';
+import * as notifications from '../notifications.ts';
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
@@ -19,6 +20,7 @@ import { listingEndpoints } from './listings.ts';
 import { paymentEndpoints } from './payments.ts';
 import { sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { sessionEndpoints } from './session.ts';
 import type { Endpoint, EndpointWithSchemas, SchemasOf } from './endpoint.ts';
 
@@ -105,6 +107,19 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     confirmEmail: { body: recovery.ConfirmEmailSchema, response: recovery.AccountNoticeSchema },
     resendConfirmation: { response: recovery.AccountNoticeSchema },
     outbox: { response: recovery.OutboxSchema },
+  }),
+  notifications: withSchemas(notificationEndpoints, {
+    list: { query: pagination.PageQuerySchema, response: notifications.NotificationPageSchema },
+    unreadCount: { response: notifications.UnreadCountSchema },
+    markRead: {},
+    markAllRead: {},
+    emailPreferences: { response: notifications.EmailPreferencesSchema },
+    updateEmailPreferences: {
+      body: notifications.UpdateEmailPreferencesSchema,
+      response: notifications.EmailPreferencesSchema,
+    },
+    unsubscribeInfo: { query: notifications.UnsubscribeQuerySchema, response: notifications.UnsubscribeInfoSchema },
+    unsubscribe: { query: notifications.UnsubscribeQuerySchema, response: notifications.UnsubscribeInfoSchema },
   }),
   session: withSchemas(sessionEndpoints, {
     refresh: {},

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Sent as List-Unsubscribe (and List-Unsubscribe-Post: one click) when set. */
+  unsubscribeUrl?: string | null;
   /** The outbox row's id: the Message-ID is made from it, so a retried send is recognisable. */
   id: string;
 }

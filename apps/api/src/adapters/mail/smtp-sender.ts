@@ -38,6 +38,15 @@ export const createSmtpSender = ({ smtpUrl, from, timeoutMs = 8000 }: SmtpSender
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
         messageId: `<${email.id}@recell>`,
+        // RFC 8058: mail clients offer "Unsubscribe" and post to the link without opening a page.
+        ...(email.unsubscribeUrl
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       });
     },
     async close() {

@@ -19,7 +19,12 @@ import { signedInUser } from '../auth/auth.plugin.ts';
  * get 401 (a disabled admin's token too), any other role 403.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: service.AdminDeps = { db: app.db, listingsChanged: app.listingsChanged };
+  const deps: service.AdminDeps = {
+    db: app.db,
+    listingsChanged: app.listingsChanged,
+    publicUrl: app.config.publicUrl,
+    emailsQueued: () => app.emailsQueued(),
+  };
 
   app.get(
     '/admin/users',

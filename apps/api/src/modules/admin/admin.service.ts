@@ -11,6 +11,7 @@ import {
   adminAuditActions,
   adminLimits,
   adminMessages,
+  notices,
   type AdminUser,
   type AdminUserPage,
   type AdminUserQuery,
@@ -27,6 +28,7 @@ import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { notify, notifyAll } from '../notifications/notify.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { cancelOpenOrdersOf } from '../orders/orders.repository.ts';
 import * as listings from '../products/products.repository.ts';
@@ -39,6 +41,10 @@ export interface AdminDeps {
   db: Database;
   /** Tells public listing pages to refresh; called after every committed change they show. */
   listingsChanged: () => void;
+  /** The site's address, for the links in notification emails. */
+  publicUrl: string;
+  /** Says that committed emails wait in the outbox. */
+  emailsQueued: () => void;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -123,9 +129,16 @@ export const verifySeller = async (deps: AdminDeps, admin: AuthUser, id: string)
       subjectId: user.id,
       detail: { email: user.email },
     });
+    await notify(tx, deps, {
+      userId: user.id,
+      kind: 'seller_verified',
+      ...notices.sellerVerified(),
+      link: `/sellers/${user.id}`,
+    });
     return toAdminUser({ ...user, verified: true });
   });
   deps.listingsChanged();
+  deps.emailsQueued();
   return seller;
 };
 
@@ -202,8 +215,18 @@ export const removeReportedListing = async (deps: AdminDeps, admin: AuthUser, pr
         reportIds: resolved,
       },
     });
+    // A sold phone stays sold (only its reports close): there is no removed listing to tell of.
+    if (product.status === 'available') {
+      await notify(tx, deps, {
+        userId: product.sellerId,
+        kind: 'listing_removed',
+        ...notices.listingRemoved(product.name),
+        link: '/dashboard/my-products',
+      });
+    }
   });
   deps.listingsChanged();
+  deps.emailsQueued();
 };
 
 /**
@@ -246,8 +269,21 @@ export const blockReportedImei = async (
       subjectId: id,
       detail: { removedListings, removedAdvertisements, reportIds: resolvedReports },
     });
+    // Every seller whose listing of the phone was taken down hears of it.
+    const removed = await listings.findListingSellers(tx, removedListings);
+    await notifyAll(
+      tx,
+      deps,
+      removed.map((listing) => ({
+        userId: listing.sellerId,
+        kind: 'listing_removed' as const,
+        ...notices.listingRemoved(listing.name),
+        link: '/dashboard/my-products',
+      })),
+    );
   });
   deps.listingsChanged();
+  deps.emailsQueued();
 };
 
 /** Dismiss on Reported Items: every open report on the phone is closed ('dismissed'); the listing stays. */

@@ -52,6 +52,7 @@ export const deliverDueEmails = async (
           subject: email.subject,
           text: email.textBody,
           html: email.htmlBody,
+          unsubscribeUrl: email.unsubscribeUrl,
         });
         await outbox.markSent(deps.db, email.id, deps.now());
         counts.sent += 1;

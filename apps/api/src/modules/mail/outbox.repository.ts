@@ -15,20 +15,27 @@ export interface NewEmail {
   text: string;
   html?: string | null;
   kind: string;
+  /** Where a mail client's one-click unsubscribe posts (sent as List-Unsubscribe headers). */
+  unsubscribeUrl?: string | null;
 }
 
+const rowOf = (email: NewEmail) => ({
+  recipient: email.to,
+  subject: email.subject,
+  textBody: email.text,
+  htmlBody: email.html ?? null,
+  kind: email.kind,
+  unsubscribeUrl: email.unsubscribeUrl ?? null,
+});
+
 export const enqueueEmail = async (db: Executor, email: NewEmail): Promise<string> => {
-  const [row] = await db
-    .insert(outboxEmails)
-    .values({
-      recipient: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-      kind: email.kind,
-    })
-    .returning({ id: outboxEmails.id });
+  const [row] = await db.insert(outboxEmails).values(rowOf(email)).returning({ id: outboxEmails.id });
   return row!.id;
+};
+
+/** Several emails in one statement (the caller keeps batches to a few hundred). */
+export const enqueueEmails = async (db: Executor, emails: readonly NewEmail[]): Promise<void> => {
+  if (emails.length > 0) await db.insert(outboxEmails).values(emails.map(rowOf));
 };
 
 /**

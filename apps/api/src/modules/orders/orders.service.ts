@@ -9,6 +9,7 @@ import {
   buyingLimits,
   buyingMessages,
   listingMessages,
+  notices,
   paymentMessages,
   type BookedProductIds,
   type Booking,
@@ -24,6 +25,7 @@ import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { notify } from '../notifications/notify.ts';
 import type { PaymentDeps } from '../payments/payments.deps.ts';
 import { findClaimOfOrder } from '../payments/payments.repository.ts';
 import { performRelease, queueRelease } from '../payments/payments.releases.ts';
@@ -83,14 +85,22 @@ export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Boo
       if (product.status !== 'available' || product.sellerDisabledAt) throw conflict(buyingMessages.productNotForSale);
       if (product.sellerId === buyer.id) throw conflict(buyingMessages.ownProduct);
       if (await repository.findOpenOrderId(tx, buyer.id, productId)) throw conflict(buyingMessages.alreadyBooked);
-      return repository.insertOrder(tx, {
+      const id = await repository.insertOrder(tx, {
         productId,
         buyerId: buyer.id,
         phone: booking.phone,
         location: booking.location,
         priceCents: product.priceCents,
       });
+      await notify(tx, deps, {
+        userId: product.sellerId,
+        kind: 'order_booked',
+        ...notices.orderBooked(product.name),
+        link: '/dashboard/my-sales',
+      });
+      return id;
     });
+    deps.emailsQueued?.();
   } catch (error) {
     if (repository.isUniqueViolationOf(error, 'orders_one_open_per_buyer_key')) {
       throw conflict(buyingMessages.alreadyBooked);

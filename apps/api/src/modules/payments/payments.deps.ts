@@ -12,6 +12,13 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** Tells public listing pages to refresh (after a sale). */
   listingsChanged: () => void;
+  /** The site's address, for the links in notification emails. */
+  publicUrl: string;
+  /**
+   * Says that committed emails wait in the outbox (a sale notifies its buyer and seller); absent in
+   * jobs, where the deliver-emails job sends them within a minute.
+   */
+  emailsQueued?: () => void;
   /**
    * Runs work that need not delay the answer (releasing other buyers' cards after a sale); it is
    * awaited in place when absent.
@@ -30,5 +37,7 @@ export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): Pay
   processor: app.cardProcessor,
   log,
   listingsChanged: app.listingsChanged,
+  publicUrl: app.config.publicUrl,
+  emailsQueued: () => app.emailsQueued(),
   defer: app.deferWork,
 });

@@ -40,6 +40,8 @@ export interface ReconcileDeps {
   log: FastifyBaseLogger;
   /** Tells public listing pages to refresh (a claim finished as a sale sells a phone). */
   listingsChanged?: () => void;
+  /** The site's address, for the links in the notifications of a sale it finishes. */
+  publicUrl: string;
   /** The clock (tests move it forward); defaults to the current time. */
   now?: () => Date;
   /** At most this many orders, claims and releases of each kind per run (default 100). */
@@ -134,6 +136,7 @@ export const reconcilePayments = async (deps: ReconcileDeps): Promise<ReconcileC
     log: deps.log,
     now: clock,
     listingsChanged: deps.listingsChanged ?? (() => {}),
+    publicUrl: deps.publicUrl,
   };
   const counts: ReconcileCounts = {
     releasesListed: 0,

@@ -17,7 +17,7 @@
  * and so does the reconcile job after a while. A capture that can no longer be recorded (the phone
  * was removed meanwhile) is refunded.
  */
-import { buyingMessages, paymentMessages } from '@recell/contract';
+import { buyingMessages, notices, paymentMessages } from '@recell/contract';
 import {
   CardError,
   IntentStateError,
@@ -28,6 +28,7 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { notifyAll } from '../notifications/notify.ts';
 import * as orders from '../orders/orders.repository.ts';
 import * as listings from '../products/products.repository.ts';
 import type { PaymentDeps } from './payments.deps.ts';
@@ -225,6 +226,21 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
         ...(attempt.event ? { eventId: attempt.event.eventId } : {}),
       },
     });
+    // Told once: this is the one transaction that records the sale, whichever path got here.
+    await notifyAll(tx, deps, [
+      {
+        userId: product.sellerId,
+        kind: 'order_paid',
+        ...notices.orderPaidSeller(product.name),
+        link: '/dashboard/my-sales',
+      },
+      {
+        userId: order.buyerId,
+        kind: 'order_paid',
+        ...notices.orderPaidBuyer(product.name),
+        link: '/dashboard/my-orders',
+      },
+    ]);
     await repository.deleteClaimOfOrder(tx, order.id);
     // The other buyers' authorisations on this phone will never be captured.
     const released = await repository.insertReleasesOfOtherOrders(tx, product.id, order.id);
@@ -249,6 +265,7 @@ export const completeClaimedSale = async (
   }
   if (outcome.kind === 'already-paid') return 'already-paid';
   deps.listingsChanged();
+  deps.emailsQueued?.();
   await performReleasesSoon(deps, outcome.released);
   return 'recorded';
 };

@@ -244,6 +244,7 @@ export const lockProduct = async (tx: Executor, id: string) => {
     .select({
       id: products.id,
       sellerId: products.sellerId,
+      name: products.name,
       status: products.status,
       imei: products.imei,
       imageUrl: products.imageUrl,
@@ -254,6 +255,15 @@ export const lockProduct = async (tx: Executor, id: string) => {
   return row;
 };
 
+/** The sellers and names of the listings named (for telling each seller about their listing). */
+export const findListingSellers = async (db: Executor, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : db
+        .select({ id: products.id, sellerId: products.sellerId, name: products.name })
+        .from(products)
+        .where(inArray(products.id, [...ids]));
+
 /**
  * The phone a buyer wants to book, locked FOR SHARE until the booking commits: a sale of the phone
  * (which locks it FOR UPDATE) then waits for the booking, or the booking sees the phone sold.
@@ -263,6 +273,7 @@ export const lockProductForBooking = async (tx: Executor, productId: string) => 
     .select({
       id: products.id,
       sellerId: products.sellerId,
+      name: products.name,
       status: products.status,
       priceCents: products.priceCents,
       sellerDisabledAt: users.disabledAt,
@@ -283,6 +294,8 @@ export const lockProductOfOrder = async (tx: Executor, orderId: string) => {
     .select({
       id: products.id,
       status: products.status,
+      sellerId: products.sellerId,
+      name: products.name,
       isSellerActive: sql<boolean>`${users.disabledAt} is null`,
     })
     .from(products)

@@ -42,7 +42,13 @@ const readListingForm = async (request: FastifyRequest): Promise<ListingForm> =>
 
 /** Listings: sellers add, advertise and remove their phones; anyone sees a phone's details. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ProductDeps = { db: app.db, storage: app.storage, listingsChanged: app.listingsChanged };
+  const deps: ProductDeps = {
+    db: app.db,
+    storage: app.storage,
+    listingsChanged: app.listingsChanged,
+    publicUrl: app.config.publicUrl,
+    emailsQueued: () => app.emailsQueued(),
+  };
 
   app.post(
     '/products',

@@ -9,7 +9,9 @@ import {
   imageIdPattern,
   listingMessages,
   imageIdOfUrl,
+  formatPrice,
   messages,
+  notices,
   photoMessages,
   PhotoIdsSchema,
   ProductFieldsSchema,
@@ -28,6 +30,7 @@ import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { productIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { notify, notifyWishlisters } from '../notifications/notify.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
 import * as repository from './products.repository.ts';
@@ -41,6 +44,10 @@ export interface ProductDeps {
   storage: ImageStorage;
   /** Tells public listing pages to refresh; called after every committed change of a listing. */
   listingsChanged: () => void;
+  /** The site's address, for the links in notification emails. */
+  publicUrl: string;
+  /** Says that committed emails wait in the outbox. */
+  emailsQueued: () => void;
 }
 
 export interface ListingForm {
@@ -235,6 +242,19 @@ export const updateProduct = async (
           newPriceCents: changes.priceCents!,
         });
       }
+      if (wasDrop) {
+        await notifyWishlisters(tx, deps, {
+          productId: listingId,
+          sellerId: seller.id,
+          kind: 'price_drop',
+          ...notices.priceDrop(
+            changes.name ?? current.name,
+            formatPrice(current.priceCents),
+            formatPrice(changes.priceCents!),
+          ),
+          link: `/products/${listingId}`,
+        });
+      }
       const changedFields = (Object.keys(changes) as Array<keyof typeof changes>).filter(
         (name) => changes[name] !== current[name],
       );
@@ -252,6 +272,7 @@ export const updateProduct = async (
     throw error;
   }
   deps.listingsChanged();
+  deps.emailsQueued();
   return getProduct(deps, listingId);
 };
 
@@ -346,8 +367,17 @@ export const removeProduct = async (deps: ProductDeps, actor: AuthUser, id: stri
       subjectId: listingId,
       detail: { by: isOwner ? 'seller' : 'admin', previousStatus: product.status, wasAdvertised },
     });
+    if (!isOwner) {
+      await notify(tx, deps, {
+        userId: product.sellerId,
+        kind: 'listing_removed',
+        ...notices.listingRemoved(product.name),
+        link: '/dashboard/my-products',
+      });
+    }
   });
   deps.listingsChanged();
+  deps.emailsQueued();
 };
 
 /** Advertises a listing on the home page: its seller only, while it is for sale, once. */

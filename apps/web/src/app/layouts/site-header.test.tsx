@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
-import { makeMe } from '@/test/fixtures';
+import { mockApi } from '@/test/api-mock';
+import { jsonResponse, makeMe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SiteHeader } from './site-header';
 
@@ -31,7 +32,8 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
-  it('gives a signed-in user the Dashboard with their photo, Profile and a working Log out', async () => {
+  it('gives a signed-in user the notifications bell, the Dashboard with their photo, Profile and a working Log out', async () => {
+    mockApi({ 'GET /api/me/notifications/unread-count': () => jsonResponse({ unread: 3 }) });
     const logout = vi.fn(async () => {});
     const auth: AuthContextValue = {
       status: 'signedIn',
@@ -40,7 +42,11 @@ describe('SiteHeader', () => {
     };
     renderWithProviders(<SiteHeader />, { auth });
 
-    const dashboard = screen.getByRole('link', { name: 'Dashboard' });
+    const dashboard = await screen.findByRole('link', { name: 'Dashboard' });
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(dashboard).toHaveAttribute('href', '/dashboard');
     expect(dashboard.querySelector('img')).toHaveAttribute('src', '/uploads/ada.webp');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');

@@ -1,12 +1,15 @@
 import { webTexts } from '@recell/contract';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/icons';
 import { Logo } from '@/components/logo';
-import { Avatar } from '@/components/ui/avatar';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
+
+// What only signed-in people see (the notifications bell, Dashboard, Log out) is a chunk of its own:
+// loaded only for them, it keeps the bell and its polling out of the home page's first load.
+const SignedInMenu = lazy(() => import('./signed-in-menu'));
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
@@ -105,33 +108,9 @@ export function SiteHeader() {
           {item(paths.about.to(), webTexts.navAbout)}
           {item(paths.blogs.to(), webTexts.navBlogs)}
           {auth.status === 'signedIn' ? (
-            <>
-              {item(paths.profile.to(), webTexts.navProfile, 'md:hidden')}
-              {item(
-                paths.dashboard.to(),
-                <>
-                  <Avatar
-                    name={auth.user.name}
-                    imageUrl={auth.user.imageUrl}
-                    alt=""
-                    className="size-7 text-sm ring-2 ring-teal-600"
-                  />
-                  {webTexts.navDashboard}
-                </>,
-              )}
-              <li>
-                <button
-                  type="button"
-                  className="btn btn-outline w-full md:w-auto"
-                  onClick={() => {
-                    close();
-                    void auth.logout();
-                  }}
-                >
-                  {webTexts.logout}
-                </button>
-              </li>
-            </>
+            <Suspense>
+              <SignedInMenu auth={auth} item={item} close={close} />
+            </Suspense>
           ) : auth.status === 'signedOut' ? (
             item(paths.login.to(), webTexts.navLogin)
           ) : null}
