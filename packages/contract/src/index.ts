@@ -30,4 +30,6 @@ export * from './sellers.ts';
 export * from './seller-texts.ts';
 export * from './recovery.ts';
 export * from './recovery-texts.ts';
+export * from './order-messages.ts';
+export * from './order-message-texts.ts';
 export * from './endpoints/index.ts';
