@@ -9,5 +9,4 @@ import type { Executor } from '../../db/client.ts';
  * When they arrive this becomes `hasOpenProblem(db, orderId)` from the orders repository; it is the
  * only place the messages module asks.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- the database answers once problem reports exist
-export const adminMayReadThread = async (_db: Executor, _orderId: string): Promise<boolean> => false;
+export const adminMayReadThread = (_db: Executor, _orderId: string): Promise<boolean> => Promise.resolve(false);

@@ -119,7 +119,11 @@ export const listUnreadThreads = (db: Executor, userId: string, limit: number) =
     .from(orderThreadReads)
     .innerJoin(orders, eq(orders.id, orderThreadReads.orderId))
     .where(
-      and(eq(orderThreadReads.userId, userId), sql`${orderThreadReads.unreadCount} > 0`, ne(orders.status, 'cancelled')),
+      and(
+        eq(orderThreadReads.userId, userId),
+        sql`${orderThreadReads.unreadCount} > 0`,
+        ne(orders.status, 'cancelled'),
+      ),
     )
     .orderBy(sql`${orderThreadReads.lastReceivedAt} desc nulls last`, orderThreadReads.orderId)
     .limit(limit);
