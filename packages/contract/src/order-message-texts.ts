@@ -39,7 +39,7 @@ export const orderMessageTexts = {
   pageTitle: 'Messages',
   /** The link to an order's thread in My Orders and My Sales. */
   openThread: 'Messages',
-  /** Hidden text of a badge: read with its link ("Messages, 2 unread messages"). */
+  /** Hidden text of a badge: read with its link ("Messages (2 unread messages)"). */
   unread: (count: number) => (count === 1 ? '1 unread message' : `${count} unread messages`),
   withBuyer: (name: string) => `With the buyer, ${name}`,
   withSeller: (name: string) => `With the seller, ${name}`,

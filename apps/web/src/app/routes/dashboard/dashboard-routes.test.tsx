@@ -76,7 +76,7 @@ describe('the dashboard', () => {
   ])('shows a %s their unread messages on %s', async (role, item) => {
     unread = { total: 3, orders: [{ orderId: '11111111-1111-4111-8111-111111111111', count: 3 }] };
     renderWithProviders(<AppRoutes />, { route: '/dashboard', auth: signedInAs(role) });
-    expect(await within(await menu()).findByRole('link', { name: `${item}, 3 unread messages` })).toBeInTheDocument();
+    expect(await within(await menu()).findByRole('link', { name: `${item} (3 unread messages)` })).toBeInTheDocument();
   });
 
   it.each<[Role, string, string]>([
