@@ -37,17 +37,21 @@ const receivedEmails = (): ReceivedEmail[] => {
  * The newest email of `kind` to `to` that arrived after `since` (ms), waited for: the server sends
  * it in the background right after the request's answer.
  */
-export const latestEmail = async (to: string, kind: keyof typeof subjectOf, since = 0): Promise<ReceivedEmail> => {
+export const latestEmail = async (to: string, kind: keyof typeof subjectOf, since = 0): Promise<ReceivedEmail> =>
+  latestEmailWithSubject(to, subjectOf[kind], since);
+
+/** The newest email with `subject` to `to` that arrived after `since` (ms), waited for. */
+export const latestEmailWithSubject = async (to: string, subject: string, since = 0): Promise<ReceivedEmail> => {
   let found: ReceivedEmail | undefined;
   await expect
     .poll(
       () => {
         found = receivedEmails().find(
-          (email) => email.to === to && email.subject === subjectOf[kind] && email.receivedAt >= since,
+          (email) => email.to === to && email.subject === subject && email.receivedAt >= since,
         );
         return found !== undefined;
       },
-      { message: `an email (${kind}) to ${to}`, timeout: 15_000 },
+      { message: `an email (${subject}) to ${to}`, timeout: 15_000 },
     )
     .toBe(true);
   return found!;

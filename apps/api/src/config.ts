@@ -87,7 +87,7 @@ const EnvSchema = z.object({
   /** Reset or confirmation emails per address per hour (counted whether or not the address has an account). */
   RECOVERY_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
 
-  // Write limits (uploads, bookings, reports, wishlist, payment attempts) per account per window,
+  // Write limits (uploads, bookings, reports, wishlist, payment attempts, order messages) per account per window,
   // and contact messages per IP, in memory or shared through REDIS_URL. Unset under NODE_ENV=test: 100 times the default.
   WRITE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
@@ -97,6 +97,8 @@ const EnvSchema = z.object({
   WISHLIST_WRITES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   PAYMENT_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   CONTACT_MESSAGES_PER_IP: z.coerce.number().int().min(1).optional(),
+  /** Messages one account writes to the other parties of its orders. */
+  MESSAGES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -193,6 +195,8 @@ export interface Config {
     paymentAttemptsPerAccount: number;
     /** Contact us messages from one IP (the form is for visitors: there is no account to count). */
     contactMessagesPerIp: number;
+    /** Messages one account writes to the other parties of its orders. */
+    messagesPerAccount: number;
   };
   /** Bytes of upload bodies held at once by this process. */
   uploadMemoryBudgetBytes: number;
@@ -234,6 +238,7 @@ export const defaultWriteLimits = {
   wishlistWritesPerAccount: 120,
   paymentAttemptsPerAccount: 20,
   contactMessagesPerIp: 5,
+  messagesPerAccount: 60,
 } as const;
 
 /** Loads `.env` from the repo root if present (real environment variables win), then validates. */
@@ -341,6 +346,7 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
       paymentAttemptsPerAccount:
         e.PAYMENT_ATTEMPTS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.paymentAttemptsPerAccount),
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
+      messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
     },
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,
     storage:

@@ -118,6 +118,24 @@ const routesOf = (added: RouteOptions[]) => {
 /** Private values the fixtures attach to the parties' resources, and who may see each. */
 const bookingPhone = '7735550142';
 const hashMarker = '$argon2id$v=19$m=19456,t=2,p=1$authorizationMatrixMarker';
+const messageMarker = 'Can we meet at the library on Saturday? (matrix marker)';
+
+/**
+ * An order's messages: its buyer and its phone's seller get `ok`; anyone else the 404 of an unknown
+ * order, an admin too (no open problem report), or 403 where the route is not for admins at all.
+ */
+const threadParties = (ok: number, admin: 403 | 404): Access => ({
+  kind: 'special',
+  why: 'an order’s thread is its buyer’s and its phone’s seller’s; others learn nothing of it',
+  expect: (who) =>
+    who === 'anonymous' || who === 'disabled'
+      ? { status: 401, refused: true }
+      : who === 'buyer' || who === 'seller'
+        ? { status: ok, refused: false }
+        : who === 'admin'
+          ? { status: admin, refused: true }
+          : { status: 404, refused: true },
+});
 
 describe('authorization matrix', () => {
   let t: TestApp;
@@ -220,6 +238,18 @@ describe('authorization matrix', () => {
     const product = await sellersPhone();
     await advertise(t.app.db, product.id);
     return bookOrder(t, cast.buyer, product, { phone: bookingPhone });
+  };
+  /** The buyer's order with a message from the seller in its thread, unread by the buyer. */
+  const threadWithMessage = async () => {
+    const order = await buyersOrder();
+    const send = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/messages`,
+      headers: cast.seller.headers,
+      payload: { body: messageMarker },
+    });
+    expect(send.statusCode, send.body).toBe(201);
+    return order;
   };
   /** A visitor's message for the admins' Messages page. */
   const visitorsMessage = async () => {
@@ -620,6 +650,31 @@ describe('authorization matrix', () => {
       }),
     },
 
+    // Messages between an order's buyer and its phone's seller
+    'GET /api/orders/:id/messages': {
+      access: threadParties(200, 404),
+      request: async () => ({ method: 'GET', url: `/api/orders/${(await threadWithMessage()).id}/messages` }),
+    },
+    'POST /api/orders/:id/messages': {
+      access: threadParties(201, 403),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/orders/${(await buyersOrder()).id}/messages`,
+        payload: { body: 'Is the battery the original one?' },
+      }),
+    },
+    'POST /api/orders/:id/messages/read': {
+      access: threadParties(204, 403),
+      request: async () => ({ method: 'POST', url: `/api/orders/${(await threadWithMessage()).id}/messages/read` }),
+    },
+    'GET /api/me/messages/unread': {
+      access: { kind: 'role', roles: ['user', 'seller'] },
+      request: async () => {
+        await threadWithMessage();
+        return { method: 'GET', url: '/api/me/messages/unread' };
+      },
+    },
+
     // Payments
     'GET /api/payments/config': { access: { kind: 'public' }, request: get('/api/payments/config') },
     'POST /api/orders/:id/payment-intent': {
@@ -793,6 +848,7 @@ describe('authorization matrix', () => {
     { what: 'the seller’s phone number', value: sellerPhoneOfListedPhones, seenBy: ['seller', 'buyer', 'admin'] },
     { what: 'the buyer’s booking phone', value: bookingPhone, seenBy: ['buyer', 'seller', 'admin'] },
     { what: 'the buyer’s email', value: emails.buyer, seenBy: ['buyer', 'seller', 'admin'] },
+    { what: 'a message between buyer and seller', value: messageMarker, seenBy: ['buyer', 'seller'] },
     { what: 'a password hash', value: hashMarker, seenBy: [] },
     { what: 'a password hash', value: '$argon2', seenBy: [] },
   ];
@@ -869,6 +925,7 @@ describe('authorization matrix', () => {
       'the seller’s phone number': expect.any(Number),
       'the buyer’s booking phone': expect.any(Number),
       'the buyer’s email': expect.any(Number),
+      'a message between buyer and seller': expect.any(Number),
     });
   }, 300_000);
 });

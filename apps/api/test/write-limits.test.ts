@@ -57,6 +57,7 @@ describe('write limit configuration', () => {
       wishlistWritesPerAccount: 120,
       paymentAttemptsPerAccount: 20,
       contactMessagesPerIp: 5,
+      messagesPerAccount: 60,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).writeLimits.bookingsPerAccount).toBe(2000);
     expect(loadConfig({ NODE_ENV: 'test', BOOKINGS_PER_ACCOUNT: '3' }).writeLimits.bookingsPerAccount).toBe(3);

@@ -33,4 +33,6 @@ export * from './recovery.ts';
 export * from './recovery-texts.ts';
 export * from './notifications.ts';
 export * from './notification-texts.ts';
+export * from './order-messages.ts';
+export * from './order-message-texts.ts';
 export * from './endpoints/index.ts';

@@ -394,6 +394,60 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Messages between an order's buyer and its phone's seller (docs/decisions/0043), from the booking
+ * on. Text only, 1 to 2000 characters; kept with the order (a record of what was agreed).
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+    // A thread newest first, a page at a time (keyset on created_at, id).
+    index('order_messages_thread_idx').on(t.orderId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Each participant's place in an order's thread: how many messages they have not read (kept with
+ * every message and reset when they read, so the dashboard's unread counts read a few rows, never
+ * the messages), and when they last read it. A row exists once the thread has a message or the
+ * participant has read it.
+ */
+export const orderThreadReads = pgTable(
+  'order_thread_reads',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /** When the newest message this participant has not written arrived (orders the unread counts). */
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.userId] }),
+    check('order_thread_reads_unread_count', sql`${t.unreadCount} >= 0`),
+    // The dashboard's unread counts: only the threads with something unread.
+    index('order_thread_reads_unread_idx')
+      .on(t.userId, t.lastReceivedAt.desc())
+      .where(sql`${t.unreadCount} > 0`),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {

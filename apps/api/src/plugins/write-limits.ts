@@ -1,5 +1,5 @@
 /**
- * Write limits: how many uploads, bookings, reports, wishlist changes and payment attempts one
+ * Write limits: how many uploads, bookings, reports, wishlist changes, payment attempts and order messages one
  * account makes per window (WRITE_LIMIT_WINDOW_SECONDS), for uploads also one IP, and how many
  * contact messages one IP sends. Counted by
  * @fastify/rate-limit in memory, or in Redis when REDIS_URL is set so every API replica counts
@@ -29,6 +29,8 @@ interface WriteLimits {
   wishlist: WriteLimitHook;
   /** Payment intents, payments and the test processor's card confirmations. */
   payments: WriteLimitHook;
+  /** Messages to the other party of an order. */
+  messages: WriteLimitHook;
   /** Contact us messages, per IP (visitors send them without an account). */
   contactMessages: WriteLimitHook;
 }
@@ -92,6 +94,7 @@ export const writeLimitsPlugin = fp(
       reports: hook(limiter('reports', limits.reportsPerAccount, accountKey)),
       wishlist: hook(limiter('wishlist', limits.wishlistWritesPerAccount, accountKey)),
       payments: hook(limiter('payments', limits.paymentAttemptsPerAccount, accountKey)),
+      messages: hook(limiter('messages', limits.messagesPerAccount, accountKey)),
       contactMessages: hook(limiter('contact-messages', limits.contactMessagesPerIp, ipKey)),
     });
   },

@@ -3,6 +3,8 @@
  * module is bundled whole into the first chunk that needs it, and paths.ts is in every page's first
  * load; only the lazily loaded dashboard uses these. The dashboard's routes strip '/dashboard/'.
  */
+import { orderMessagesPagePath } from '@recell/contract';
+
 export const dashboardPaths = {
   myProducts: { pattern: '/dashboard/my-products', to: () => '/dashboard/my-products' },
   addProduct: { pattern: '/dashboard/addProduct', to: () => '/dashboard/addProduct' },
@@ -17,6 +19,8 @@ export const dashboardPaths = {
     pattern: '/dashboard/orders/payment/:id',
     to: (orderId: string) => `/dashboard/orders/payment/${encodeURIComponent(orderId)}`,
   },
+  /** An order's messages, for its buyer and its phone's seller (the emails link here too). */
+  orderMessages: { pattern: '/dashboard/orders/:id/messages', to: orderMessagesPagePath },
   allUsers: { pattern: '/dashboard/all-users', to: () => '/dashboard/all-users' },
   allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
   reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },

@@ -34,3 +34,11 @@ export const buyingKeys = {
   /** The seller's My Sales (every page). */
   mySales: ['my-sales'] as const,
 };
+
+/** Query keys of the messages between an order's buyer and its phone's seller. */
+export const messageKeys = {
+  /** The caller's unread counts (the dashboard menu's badge and each order's Messages link). */
+  unread: ['unread-messages'] as const,
+  /** One order's thread (every page loaded). */
+  thread: (orderId: string) => ['order-thread', orderId] as const,
+};

@@ -4,6 +4,7 @@ import * as catalogue from '../catalogue.ts';
 import * as contact from '../contact.ts';
 import * as fairPrice from '../fair-price.ts';
 import * as listings from '../listings.ts';
+import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
@@ -17,6 +18,7 @@ import { buyingEndpoints } from './buying.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
+import { orderMessageEndpoints } from './order-messages.ts';
 import { paymentEndpoints } from './payments.ts';
 import { sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
@@ -89,6 +91,12 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     replacePhotos: { body: photos.ProductPhotosSchema, response: photos.ProductWithPhotosSchema },
     advertiseProduct: { response: photos.ProductWithPhotosSchema },
     deleteProduct: {},
+  }),
+  orderMessages: withSchemas(orderMessageEndpoints, {
+    thread: { query: orderMessages.OrderThreadQuerySchema, response: orderMessages.OrderThreadSchema },
+    send: { body: orderMessages.NewOrderMessageSchema, response: orderMessages.OrderMessageSchema },
+    markRead: {},
+    unread: { response: orderMessages.UnreadMessagesSchema },
   }),
   payments: withSchemas(paymentEndpoints, {
     config: { response: payments.PaymentConfigSchema },

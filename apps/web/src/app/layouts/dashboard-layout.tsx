@@ -6,6 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { EmailConfirmationNotice, useAuth } from '@/features/auth';
+import { UnreadBadge, useUnreadMessages } from '@/features/messages';
 import { dashboardMenus } from './dashboard-menu';
 
 const menuItemClass = ({ isActive }: { isActive: boolean }) =>
@@ -24,6 +25,7 @@ export function DashboardLayout() {
   const { user } = useAuth();
   const [isOpen, setOpen] = useState(false);
   const sidebarId = useId();
+  const unread = useUnreadMessages();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -76,6 +78,7 @@ export function DashboardLayout() {
               <li key={item.to}>
                 <NavLink to={item.to} className={menuItemClass} onClick={close}>
                   {item.label}
+                  {item.showsUnread && <UnreadBadge count={unread.data?.total ?? 0} />}
                 </NavLink>
               </li>
             ))}

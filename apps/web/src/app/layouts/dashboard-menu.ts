@@ -1,17 +1,18 @@
 import { accountTexts, type Role } from '@recell/contract';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
-export type DashboardMenuItem = { label: string; to: string };
+/** `showsUnread`: the item carries the count of unread messages (the orders' and sales' threads). */
+export type DashboardMenuItem = { label: string; to: string; showsUnread?: true };
 
 /** Each role's dashboard menu (spec §2): the pages its RequireRole routes let through. */
 export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
   seller: [
     { label: accountTexts.myProducts, to: dashboardPaths.myProducts.to() },
     { label: accountTexts.addProduct, to: dashboardPaths.addProduct.to() },
-    { label: accountTexts.mySales, to: dashboardPaths.mySales.to() },
+    { label: accountTexts.mySales, to: dashboardPaths.mySales.to(), showsUnread: true },
   ],
   user: [
-    { label: accountTexts.myOrders, to: dashboardPaths.myOrders.to() },
+    { label: accountTexts.myOrders, to: dashboardPaths.myOrders.to(), showsUnread: true },
     { label: accountTexts.myWishlist, to: dashboardPaths.myWishlist.to() },
   ],
   admin: [

@@ -1,10 +1,12 @@
 import { messages, webTexts, type Role } from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/router';
 import type { AuthContextValue } from '@/features/auth';
-import { makeMe } from '@/test/fixtures';
+import { apiServer } from '@/test/api-mock';
+import { jsonResponse, makeMe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 const signedInAs = (role: Role, name = 'Ada Lovelace'): AuthContextValue => ({
@@ -20,6 +22,13 @@ const menuLinks = async () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('the dashboard', () => {
+  // The menu of a buyer or a seller asks for their unread messages.
+  let unread = { total: 0, orders: [] as Array<{ orderId: string; count: number }> };
+  beforeEach(() => {
+    unread = { total: 0, orders: [] };
+    apiServer.use(http.get('*/api/me/messages/unread', () => jsonResponse(unread)));
+  });
+
   it('welcomes the user, with their photo, name and View profile in the sidebar', async () => {
     renderWithProviders(<AppRoutes />, { route: '/dashboard', auth: signedInAs('user', 'Ada Lovelace') });
 
@@ -61,7 +70,18 @@ describe('the dashboard', () => {
     expect(await menuLinks()).toEqual(links);
   });
 
+  it.each<[Role, string]>([
+    ['user', 'My Orders'],
+    ['seller', 'My Sales'],
+  ])('shows a %s their unread messages on %s', async (role, item) => {
+    unread = { total: 3, orders: [{ orderId: '11111111-1111-4111-8111-111111111111', count: 3 }] };
+    renderWithProviders(<AppRoutes />, { route: '/dashboard', auth: signedInAs(role) });
+    expect(await within(await menu()).findByRole('link', { name: `${item} (3 unread messages)` })).toBeInTheDocument();
+  });
+
   it.each<[Role, string, string]>([
+    ['user', '/dashboard/orders/11111111-1111-4111-8111-111111111111/messages', 'Messages'],
+    ['seller', '/dashboard/orders/11111111-1111-4111-8111-111111111111/messages', 'Messages'],
     ['seller', '/dashboard/my-products', 'My Products'],
     ['seller', '/dashboard/addProduct', 'Add Product'],
     ['seller', '/dashboard/my-sales', 'My Sales'],

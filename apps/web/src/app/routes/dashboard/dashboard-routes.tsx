@@ -20,6 +20,7 @@ const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
 const ContactMessagesPage = lazyPage(() => import('./contact-messages'));
+const OrderMessagesPage = lazyPage(() => import('./order-messages'));
 
 /** Patterns relative to /dashboard. */
 const p = (pattern: string) => pattern.replace(/^\/dashboard\//, '');
@@ -49,6 +50,8 @@ export default function DashboardRoutes() {
     <Routes>
       <Route element={<DashboardLayout />}>
         <Route index element={<DashboardHome />} />
+        {/* An order's buyer and its phone's seller (an admin while a problem is open): the API decides. */}
+        <Route path={p(dashboardPaths.orderMessages.pattern)} element={<OrderMessagesPage />} />
         <Route element={<RequireRole role="seller" />}>
           <Route path={p(dashboardPaths.myProducts.pattern)} element={<MyProductsPage />} />
           <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />

@@ -9,6 +9,7 @@ import {
   StatusPill,
   useRowDialog,
 } from '@/components/ui/data-table';
+import { OrderMessagesLink } from '@/features/messages';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { NotForSalePill, PaidMark, PayLink } from './payment-column';
@@ -36,7 +37,8 @@ function PaymentCell({ order, describedBy }: { order: Order; describedBy: string
 
 /**
  * The buyer's orders (spec §2 My Orders): image, name, price (as booked), original, location, the
- * seller with their phone number (to arrange the hand-over), sales status, action and payment;
+ * seller with their phone number (to arrange the hand-over), sales status, action (the order's
+ * messages with the seller, and Delete) and payment;
  * 'No Orders' when there are none. An unpaid order can be deleted after a confirmation; it can be
  * paid while its phone is still for sale. A phone sold to someone else shows 'Sold' and no Pay.
  */
@@ -75,11 +77,19 @@ export function MyOrdersTable() {
                     </StatusPill>
                   </Cell>
                   <Cell label={buyingTexts.columnAction}>
-                    {order.status === 'booked' && (
-                      <RowButton variant="danger" describedBy={nameId} opensDialog onClick={() => toDelete.open(order)}>
-                        {buyingTexts.delete}
-                      </RowButton>
-                    )}
+                    <div className="flex flex-wrap gap-2">
+                      <OrderMessagesLink orderId={order.id} describedBy={nameId} />
+                      {order.status === 'booked' && (
+                        <RowButton
+                          variant="danger"
+                          describedBy={nameId}
+                          opensDialog
+                          onClick={() => toDelete.open(order)}
+                        >
+                          {buyingTexts.delete}
+                        </RowButton>
+                      )}
+                    </div>
                   </Cell>
                   <Cell label={buyingTexts.columnPayment}>
                     <PaymentCell order={order} describedBy={nameId} />

@@ -1,5 +1,6 @@
-import { accountTexts, buyingTexts } from '@recell/contract';
+import { accountTexts, buyingTexts, orderMessageTexts } from '@recell/contract';
 import { Cell, DataTable, PagedTable, ProductCells, Row, StatusPill } from '@/components/ui/data-table';
+import { OrderMessagesLink } from '@/features/messages';
 import { formatListingTime } from '@/lib/format-time';
 import { useMySales } from '../api/get-my-sales';
 import { orderStatusLabel } from './status-labels';
@@ -13,12 +14,13 @@ const columns = [
   buyingTexts.columnMeetingLocation,
   buyingTexts.columnBookedAt,
   buyingTexts.columnSaleStatus,
+  orderMessageTexts.pageTitle,
 ] as const;
 
 /**
  * The seller's sales (My Sales): every booking of their phones with who booked (name, email), the
  * buyer's phone number and meeting place from the booking, when it was booked (12-hour clock) and
- * whether it is paid, so the seller can hand the phone over. 'No sales yet' when there are none.
+ * whether it is paid, so the seller can hand the phone over, and the order's messages with the buyer. 'No sales yet' when there are none.
  */
 export function MySalesTable() {
   const sales = useMySales();
@@ -28,9 +30,15 @@ export function MySalesTable() {
         <DataTable caption={accountTexts.mySales} columns={columns}>
           {items.map((sale) => {
             const { product, buyer } = sale;
+            const nameId = `my-sale-${sale.id}`;
             return (
               <Row key={sale.id}>
-                <ProductCells product={product} priceCents={sale.priceCents} isLinked={product.status !== 'removed'} />
+                <ProductCells
+                  product={product}
+                  priceCents={sale.priceCents}
+                  nameId={nameId}
+                  isLinked={product.status !== 'removed'}
+                />
                 {/* Room for an ordinary email on one line (a longer one wraps). */}
                 <Cell label={buyingTexts.columnBuyer} className="@min-4xl:min-w-40">
                   <span className="block font-medium wrap-anywhere">{buyer.name}</span>
@@ -51,6 +59,9 @@ export function MySalesTable() {
                   <StatusPill tone={sale.status === 'paid' ? 'good' : sale.status === 'booked' ? 'neutral' : 'muted'}>
                     {orderStatusLabel(sale.status)}
                   </StatusPill>
+                </Cell>
+                <Cell label={orderMessageTexts.pageTitle}>
+                  <OrderMessagesLink orderId={sale.id} describedBy={nameId} />
                 </Cell>
               </Row>
             );

@@ -1,0 +1,16 @@
+import { orderMessageTexts } from '@recell/contract';
+import { useParams } from 'react-router';
+import { OrderThread } from '@/features/messages';
+import { DashboardPage } from './dashboard-page';
+
+/** An order's messages between its buyer and its phone's seller (from My Orders, My Sales or an email). */
+function OrderMessagesPage() {
+  const { id = '' } = useParams();
+  return (
+    <DashboardPage title={orderMessageTexts.pageTitle}>
+      <OrderThread key={id} orderId={id} />
+    </DashboardPage>
+  );
+}
+
+export default OrderMessagesPage;
