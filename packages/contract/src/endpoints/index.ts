@@ -7,6 +7,7 @@ export { contactEndpoints } from './contact.ts';
 export { listingEndpoints } from './listings.ts';
 export { paymentEndpoints } from './payments.ts';
 export { sellerEndpoints } from './sellers.ts';
+export { ratingEndpoints } from './ratings.ts';
 export { recoveryEndpoints } from './recovery.ts';
 export { sessionEndpoints } from './session.ts';
 export { apiEndpoints } from './schemas.ts';

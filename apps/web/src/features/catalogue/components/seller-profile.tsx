@@ -8,11 +8,14 @@ import { useFocusFirstNew } from '@/lib/focus';
 import { useSellerProducts } from '../api/get-seller';
 import { useBuyingActions } from './listing-actions';
 import { ProductCard } from './product-card';
+import { RatingSummary } from './rating-summary';
+import { SellerRatings } from './seller-ratings';
 import { VerifiedBadge } from './verified-badge';
 
 /**
  * A seller's page: their name, picture (or initial), verified mark and since when they are a
- * member, then their phones for sale a page at a time, as cards with the viewer's actions.
+ * member, their rating summary, then their phones for sale a page at a time, as cards with the
+ * viewer's actions, and their ratings.
  */
 export function SellerProfileView({ seller }: { seller: SellerProfile }) {
   const products = useSellerProducts(seller.id);
@@ -41,6 +44,9 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
             {seller.isVerified && <VerifiedBadge className="size-7" />}
           </div>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{sellerTexts.memberSince(seller.memberSince)}</p>
+          <div className="mt-1">
+            <RatingSummary average={seller.ratingAverage} count={seller.ratingCount} />
+          </div>
         </div>
       </header>
 
@@ -92,6 +98,7 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
           </div>
         )}
       </section>
+      <SellerRatings sellerId={seller.id} />
       {buying.dialogs}
     </div>
   );
