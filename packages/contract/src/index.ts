@@ -29,7 +29,6 @@ export * from './fair-price.ts';
 export * from './sellers.ts';
 export * from './seller-texts.ts';
 export * from './ratings.ts';
-export * from './rating-texts.ts';
 export * from './recovery.ts';
 export * from './recovery-texts.ts';
 export * from './endpoints/index.ts';

@@ -1,6 +1,5 @@
 import { ratingTexts, type Rating } from '@recell/contract';
 import type { ReactNode } from 'react';
-import { Stars } from './stars';
 
 /**
  * A rating: its stars, the comment (or that ReCell hid it: the stars still count) and the seller's
@@ -24,5 +23,22 @@ export function RatingView({ rating, byline, actions }: { rating: Rating; byline
       )}
       {actions}
     </div>
+  );
+}
+
+/**
+ * A rating as stars ("★★★★☆"), read by a screen reader as its label ("4 out of 5 stars") instead
+ * of five symbols.
+ */
+export function Stars({ stars, label, className }: { stars: number; label: string; className?: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      className={`whitespace-nowrap text-amber-600 dark:text-amber-400 ${className ?? ''}`}
+    >
+      {'★'.repeat(stars)}
+      <span className="text-slate-300 dark:text-slate-600">{'★'.repeat(5 - stars)}</span>
+    </span>
   );
 }

@@ -10,7 +10,7 @@ import {
   StatusPill,
   useRowDialog,
 } from '@/components/ui/data-table';
-import { Stars } from '@/components/ui/stars';
+import { Stars } from '@/components/ui/rating-view';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { NotForSalePill, PaidMark, PayLink } from './payment-column';

@@ -13,8 +13,7 @@ import {
 } from './listing-actions';
 import { FairPriceLine } from './fair-price-hint';
 import { ProductGallery } from './product-gallery';
-import { RatingSummary } from './rating-summary';
-import { VerifiedBadge } from './verified-badge';
+import { SellerRatingSummary, VerifiedBadge } from './verified-badge';
 
 const termClass = 'text-sm text-slate-600 dark:text-slate-400';
 
@@ -184,7 +183,7 @@ export function ProductDetails({
             </p>
             <p className="text-sm break-words text-slate-600 dark:text-slate-400">{product.seller.email}</p>
             <div className="mt-1">
-              <RatingSummary average={product.seller.ratingAverage} count={product.seller.ratingCount} />
+              <SellerRatingSummary average={product.seller.ratingAverage} count={product.seller.ratingCount} />
             </div>
           </section>
         </div>

@@ -17,7 +17,7 @@ const dateOf = (iso: string) =>
  * phone, the comment (or "Comment hidden by ReCell") and the seller's reply. An admin hides an
  * abusive comment after a confirmation, or shows a hidden one again.
  */
-export function SellerRatings({ sellerId }: { sellerId: string }) {
+export default function SellerRatings({ sellerId }: { sellerId: string }) {
   const ratings = useSellerRatings(sellerId);
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
