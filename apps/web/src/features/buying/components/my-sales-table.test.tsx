@@ -61,7 +61,7 @@ describe('My Sales', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Image', 'Phone', 'Price', 'Buyer', "Buyer's phone", 'Meeting location', 'Booked', 'Status']);
+    ).toEqual(['Image', 'Phone', 'Price', 'Buyer', "Buyer's phone", 'Meeting location', 'Booked', 'Status', 'Rating']);
     const row = rowOf('Galaxy S21');
     expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();
     expect(row.getByText('$449.99')).toBeInTheDocument();
