@@ -47,6 +47,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -191,6 +192,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(adminRoutes);
       await api.register(contactRoutes);
       await api.register(sellersRoutes);
+      await api.register(ratingsRoutes);
       await api.register(fairPriceRoutes);
       await api.register(recoveryRoutes);
       await api.register(outboxRoutes);

@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, UploadedImageSchema, type Role } from '@recell/contract';
-import { advertise, disableUser, insertCategories, insertUser } from './fixtures.ts';
+import { advertise, disableUser, insertCategories, insertCompletedOrder, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   castOf,
@@ -251,6 +251,20 @@ describe('authorization matrix', () => {
     expect(send.statusCode, send.body).toBe(201);
     return order;
   };
+  /** The buyer's completed order of a phone of the seller's (sold, paid, handed over). */
+  const completedOrder = async () => (await insertCompletedOrder(t.app.db, cast.seller.id, cast.buyer.id)).order;
+  /** That order rated by its buyer, with a comment. */
+  const ratedOrder = async () => {
+    const order = await completedOrder();
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/rating`,
+      headers: cast.buyer.headers,
+      payload: { stars: 4, comment: 'Fine' },
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    return { orderId: order.id, ratingId: (rated.json() as { id: string }).id };
+  };
   /** A visitor's message for the admins' Messages page. */
   const visitorsMessage = async () => {
     const [row] = await t.app.db
@@ -390,6 +404,13 @@ describe('authorization matrix', () => {
       request: async () => {
         await sellersPhone();
         return { method: 'GET', url: `/api/sellers/${cast.seller.id}/products` };
+      },
+    },
+    'GET /api/sellers/:id/ratings': {
+      access: { kind: 'public' },
+      request: async () => {
+        await ratedOrder();
+        return { method: 'GET', url: `/api/sellers/${cast.seller.id}/ratings` };
       },
     },
     'GET /api/fair-price': {
@@ -621,6 +642,24 @@ describe('authorization matrix', () => {
       ok: 204,
       request: async () => ({ method: 'DELETE', url: `/api/orders/${(await buyersOrder()).id}` }),
     },
+    // Ratings: the order's buyer rates, its seller replies.
+    'POST /api/orders/:id/rating': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      ok: 201,
+      request: async () => ({
+        method: 'POST',
+        url: `/api/orders/${(await completedOrder()).id}/rating`,
+        payload: { stars: 5, comment: 'Great' },
+      }),
+    },
+    'POST /api/orders/:id/rating/reply': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/orders/${(await ratedOrder()).orderId}/rating/reply`,
+        payload: { reply: 'Thanks' },
+      }),
+    },
     'GET /api/me/sales': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/sales') },
     'GET /api/me/wishlist': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist') },
     'GET /api/me/wishlist/ids': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist/ids') },
@@ -743,6 +782,26 @@ describe('authorization matrix', () => {
         method: 'POST',
         url: `/api/admin/sellers/${(await insertUser(t.app.db, { role: 'seller' })).id}/verify`,
       }),
+    },
+    'POST /api/admin/ratings/:id/hide-comment': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/ratings/${(await ratedOrder()).ratingId}/hide-comment`,
+      }),
+    },
+    'POST /api/admin/ratings/:id/show-comment': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        const { ratingId } = await ratedOrder();
+        const hidden = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/ratings/${ratingId}/hide-comment`,
+          headers: cast.admin.headers,
+        });
+        expect(hidden.statusCode, hidden.body).toBe(200);
+        return { method: 'POST', url: `/api/admin/ratings/${ratingId}/show-comment` };
+      },
     },
     'GET /api/admin/reports': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/reports') },
     'DELETE /api/admin/reports/:productId': {

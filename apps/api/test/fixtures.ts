@@ -109,3 +109,20 @@ export const auditOf = (db: Database, subjectId: string) =>
 /** The rows of the listing's advertisement (one at most). */
 export const advertisementsOf = (db: Database, productId: string) =>
   db.select().from(advertisements).where(eq(advertisements.productId, productId));
+
+/** The phone changed hands: the paid order is completed (order progress' last step). */
+export const markCompleted = (db: Database, orderId: string) =>
+  db.update(orders).set({ progress: 'completed', completedAt: new Date() }).where(eq(orders.id, orderId));
+
+/** A sold phone of the seller's and the buyer's paid, completed order for it; returns the order and the phone. */
+export const insertCompletedOrder = async (
+  db: Database,
+  sellerId: string,
+  buyerId: string,
+  product: Partial<typeof products.$inferInsert> = {},
+) => {
+  const phone = await insertProduct(db, sellerId, { status: 'sold', ...product });
+  const order = await insertOrder(db, { productId: phone.id, buyerId, ...paidNow() });
+  await markCompleted(db, order.id);
+  return { order, product: phone };
+};

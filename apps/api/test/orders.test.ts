@@ -534,6 +534,7 @@ describe('orders', () => {
           phone: '6175550192',
           location: 'Boston, MA',
         },
+        rating: null,
       });
       expect(page.items[1]!.paidAt).toBe('2026-05-03T11:00:00.000Z');
       // Another seller sees none of them.

@@ -35,6 +35,8 @@ describe('seller page', () => {
       imageUrl: '/uploads/avatars/rana.webp',
       isVerified: true,
       memberSince: '2025-03-14T10:00:00.000Z',
+      ratingAverage: null,
+      ratingCount: 0,
     });
     SellerProfileSchema.parse(response.json());
     expect(response.body).not.toContain(seller.email);

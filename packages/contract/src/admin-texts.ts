@@ -100,6 +100,8 @@ export const adminTexts = {
     [adminAuditActions.contactMessageRead]: 'Message marked as read',
     [adminAuditActions.contactMessageArchived]: 'Message archived',
     [adminAuditActions.imeiBlocked]: 'IMEI blocked',
+    [adminAuditActions.ratingCommentHidden]: 'Rating comment hidden',
+    [adminAuditActions.ratingCommentShown]: 'Rating comment shown again',
     'product.removed': 'Listing removed',
     'product.edited': 'Listing edited',
     'payment.recorded': 'Payment recorded',
@@ -112,6 +114,7 @@ export const adminTexts = {
     payment: 'Payment',
     report: 'Report',
     contact_message: 'Message',
+    rating: 'Rating',
   } as Record<string, string>,
 } as const;
 

@@ -76,6 +76,8 @@ export const adminAuditActions = {
   contactMessageRead: 'contact_message.read',
   contactMessageArchived: 'contact_message.archived',
   imeiBlocked: 'imei.blocked',
+  ratingCommentHidden: 'rating.comment_hidden',
+  ratingCommentShown: 'rating.comment_shown',
 } as const;
 
 /**

@@ -22,6 +22,9 @@ export const SellerSummarySchema = z
     email: z.string(),
     /** The seller's current verification, read at query time (never a copy). */
     isVerified: z.boolean(),
+    /** The seller's average stars to one decimal; null before the first rating (docs/decisions/0044). */
+    ratingAverage: z.number().nullable(),
+    ratingCount: z.number().int(),
   })
   .meta({ id: 'SellerSummary' });
 

@@ -29,6 +29,7 @@ export * from './contact.ts';
 export * from './fair-price.ts';
 export * from './sellers.ts';
 export * from './seller-texts.ts';
+export * from './ratings.ts';
 export * from './recovery.ts';
 export * from './recovery-texts.ts';
 export * from './notifications.ts';

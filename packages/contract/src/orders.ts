@@ -11,6 +11,7 @@ import { z } from './zod.ts';
 import { CategoryIdSchema, ProductSchema } from './catalogue.ts';
 import { orderStatuses, productStatuses } from './constants.ts';
 import { PhoneSchema } from './listings.ts';
+import { RatingSchema } from './ratings.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 
@@ -108,6 +109,10 @@ export const OrderSchema = z
       isVerified: z.boolean(),
       phone: z.string(),
     }),
+    /** The order is completed and its buyer has not rated the seller yet (docs/decisions/0044). */
+    canRate: z.boolean(),
+    /** The buyer's rating of the seller for this order, once given. */
+    rating: RatingSchema.nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
@@ -146,6 +151,8 @@ export const SaleSchema = z
       phone: z.string(),
       location: z.string(),
     }),
+    /** The buyer's rating for this sale, once given; the seller may reply once. */
+    rating: RatingSchema.nullable(),
   })
   .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof SaleSchema>;

@@ -33,3 +33,44 @@ export const sellerTexts = {
   noListings: 'No phones for sale right now',
   sellerPageLink: 'See the seller’s page',
 } as const;
+
+const starWords: Record<number, string> = { 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
+
+/**
+ * Texts of ratings: the dialogs, My Orders' and My Sales' rating column, the details and seller
+ * pages' summary and list (the cards' compact summary is in web-texts.ts). Here with the seller
+ * page's texts, so the lazily loaded pages that show ratings load one texts chunk.
+ */
+export const ratingTexts = {
+  rateSeller: 'Rate the seller',
+  rateDialogTitle: (sellerName: string) => `Rate ${sellerName}`,
+  starsLegend: 'Your rating',
+  starLabel: (stars: number) => (stars === 1 ? '1 star — Poor' : `${stars} stars — ${starWords[stars] ?? ''}`),
+  commentLabel: 'Comment (optional)',
+  submitRating: 'Submit rating',
+  submittingRating: 'Submitting…',
+  cancel: 'Cancel',
+  rated: 'Rating submitted. Thank you!',
+  starsOutOfFive: (stars: number) => `${stars} out of 5 stars`,
+  ratingColumn: 'Rating',
+  notRatedYet: 'Not rated yet',
+  reply: 'Reply',
+  replyDialogTitle: (buyerName: string) => `Reply to ${buyerName}`,
+  replyLabel: 'Your reply',
+  submitReply: 'Send reply',
+  submittingReply: 'Sending…',
+  replied: 'Reply sent',
+  sellerReply: 'Seller’s reply',
+  commentHidden: 'Comment hidden by ReCell',
+  ratingsHeading: 'Ratings',
+  noRatings: 'No ratings yet',
+  byBuyer: (buyerName: string, productName: string) => `${buyerName} · ${productName}`,
+  loadMore: 'Load more',
+  hideComment: 'Hide comment',
+  showComment: 'Show comment',
+  hideCommentTitle: 'Hide this comment?',
+  hideCommentText: 'The comment will read “Comment hidden by ReCell” everywhere. Its stars still count.',
+  hiding: 'Hiding…',
+  commentHiddenToast: 'Comment hidden',
+  commentShownToast: 'Comment shown again',
+} as const;

@@ -18,6 +18,9 @@ export const SellerProfileSchema = z
     imageUrl: z.string().nullable(),
     isVerified: z.boolean(),
     memberSince: z.iso.datetime({ offset: true }),
+    /** The average stars to one decimal; null before the first rating (docs/decisions/0044). */
+    ratingAverage: z.number().nullable(),
+    ratingCount: z.number().int(),
   })
   .meta({ id: 'SellerProfile' });
 export type SellerProfile = z.infer<typeof SellerProfileSchema>;

@@ -48,6 +48,9 @@ export const webTexts = {
   /** In place of the buyer actions on a seller's own phone. */
   yourListing: 'Your listing',
   seeDetails: 'See Details',
+  /** A seller's rating summary on a card ("★ 4.8 (12)"), as a screen reader says it. */
+  sellerRating: (average: number, count: number) =>
+    `Rated ${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'rating' : 'ratings'}`,
   priceLabel: 'Price',
   originalPriceLabel: 'Original price',
   usedLabel: 'Used',

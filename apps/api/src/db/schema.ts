@@ -52,8 +52,18 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** Access tokens issued before this (a password reset) are refused: every sign-in ends at once. */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /**
+     * A seller's ratings, kept with each rating in its transaction (docs/decisions/0044), so every
+     * card shows the average from the seller row it already joins: how many, and their stars' sum.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
   },
   (t) => [
+    check(
+      'users_rating_totals',
+      sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`,
+    ),
     // Emails are unique whatever their case: 'Ann@x.com' and 'ann@x.com' are one account.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt),
@@ -510,6 +520,42 @@ export const reports = pgTable(
     uniqueIndex('reports_one_open_per_reporter_key')
       .on(t.productId, t.reporterId)
       .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * A buyer's rating of the seller after a completed order: 1–5 stars and an optional comment, once
+ * per order (the unique index decides, however close together two tries are); the seller's one
+ * reply; an admin may hide an abusive comment, whose stars still count (docs/decisions/0044).
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    stars: integer('stars').notNull(),
+    comment: text('comment'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    commentHiddenAt: timestamp('comment_hidden_at', { withTimezone: true }),
+    commentHiddenBy: uuid('comment_hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
+    check('ratings_comment_length', sql`char_length(${t.comment}) <= 1000`),
+    check('ratings_reply_length', sql`char_length(${t.reply}) <= 1000`),
+    uniqueIndex('ratings_order_key').on(t.orderId),
+    // The seller page's list, newest first (keyset on created_at, id).
+    index('ratings_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

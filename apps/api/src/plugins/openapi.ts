@@ -23,6 +23,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         { name: 'listings', description: 'Sellers put phones on sale, advertise and remove them' },
         { name: 'orders', description: 'Buyers book phones; sellers see who booked theirs' },
         { name: 'messages', description: 'Messages between an order’s buyer and its phone’s seller' },
+        { name: 'ratings', description: 'Buyers rate sellers after a completed order; sellers reply' },
         { name: 'wishlist', description: 'The buyer’s wishlist' },
         { name: 'reports', description: 'Buyers report listings to the admins' },
         { name: 'contact', description: 'Visitors write to the admins with the Contact us form' },

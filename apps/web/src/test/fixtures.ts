@@ -41,6 +41,8 @@ export const makeProduct = (overrides: Partial<ProductWithPhotos> = {}): Product
     name: 'Rahim Uddin',
     email: 'rahim@example.com',
     isVerified: true,
+    ratingAverage: null,
+    ratingCount: 0,
   },
   photos: [{ id: null, url: overrides.imageUrl ?? '/uploads/iphone-13-pro.webp' }],
   ...overrides,
@@ -120,7 +122,15 @@ export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, produ
     paidAt: null,
     canPay: true,
     product: orderProductOf(phone),
-    seller: { ...phone.seller, phone: '01898765432' },
+    seller: {
+      id: phone.seller.id,
+      name: phone.seller.name,
+      email: phone.seller.email,
+      isVerified: phone.seller.isVerified,
+      phone: '01898765432',
+    },
+    canRate: false,
+    rating: null,
     ...overrides,
   };
 };
@@ -134,6 +144,7 @@ export const makeSale = (overrides: Partial<Omit<Sale, 'product'>> = {}, product
     priceCents: phone.priceCents,
     createdAt: new Date(2025, 1, 3, 21, 7).toISOString(),
     paidAt: null,
+    rating: null,
     product: orderProductOf(phone),
     buyer: {
       id: '3b0f6a52-8d1e-4c7b-9a2f-5e6d7c8b9a01',

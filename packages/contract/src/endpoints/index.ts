@@ -7,7 +7,7 @@ export { contactEndpoints } from './contact.ts';
 export { listingEndpoints } from './listings.ts';
 export { orderMessageEndpoints } from './order-messages.ts';
 export { paymentEndpoints } from './payments.ts';
-export { sellerEndpoints } from './sellers.ts';
+export { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 export { recoveryEndpoints } from './recovery.ts';
 export { notificationEndpoints } from './notifications.ts';
 export { sessionEndpoints } from './session.ts';

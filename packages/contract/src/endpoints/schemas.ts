@@ -9,6 +9,7 @@ import * as orders from '../orders.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as photos from '../photos.ts';
+import * as ratings from '../ratings.ts';
 import * as sellers from '../sellers.ts';
 import * as recovery from '../recovery.ts';
 import * as notifications from '../notifications.ts';
@@ -20,7 +21,7 @@ import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
 import { paymentEndpoints } from './payments.ts';
-import { sellerEndpoints } from './sellers.ts';
+import { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { sessionEndpoints } from './session.ts';
@@ -108,6 +109,13 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     seller: { response: sellers.SellerProfileSchema },
     sellerProducts: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
     fairPrice: { query: fairPrice.FairPriceQuerySchema, response: fairPrice.FairPriceSchema },
+  }),
+  ratings: withSchemas(ratingEndpoints, {
+    rateSeller: { body: ratings.RateSellerSchema, response: ratings.RatingSchema },
+    replyToRating: { body: ratings.RatingReplySchema, response: ratings.RatingSchema },
+    sellerRatings: { query: pagination.PageQuerySchema, response: ratings.RatingPageSchema },
+    hideRatingComment: { response: ratings.RatingSchema },
+    showRatingComment: { response: ratings.RatingSchema },
   }),
   recovery: withSchemas(recoveryEndpoints, {
     forgotPassword: { body: recovery.ForgotPasswordSchema, response: recovery.AccountNoticeSchema },

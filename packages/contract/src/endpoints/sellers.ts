@@ -1,6 +1,7 @@
 import type { ProductPageSchema } from '../catalogue.ts';
 import type { FairPriceQuerySchema, FairPriceSchema } from '../fair-price.ts';
 import type { PageQuerySchema } from '../pagination.ts';
+import type { RateSellerSchema, RatingPageSchema, RatingReplySchema, RatingSchema } from '../ratings.ts';
 import type { SellerProfileSchema } from '../sellers.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -26,5 +27,42 @@ export const sellerEndpoints = {
     path: '/fair-price',
     status: 200,
     withoutSession: true,
+  }),
+} as const;
+
+/**
+ * Ratings (docs/decisions/0044): the buyer of a completed order rates its seller once, the seller
+ * replies once, anyone reads a seller's ratings, an admin hides or shows a comment again.
+ */
+export const ratingEndpoints = {
+  rateSeller: endpoint<{ body: typeof RateSellerSchema; response: typeof RatingSchema }>()({
+    method: 'POST',
+    path: '/orders/:id/rating',
+    status: 201,
+    auth: ['user'],
+  }),
+  replyToRating: endpoint<{ body: typeof RatingReplySchema; response: typeof RatingSchema }>()({
+    method: 'POST',
+    path: '/orders/:id/rating/reply',
+    status: 200,
+    auth: ['seller'],
+  }),
+  sellerRatings: endpoint<{ query: typeof PageQuerySchema; response: typeof RatingPageSchema }>()({
+    method: 'GET',
+    path: '/sellers/:id/ratings',
+    status: 200,
+    withoutSession: true,
+  }),
+  hideRatingComment: endpoint<{ response: typeof RatingSchema }>()({
+    method: 'POST',
+    path: '/admin/ratings/:id/hide-comment',
+    status: 200,
+    auth: ['admin'],
+  }),
+  showRatingComment: endpoint<{ response: typeof RatingSchema }>()({
+    method: 'POST',
+    path: '/admin/ratings/:id/show-comment',
+    status: 200,
+    auth: ['admin'],
   }),
 } as const;

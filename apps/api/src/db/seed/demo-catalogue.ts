@@ -879,3 +879,31 @@ export const demoPhoneFacts = (listing: DemoListing, index: number) => {
     ),
   };
 };
+
+export interface DemoRating {
+  /** The earlier sale (demoPastSales) it rates, by the sold phone's name. */
+  sale: string;
+  stars: number;
+  comment: string | null;
+  /** The seller's reply, if any. */
+  reply?: string;
+}
+
+/**
+ * buyer2@'s ratings of new.seller@ for the earlier sales (all completed), so the cards show a
+ * rating. The newest sale (the Galaxy S23 Phantom Black, 9 days ago) is left to rate: My Orders
+ * offers "Rate the seller" on it.
+ */
+export const demoRatings: readonly DemoRating[] = [
+  { sale: 'iPhone 13 Pro 128GB Graphite', stars: 5, comment: 'Exactly as described, met on time. Great seller!' },
+  {
+    sale: 'Galaxy S23 128GB Green',
+    stars: 4,
+    comment: 'Phone is great, one tiny scratch the photos did not show.',
+    reply: 'Thanks! Sorry about the scratch, I will take closer photos next time.',
+  },
+  { sale: 'iPhone 13 Pro 128GB Gold', stars: 5, comment: null },
+  { sale: 'iPhone 13 Pro 128GB Silver', stars: 5, comment: 'Battery health was even better than listed.' },
+  { sale: 'Galaxy S23 128GB Lavender', stars: 4, comment: 'Smooth hand-over.' },
+  { sale: 'iPhone 13 Pro 128GB Alpine Green', stars: 5, comment: 'Would buy again.' },
+];

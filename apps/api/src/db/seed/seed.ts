@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { getTableName, is, sql } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { categoryBrands, categoryIds, type CategoryId } from '@recell/contract';
 import type { Database, Executor } from '../client.ts';
@@ -21,6 +21,7 @@ import {
   payments,
   productPhotos,
   products,
+  ratings,
   reports,
   users,
   wishlist,
@@ -42,6 +43,7 @@ import {
   demoPastSaleImei,
   demoPastSales,
   demoPhoneFacts,
+  demoRatings,
   demoReports,
   demoWishlist,
   type DemoAccountKey,
@@ -331,6 +333,7 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
   // sold phone on its first page.)
   const pastBuyer = accounts.buyer2;
   const pastSeller = accounts.newSeller;
+  const pastOrderIds = new Map<string, { orderId: string; paidDaysAgo: number }>();
   for (const [n, sale] of demoPastSales.entries()) {
     const index = demoListings.findIndex((listing) => listing.name === sale.like);
     const listing = demoListings[index];
@@ -368,7 +371,11 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       transactionId: providerPaymentId,
       createdAt: daysBefore(now, sale.paidDaysAgo + 0.01),
       paidAt,
+      // Long since handed over: completed two days after payment.
+      progress: 'completed',
+      completedAt: daysBefore(now, sale.paidDaysAgo - 2),
     });
+    pastOrderIds.set(sale.name, { orderId, paidDaysAgo: sale.paidDaysAgo });
     await tx.insert(payments).values({
       orderId,
       provider: 'test',
@@ -378,6 +385,33 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       status: 'succeeded',
       createdAt: paidAt,
     });
+  }
+
+  // buyer2@'s ratings of those sales, with the seller's totals they add up to.
+  if (demoRatings.length > 0) {
+    await tx.insert(ratings).values(
+      demoRatings.map((rating) => {
+        const sale = pastOrderIds.get(rating.sale);
+        if (!sale) throw new Error(`demo catalogue: no earlier sale named ${rating.sale}`);
+        return {
+          orderId: sale.orderId,
+          sellerId: accountIds[pastSeller.key],
+          buyerId: accountIds[pastBuyer.key],
+          stars: rating.stars,
+          comment: rating.comment,
+          reply: rating.reply ?? null,
+          repliedAt: rating.reply ? daysBefore(now, sale.paidDaysAgo - 4) : null,
+          createdAt: daysBefore(now, sale.paidDaysAgo - 3),
+        };
+      }),
+    );
+    await tx
+      .update(users)
+      .set({
+        ratingCount: demoRatings.length,
+        ratingSum: demoRatings.reduce((sum, rating) => sum + rating.stars, 0),
+      })
+      .where(eq(users.id, accountIds[pastSeller.key]));
   }
 
   // The buyers' activity, on listings named in demo-catalogue.ts.

@@ -42,6 +42,9 @@ export const publicProductColumns = {
   sellerEmail: users.email,
   // Read from the seller's row at query time, so verifying a seller shows the badge everywhere.
   sellerVerified: users.verified,
+  // The seller's running rating totals, kept on their row (docs/decisions/0044): no join, no aggregate.
+  sellerRatingCount: users.ratingCount,
+  sellerRatingSum: users.ratingSum,
 };
 
 /** created_at in microseconds since 1970, exact (extract gives a numeric), as text. */

@@ -4,6 +4,7 @@ import {
   listingLimits,
   listingMessages,
   maskImeiLast4,
+  ratingAverageOf,
   type Category,
   type PageQuery,
   type Product,
@@ -43,7 +44,14 @@ export const toPublicProduct = (row: repository.PublicProductRow): Product => ({
   status: row.status,
   isAdvertised: Boolean(row.isAdvertised),
   createdAt: new Date(row.createdAt).toISOString(),
-  seller: { id: row.sellerId, name: row.sellerName, email: row.sellerEmail, isVerified: row.sellerVerified },
+  seller: {
+    id: row.sellerId,
+    name: row.sellerName,
+    email: row.sellerEmail,
+    isVerified: row.sellerVerified,
+    ratingAverage: ratingAverageOf(row.sellerRatingSum, row.sellerRatingCount),
+    ratingCount: row.sellerRatingCount,
+  },
 });
 
 /** Cursor parts: a row id, and microseconds since 1970 (digits only, so SQL never sees anything else). */

@@ -30,6 +30,7 @@ import type { PaymentDeps } from '../payments/payments.deps.ts';
 import { findClaimOfOrder } from '../payments/payments.repository.ts';
 import { performRelease, queueRelease } from '../payments/payments.releases.ts';
 import { lockProductForBooking } from '../products/products.repository.ts';
+import { ratingsOfOrders } from '../ratings/ratings.service.ts';
 import * as repository from './orders.repository.ts';
 
 /** What orders need: the payment paths' dependencies, as cancelling an order releases its card. */
@@ -49,7 +50,7 @@ const toOrderProduct = (product: repository.BuyerOrderRow['product']): OrderProd
  * An order as its buyer sees it. It can be paid while it is booked and its phone is still for
  * sale by an active seller; a phone sold to someone else shows 'sold' and cannot be paid.
  */
-const toOrder = (row: repository.BuyerOrderRow): Order => ({
+const toOrder = (row: repository.BuyerOrderRow, ratings: OrderRatings): Order => ({
   id: row.id,
   status: row.status,
   priceCents: row.priceCents,
@@ -67,7 +68,11 @@ const toOrder = (row: repository.BuyerOrderRow): Order => ({
     isVerified: row.seller.isVerified,
     phone: row.seller.phone,
   },
+  canRate: ratings.canRate(row.id),
+  rating: ratings.ratingOf(row.id),
 });
+
+type OrderRatings = Awaited<ReturnType<typeof ratingsOfOrders>>;
 
 /**
  * Books a phone for the buyer at its current price. Refused (409) when the phone is sold or
@@ -114,14 +119,18 @@ export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Boo
 export const getOrder = async ({ db }: OrderDeps, buyerId: string, id: string): Promise<Order> => {
   const row = await repository.findBuyerOrder(db, buyerId, orderIdOf(id));
   if (!row) throw orderNotFound();
-  return toOrder(row);
+  return toOrder(row, await ratingsOfOrders(db, [row.id]));
 };
 
 /** My Orders: the buyer's booked and paid orders, newest first. */
 export const listMyOrders = async ({ db }: OrderDeps, buyerId: string, query: PageQuery): Promise<OrderPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listBuyerOrders(db, buyerId, { limit: query.limit + 1, after });
-  return pageOf(rows, query.limit, toOrder, orderKey);
+  const ratings = await ratingsOfOrders(
+    db,
+    rows.slice(0, query.limit).map((row) => row.id),
+  );
+  return pageOf(rows, query.limit, (row) => toOrder(row, ratings), orderKey);
 };
 
 /** The phones the buyer has booked or paid for: the Booked marks on cards. */
@@ -163,6 +172,10 @@ export const cancelOrder = async (deps: OrderDeps, buyer: AuthUser, id: string):
 export const listMySales = async ({ db }: OrderDeps, sellerId: string, query: PageQuery): Promise<SalePage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerSales(db, sellerId, { limit: query.limit + 1, after });
+  const ratings = await ratingsOfOrders(
+    db,
+    rows.slice(0, query.limit).map((row) => row.id),
+  );
   return pageOf(
     rows,
     query.limit,
@@ -174,6 +187,7 @@ export const listMySales = async ({ db }: OrderDeps, sellerId: string, query: Pa
       paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
       product: toOrderProduct(row.product),
       buyer: row.buyer,
+      rating: ratings.ratingOf(row.id),
     }),
     orderKey,
   );

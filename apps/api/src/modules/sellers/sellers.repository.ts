@@ -14,6 +14,8 @@ export const findActiveSeller = async (db: Database, id: string) => {
       imageUrl: users.imageUrl,
       verified: users.verified,
       createdAt: users.createdAt,
+      ratingCount: users.ratingCount,
+      ratingSum: users.ratingSum,
     })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'seller'), isNull(users.disabledAt)))

@@ -1,4 +1,10 @@
-import { sellerMessages, type PageQuery, type ProductPage, type SellerProfile } from '@recell/contract';
+import {
+  ratingAverageOf,
+  sellerMessages,
+  type PageQuery,
+  type ProductPage,
+  type SellerProfile,
+} from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
@@ -23,6 +29,8 @@ export const getSeller = async (db: Database, id: string): Promise<SellerProfile
     imageUrl: seller.imageUrl,
     isVerified: seller.verified,
     memberSince: new Date(seller.createdAt).toISOString(),
+    ratingAverage: ratingAverageOf(seller.ratingSum, seller.ratingCount),
+    ratingCount: seller.ratingCount,
   };
 };
 

@@ -15,6 +15,8 @@ const seller: SellerProfile = {
   imageUrl: null,
   isVerified: true,
   memberSince: '2025-03-14T10:00:00.000Z',
+  ratingAverage: 4.8,
+  ratingCount: 12,
 };
 const phone = (n: number) =>
   makeProduct({ id: `6f1c2b7e-3a5d-4c8e-9b1a-2d3e4f5a6b${String(n).padStart(2, '0')}`, name: `Phone ${n}` });

@@ -275,7 +275,14 @@ describe('All Sellers', () => {
   it("verifies a seller: 'Seller Verified Successfully', the cell says Verified and their cards get the badge", async () => {
     const listing: Product = makeProduct({
       name: 'Galaxy S22',
-      seller: { id: rahim.id, name: rahim.name, email: rahim.email, isVerified: false },
+      seller: {
+        id: rahim.id,
+        name: rahim.name,
+        email: rahim.email,
+        isVerified: false,
+        ratingAverage: null,
+        ratingCount: 0,
+      },
     });
     let isVerified = false;
     const api = serveAccounts([rahim], {

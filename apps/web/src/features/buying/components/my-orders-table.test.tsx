@@ -1,4 +1,4 @@
-import { buyingTexts, messages, type Order } from '@recell/contract';
+import { buyingTexts, messages, ratingMessages, ratingTexts, type Order } from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,18 @@ describe('My Orders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Image', 'Name', 'Price', 'Original', 'Location', 'Seller', 'Sales status', 'Action', 'Payment']);
+    ).toEqual([
+      'Image',
+      'Name',
+      'Price',
+      'Original',
+      'Location',
+      'Seller',
+      'Sales status',
+      'Action',
+      'Payment',
+      'Rating',
+    ]);
     const row = rowOf('Galaxy S21');
     expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();
     expect(row.getByRole('link', { name: 'Galaxy S21' })).toHaveAttribute('href', `/products/${payable.product.id}`);
@@ -167,5 +178,59 @@ describe('My Orders', () => {
     expect(screen.getByRole('rowheader', { name: 'Galaxy S21' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: buyingTexts.loadMore })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/me/orders').map((call) => call.query.get('cursor'))).toEqual([null, 'page-2']);
+  });
+
+  it('rates the seller of a completed order: stars from a radio group, an optional comment, then the stars show', async () => {
+    const completed = makeOrder(
+      { id: '44444444-4444-4444-8444-444444444444', status: 'paid', canPay: false, canRate: true },
+      { id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', name: 'Galaxy S23', status: 'sold' },
+    );
+    let order = completed;
+    const api = serveOrders([], {
+      'GET /api/me/orders': () => jsonResponse(pageOf([order, paid])),
+      [`POST /api/orders/${completed.id}/rating`]: (call) => {
+        const body = call.body as { stars: number; comment: string | null };
+        const rating = {
+          id: '55555555-5555-4555-8555-555555555555',
+          orderId: completed.id,
+          stars: body.stars,
+          comment: body.comment,
+          isCommentHidden: false,
+          reply: null,
+          repliedAt: null,
+          createdAt: '2025-03-01T10:00:00.000Z',
+          buyerName: 'Daniel',
+          productName: 'Galaxy S23',
+        };
+        order = { ...completed, canRate: false, rating };
+        return jsonResponse(rating, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MyOrdersTable />, { auth: buyer });
+
+    await screen.findByRole('rowheader', { name: 'Galaxy S23' });
+    // Only the completed order offers it.
+    expect(rowOf('Pixel 7').queryByRole('button', { name: ratingTexts.rateSeller })).not.toBeInTheDocument();
+    await user.click(rowOf('Galaxy S23').getByRole('button', { name: ratingTexts.rateSeller }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: ratingTexts.rateDialogTitle(completed.seller.name) }),
+    );
+    await user.click(dialog.getByRole('button', { name: ratingTexts.submitRating }));
+    expect(await dialog.findByText(ratingMessages.starsRequired)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${completed.id}/rating`)).toHaveLength(0);
+
+    expect(dialog.getAllByRole('radio')).toHaveLength(5);
+    await user.click(dialog.getByRole('radio', { name: ratingTexts.starLabel(4) }));
+    await user.type(dialog.getByLabelText(ratingTexts.commentLabel), 'Friendly and on time');
+    await user.click(dialog.getByRole('button', { name: ratingTexts.submitRating }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(`POST /api/orders/${completed.id}/rating`)[0]!.body).toEqual({
+      stars: 4,
+      comment: 'Friendly and on time',
+    });
+    expect(await rowOf('Galaxy S23').findByRole('img', { name: ratingTexts.starsOutOfFive(4) })).toBeInTheDocument();
+    expect(rowOf('Galaxy S23').queryByRole('button', { name: ratingTexts.rateSeller })).not.toBeInTheDocument();
   });
 });

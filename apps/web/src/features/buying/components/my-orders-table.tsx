@@ -1,4 +1,5 @@
-import { accountTexts, buyingTexts, messages, type Order } from '@recell/contract';
+import { accountTexts, buyingTexts, messages, ratingTexts, type Order } from '@recell/contract';
+import { useState } from 'react';
 import {
   Cell,
   DataTable,
@@ -10,10 +11,12 @@ import {
   useRowDialog,
 } from '@/components/ui/data-table';
 import { OrderMessagesLink } from '@/features/messages';
+import { Stars } from '@/components/ui/rating-view';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { NotForSalePill, PaidMark, PayLink } from './payment-column';
 import { productStatusLabel } from './status-labels';
+import RateSellerDialog from './rate-seller-dialog';
 
 const columns = [
   buyingTexts.columnImage,
@@ -25,6 +28,7 @@ const columns = [
   buyingTexts.columnStatus,
   buyingTexts.columnAction,
   buyingTexts.columnPayment,
+  ratingTexts.ratingColumn,
 ] as const;
 const listingLabels = { original: buyingTexts.columnOriginal, location: buyingTexts.columnLocation };
 
@@ -47,6 +51,7 @@ export function MyOrdersTable() {
   // A deleted order's row goes, and its Delete button (where focus returns) with it: once the
   // dialog has closed, focus moves to the table instead.
   const toDelete = useRowDialog<Order>();
+  const [toRate, setToRate] = useState<Order | null>(null);
 
   return (
     <>
@@ -94,12 +99,24 @@ export function MyOrdersTable() {
                   <Cell label={buyingTexts.columnPayment}>
                     <PaymentCell order={order} describedBy={nameId} />
                   </Cell>
+                  <Cell label={ratingTexts.ratingColumn}>
+                    {order.rating ? (
+                      <Stars stars={order.rating.stars} label={ratingTexts.starsOutOfFive(order.rating.stars)} />
+                    ) : (
+                      order.canRate && (
+                        <RowButton variant="outline" describedBy={nameId} opensDialog onClick={() => setToRate(order)}>
+                          {ratingTexts.rateSeller}
+                        </RowButton>
+                      )
+                    )}
+                  </Cell>
                 </Row>
               );
             })}
           </DataTable>
         )}
       </PagedTable>
+      {toRate && <RateSellerDialog order={toRate} onClose={() => setToRate(null)} />}
       {toDelete.row && (
         <DeleteOrderDialog order={toDelete.row} onClose={toDelete.close} onDeleted={toDelete.closeRemoved} />
       )}

@@ -71,6 +71,7 @@ describe('My Sales', () => {
       'Booked',
       'Status',
       'Messages',
+      'Rating',
     ]);
     const row = rowOf('Galaxy S21');
     expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();

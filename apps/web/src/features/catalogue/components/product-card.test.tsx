@@ -26,6 +26,18 @@ describe('ProductCard', () => {
     expect(screen.getByRole('img', { name: 'iPhone 13 Pro' })).toHaveAttribute('src', '/uploads/iphone-13-pro.webp');
   });
 
+  it('shows the seller’s rating as “★ 4.8 (12)”, named for a screen reader, and nothing before the first', () => {
+    const rated = makeProduct();
+    rated.seller = { ...rated.seller, ratingAverage: 4.8, ratingCount: 12 };
+    const { unmount } = renderWithProviders(<ProductCard product={rated} />);
+    const summary = screen.getByRole('img', { name: 'Rated 4.8 out of 5 from 12 ratings' });
+    expect(summary).toHaveTextContent('★ 4.8 (12)');
+    unmount();
+
+    renderWithProviders(<ProductCard product={makeProduct()} />);
+    expect(screen.queryByRole('img', { name: /^Rated / })).not.toBeInTheDocument();
+  });
+
   it('shows when it was listed on a 12-hour clock with am/pm, with the date', () => {
     const { unmount } = renderWithProviders(<ProductCard product={makeProduct()} />);
     expect(screen.getByText('Jan 5, 2025, 3:05 pm')).toBeInTheDocument();

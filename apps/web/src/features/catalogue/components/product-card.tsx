@@ -50,6 +50,15 @@ export const ProductCard = memo(function ProductCard({
             {seller.name}
           </Link>
           {seller.isVerified && <VerifiedBadge />}
+          {seller.ratingAverage !== null && (
+            <span
+              role="img"
+              aria-label={webTexts.sellerRating(seller.ratingAverage, seller.ratingCount)}
+              className="shrink-0 text-sm font-normal whitespace-nowrap"
+            >
+              ★ {seller.ratingAverage.toFixed(1)} ({seller.ratingCount})
+            </span>
+          )}
         </p>
         <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>
         <p className="mt-1 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">

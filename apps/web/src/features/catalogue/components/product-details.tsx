@@ -13,7 +13,7 @@ import {
 } from './listing-actions';
 import { FairPriceLine } from './fair-price-hint';
 import { ProductGallery } from './product-gallery';
-import { VerifiedBadge } from './verified-badge';
+import { SellerRatingSummary, VerifiedBadge } from './verified-badge';
 
 const termClass = 'text-sm text-slate-600 dark:text-slate-400';
 
@@ -182,6 +182,9 @@ export function ProductDetails({
               {product.seller.isVerified && <VerifiedBadge />}
             </p>
             <p className="text-sm break-words text-slate-600 dark:text-slate-400">{product.seller.email}</p>
+            <div className="mt-1">
+              <SellerRatingSummary average={product.seller.ratingAverage} count={product.seller.ratingCount} />
+            </div>
           </section>
         </div>
       </div>

@@ -1,18 +1,23 @@
 import { listingTexts, sellerTexts, webTexts, type SellerProfile } from '@recell/contract';
-import { useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeading } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useFocusFirstNew } from '@/lib/focus';
+import { loadChunk } from '@/lib/load-chunk';
 import { useSellerProducts } from '../api/get-seller';
 import { useBuyingActions } from './listing-actions';
 import { ProductCard } from './product-card';
-import { VerifiedBadge } from './verified-badge';
+import { SellerRatingSummary, VerifiedBadge } from './verified-badge';
+
+// The ratings list comes after the phones: its code loads with it, not before the page.
+const SellerRatings = lazy(() => loadChunk(() => import('./seller-ratings')));
 
 /**
  * A seller's page: their name, picture (or initial), verified mark and since when they are a
- * member, then their phones for sale a page at a time, as cards with the viewer's actions.
+ * member, their rating summary, then their phones for sale a page at a time, as cards with the
+ * viewer's actions, and their ratings.
  */
 export function SellerProfileView({ seller }: { seller: SellerProfile }) {
   const products = useSellerProducts(seller.id);
@@ -41,6 +46,9 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
             {seller.isVerified && <VerifiedBadge className="size-7" />}
           </div>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{sellerTexts.memberSince(seller.memberSince)}</p>
+          <div className="mt-1">
+            <SellerRatingSummary average={seller.ratingAverage} count={seller.ratingCount} />
+          </div>
         </div>
       </header>
 
@@ -92,6 +100,9 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
           </div>
         )}
       </section>
+      <Suspense fallback={<Spinner />}>
+        <SellerRatings sellerId={seller.id} />
+      </Suspense>
       {buying.dialogs}
     </div>
   );

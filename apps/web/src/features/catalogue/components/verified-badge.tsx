@@ -20,3 +20,19 @@ export function VerifiedBadge({ className = 'size-5' }: { className?: string }) 
     </svg>
   );
 }
+
+/**
+ * A seller's rating on the details and seller pages ("★ Rated 4.8 out of 5 from 12 ratings");
+ * nothing before the first rating. Beside the badge: no chunk of its own for so little.
+ */
+export function SellerRatingSummary({ average, count }: { average: number | null; count: number }) {
+  if (average === null) return null;
+  return (
+    <p className="text-sm">
+      <span aria-hidden="true" className="text-amber-600 dark:text-amber-400">
+        ★{' '}
+      </span>
+      {webTexts.sellerRating(average, count)}
+    </p>
+  );
+}
