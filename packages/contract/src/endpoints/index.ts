@@ -5,6 +5,7 @@ export { buyingEndpoints } from './buying.ts';
 export { catalogueEndpoints } from './catalogue.ts';
 export { contactEndpoints } from './contact.ts';
 export { listingEndpoints } from './listings.ts';
+export { orderProgressEndpoints } from './order-progress.ts';
 export { paymentEndpoints } from './payments.ts';
 export { sellerEndpoints } from './sellers.ts';
 export { recoveryEndpoints } from './recovery.ts';

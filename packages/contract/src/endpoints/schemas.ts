@@ -5,6 +5,7 @@ import * as contact from '../contact.ts';
 import * as fairPrice from '../fair-price.ts';
 import * as listings from '../listings.ts';
 import * as orders from '../orders.ts';
+import * as orderProgress from '../order-progress.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as photos from '../photos.ts';
@@ -16,6 +17,7 @@ import { buyingEndpoints } from './buying.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
+import { orderProgressEndpoints } from './order-progress.ts';
 import { paymentEndpoints } from './payments.ts';
 import { sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
@@ -87,6 +89,15 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     replacePhotos: { body: photos.ProductPhotosSchema, response: photos.ProductWithPhotosSchema },
     advertiseProduct: { response: photos.ProductWithPhotosSchema },
     deleteProduct: {},
+  }),
+  orderProgress: withSchemas(orderProgressEndpoints, {
+    markHandedOver: { response: orders.SaleSchema },
+    markShipped: { body: orderProgress.MarkShippedSchema, response: orders.SaleSchema },
+    confirmReceipt: { response: orders.OrderSchema },
+    reportProblem: { body: orderProgress.ReportOrderProblemSchema, response: orders.OrderSchema },
+    openProblems: { query: pagination.PageQuerySchema, response: orderProgress.AdminOrderProblemPageSchema },
+    refundProblem: { response: orderProgress.AdminOrderProblemSchema },
+    closeProblem: { response: orderProgress.AdminOrderProblemSchema },
   }),
   payments: withSchemas(paymentEndpoints, {
     config: { response: payments.PaymentConfigSchema },
