@@ -34,6 +34,7 @@ import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { multipartBody } from './support/images.ts';
 import { filledListing, freshImei } from './support/listings.ts';
 import { insertReport } from './support/moderation.ts';
+import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
 import { accountTokens, contactMessages } from '../src/db/schema.ts';
@@ -218,6 +219,14 @@ describe('authorization matrix', () => {
     const product = await sellersPhone();
     await advertise(t.app.db, product.id);
     return bookOrder(t, cast.buyer, product, { phone: bookingPhone });
+  };
+  /** The buyer's order on a phone of the seller's, paid through the real sale (awaiting hand-over). */
+  const buyersPaidOrder = async () => (await paidOrder(t, cast.seller, cast.buyer, { phone: bookingPhone })).order;
+  /** An open problem report of the buyer's on a paid, handed-over order. */
+  const buyersProblem = async () => {
+    const order = await buyersPaidOrder();
+    await handOver(t, order.id);
+    return insertProblem(t, order.id, cast.buyer.id);
   };
   /** A visitor's message for the admins' Messages page. */
   const visitorsMessage = async () => {
@@ -531,6 +540,56 @@ describe('authorization matrix', () => {
       request: async () => ({ method: 'DELETE', url: `/api/orders/${(await buyersOrder()).id}` }),
     },
     'GET /api/me/sales': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/sales') },
+
+    // Order progress: the order's seller hands over or ships, its buyer confirms or reports, an admin decides
+    'POST /api/orders/:id/handed-over': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersPaidOrder()).id}/handed-over` }),
+    },
+    'POST /api/orders/:id/shipped': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/orders/${(await buyersPaidOrder()).id}/shipped`,
+        payload: { trackingNote: 'UPS 1Z999AA10123456784' },
+      }),
+    },
+    'POST /api/orders/:id/receipt': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => {
+        const order = await buyersPaidOrder();
+        await handOver(t, order.id);
+        return { method: 'POST', url: `/api/orders/${order.id}/receipt` };
+      },
+    },
+    'POST /api/orders/:id/problems': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      ok: 201,
+      request: async () => {
+        const order = await buyersPaidOrder();
+        await handOver(t, order.id);
+        return {
+          method: 'POST',
+          url: `/api/orders/${order.id}/problems`,
+          payload: { reason: 'The phone does not turn on.' },
+        };
+      },
+    },
+    'GET /api/admin/order-problems': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        await buyersProblem();
+        return { method: 'GET', url: '/api/admin/order-problems' };
+      },
+    },
+    'POST /api/admin/order-problems/:id/refund': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({ method: 'POST', url: `/api/admin/order-problems/${(await buyersProblem()).id}/refund` }),
+    },
+    'POST /api/admin/order-problems/:id/close': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({ method: 'POST', url: `/api/admin/order-problems/${(await buyersProblem()).id}/close` }),
+    },
     'GET /api/me/wishlist': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist') },
     'GET /api/me/wishlist/ids': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist/ids') },
     'PUT /api/me/wishlist/:productId': {

@@ -152,9 +152,10 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
 };
 
 /**
- * An admin refunds the order of an open report (or finishes a refund under way: pressing Refund
- * again is safe). A refunded one answers as it stands (idempotent); a closed one is a 409. When
- * the processor cannot be reached the answer is 503 and the refund is finished later.
+ * An admin refunds the order of an open report (or finishes a refund under way whose last try is
+ * over: pressing Refund again is safe). A refunded one answers as it stands (idempotent); a closed
+ * one, or one that another request or the job is refunding right now, is a 409. When the processor
+ * cannot be reached the answer is 503 and the refund is finished later.
  */
 export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: string): Promise<AdminOrderProblem> => {
   const problemId = problemIdOf(id);
@@ -163,8 +164,13 @@ export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: stri
     const problem = await repository.lockProblem(tx, problemId);
     if (!problem) throw problemNotFound();
     if (problem.status === 'closed') throw conflict(orderProgressMessages.problemAlreadyDecided);
+    const leaseUntil = new Date(now.getTime() + refundLeaseMs);
+    // A refund under way that someone is carrying out now (another click, the job) is theirs to finish.
+    if (problem.status === 'refunding' && !(await repository.takeRefundLease(tx, problemId, now, leaseUntil))) {
+      throw conflict(orderProgressMessages.refundUnderWay);
+    }
     if (problem.status === 'open') {
-      await repository.startRefund(tx, problemId, admin.id, new Date(now.getTime() + refundLeaseMs));
+      await repository.startRefund(tx, problemId, admin.id, leaseUntil);
       await insertAuditEntry(tx, {
         actorId: admin.id,
         action: orderProgressAuditActions.refundStarted,

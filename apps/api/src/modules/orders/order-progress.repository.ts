@@ -33,8 +33,6 @@ const problemColumns = {
   createdAt: orderProblems.createdAt,
   resolvedAt: orderProblems.resolvedAt,
 };
-const latest = alias(orderProblems, 'latest');
-
 const selectLatestProblems = (db: Executor, orderIds: readonly string[]) =>
   db
     .select(problemColumns)
@@ -42,7 +40,7 @@ const selectLatestProblems = (db: Executor, orderIds: readonly string[]) =>
     .where(
       and(
         inArray(orderProblems.orderId, [...orderIds]),
-        sql`${orderProblems.createdAt} = (select max(${latest.createdAt}) from ${latest} where ${latest.orderId} = ${orderProblems.orderId})`,
+        sql`${orderProblems.createdAt} = (select max(p2.created_at) from order_problems p2 where p2.order_id = ${orderProblems.orderId})`,
       ),
     );
 export type ProblemRow = Awaited<ReturnType<typeof selectLatestProblems>>[number];
@@ -237,6 +235,22 @@ export const startRefund = (tx: Executor, problemId: string, adminId: string, le
     .update(orderProblems)
     .set({ status: 'refunding', resolvedBy: adminId, nextAttemptAt: leaseUntil })
     .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'open')));
+
+/** Takes over a refund under way whose lease (or retry delay) is over; false while someone holds it. */
+export const takeRefundLease = async (tx: Executor, problemId: string, now: Date, leaseUntil: Date) =>
+  (
+    await tx
+      .update(orderProblems)
+      .set({ nextAttemptAt: leaseUntil })
+      .where(
+        and(
+          eq(orderProblems.id, problemId),
+          eq(orderProblems.status, 'refunding'),
+          lte(orderProblems.nextAttemptAt, now),
+        ),
+      )
+      .returning({ id: orderProblems.id })
+  ).length > 0;
 
 /** A refund's try failed: counted, noted, and tried again after 1 min, doubling, at most an hour. */
 export const noteRefundFailure = (db: Executor, problemId: string, values: { now: Date; lastError: string }) =>

@@ -75,7 +75,8 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Confirm receipt of a handed-over or shipped phone: the order is completed (its buyer)',
-        description: 'Refused (409) before the hand-over, when completed or refunded, and while a problem report is open.',
+        description:
+          'Refused (409) before the hand-over, when completed or refunded, and while a problem report is open.',
         params: OrderIdParamsSchema,
         response: { 200: OrderSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -149,7 +150,8 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Close a problem report without a refund (admin)',
-        description: 'The order then completes as usual. 409 when the report was already decided or its refund is under way.',
+        description:
+          'The order then completes as usual. 409 when the report was already decided or its refund is under way.',
         params: OrderProblemIdParamsSchema,
         response: { 200: AdminOrderProblemSchema, ...errorResponses(401, 403, 404, 409) },
       },

@@ -55,7 +55,12 @@ const lockOrderOf = async (tx: Executor, orderId: string, party: 'buyerId' | 'se
 export type HandOver = { progress: 'handed_over' } | { progress: 'shipped'; trackingNote: string | null };
 
 /** The seller marks the phone handed over (at a meeting) or shipped; the buyer gets an email. */
-export const markHandedOver = async (deps: ProgressDeps, seller: AuthUser, id: string, how: HandOver): Promise<Sale> => {
+export const markHandedOver = async (
+  deps: ProgressDeps,
+  seller: AuthUser,
+  id: string,
+  how: HandOver,
+): Promise<Sale> => {
   const orderId = orderIdOf(id);
   const at = deps.now?.() ?? new Date();
   await shortTransaction(deps.db, async (tx) => {

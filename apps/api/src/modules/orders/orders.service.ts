@@ -106,7 +106,11 @@ export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Boo
 };
 
 /** One of the buyer's orders (not cancelled); anyone else's, or none, is a 404. */
-export const getOrder = async ({ db, now }: Pick<OrderDeps, 'db' | 'now'>, buyerId: string, id: string): Promise<Order> => {
+export const getOrder = async (
+  { db, now }: Pick<OrderDeps, 'db' | 'now'>,
+  buyerId: string,
+  id: string,
+): Promise<Order> => {
   const row = await repository.findBuyerOrder(db, buyerId, orderIdOf(id));
   if (!row) throw orderNotFound();
   const problems = await latestProblemsOf(db, [row.id]);
