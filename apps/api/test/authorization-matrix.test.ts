@@ -11,7 +11,7 @@
  * booking phone, any password hash).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, UploadedImageSchema, type Role } from '@recell/contract';
@@ -33,11 +33,11 @@ import { addToWishlist, listPhone, sellerPhoneOfListedPhones } from './support/b
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { multipartBody } from './support/images.ts';
 import { filledListing, freshImei } from './support/listings.ts';
-import { insertReport } from './support/moderation.ts';
+import { insertPaidOrder, insertReport } from './support/moderation.ts';
 import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
-import { accountTokens, contactMessages } from '../src/db/schema.ts';
+import { accountTokens, contactMessages, products } from '../src/db/schema.ts';
 import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
 
 const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;
@@ -220,11 +220,20 @@ describe('authorization matrix', () => {
     await advertise(t.app.db, product.id);
     return bookOrder(t, cast.buyer, product, { phone: bookingPhone });
   };
-  /** The buyer's order on a phone of the seller's, paid through the real sale (awaiting hand-over). */
-  const buyersPaidOrder = async () => (await paidOrder(t, cast.seller, cast.buyer, { phone: bookingPhone })).order;
-  /** An open problem report of the buyer's on a paid, handed-over order. */
-  const buyersProblem = async () => {
-    const order = await buyersPaidOrder();
+  /** The buyer's paid order (with its payment) on a phone of the seller's, awaiting hand-over. */
+  const buyersPaidOrder = async () => {
+    const product = await sellersPhone();
+    await t.app.db.update(products).set({ status: 'sold' }).where(eq(products.id, product.id));
+    return (await insertPaidOrder(t.app.db, { productId: product.id, buyerId: cast.buyer.id })).order;
+  };
+  /**
+   * An open problem report of the buyer's on a paid, handed-over order; `refundable`: paid through
+   * the real sale, so the test-mode processor holds its money.
+   */
+  const buyersProblem = async (refundable = false) => {
+    const order = refundable
+      ? (await paidOrder(t, cast.seller, cast.buyer, { phone: bookingPhone })).order
+      : await buyersPaidOrder();
     await handOver(t, order.id);
     return insertProblem(t, order.id, cast.buyer.id);
   };
@@ -584,7 +593,10 @@ describe('authorization matrix', () => {
     },
     'POST /api/admin/order-problems/:id/refund': {
       access: { kind: 'role', roles: ['admin'] },
-      request: async () => ({ method: 'POST', url: `/api/admin/order-problems/${(await buyersProblem()).id}/refund` }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/order-problems/${(await buyersProblem(true)).id}/refund`,
+      }),
     },
     'POST /api/admin/order-problems/:id/close': {
       access: { kind: 'role', roles: ['admin'] },
@@ -868,5 +880,5 @@ describe('authorization matrix', () => {
       'the buyer’s booking phone': expect.any(Number),
       'the buyer’s email': expect.any(Number),
     });
-  }, 300_000);
+  }, 600_000);
 });

@@ -12,6 +12,7 @@ import type { OrderProgress } from './constants.ts';
 
 export const orderProgressTexts = {
   // The step indicator
+  columnProgress: 'Progress',
   progressLabel: 'Order progress',
   steps: { paid: 'Paid', handedOver: 'Handed over', completed: 'Completed' },
   shippedStep: 'Shipped',

@@ -106,6 +106,16 @@ const orderProductOf = (product: Product) => ({
   status: product.status,
 });
 
+/** An order's progress fields before it is paid. */
+const noProgress = {
+  progress: null,
+  handedOverAt: null,
+  trackingNote: null,
+  completedAt: null,
+  refundedAt: null,
+  problem: null,
+} as const;
+
 /** A buyer's order as GET /api/me/orders returns it (booked and payable unless overridden). */
 export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, product: Partial<Product> = {}): Order => {
   const phone = makeProduct(product);
@@ -119,6 +129,8 @@ export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, produ
     createdAt: new Date(2025, 1, 3, 9, 30).toISOString(),
     paidAt: null,
     canPay: true,
+    ...noProgress,
+    canReportProblem: false,
     product: orderProductOf(phone),
     seller: { ...phone.seller, phone: '01898765432' },
     ...overrides,
@@ -134,6 +146,7 @@ export const makeSale = (overrides: Partial<Omit<Sale, 'product'>> = {}, product
     priceCents: phone.priceCents,
     createdAt: new Date(2025, 1, 3, 21, 7).toISOString(),
     paidAt: null,
+    ...noProgress,
     product: orderProductOf(phone),
     buyer: {
       id: '3b0f6a52-8d1e-4c7b-9a2f-5e6d7c8b9a01',

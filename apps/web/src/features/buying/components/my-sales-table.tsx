@@ -1,8 +1,24 @@
-import { accountTexts, buyingTexts } from '@recell/contract';
-import { Cell, DataTable, PagedTable, ProductCells, Row, StatusPill } from '@/components/ui/data-table';
+import { accountTexts, buyingTexts, orderProgressTexts, type Sale } from '@recell/contract';
+import { lazy, Suspense } from 'react';
+import {
+  Cell,
+  DataTable,
+  PagedTable,
+  ProductCells,
+  Row,
+  RowButton,
+  StatusPill,
+  useRowDialog,
+} from '@/components/ui/data-table';
 import { formatListingTime } from '@/lib/format-time';
+import { toast } from '@/lib/toast';
 import { useMySales } from '../api/get-my-sales';
+import { useMarkHandedOver } from '../api/order-progress';
+import { dialogError } from './dialog-error';
+import { OrderProgressSteps } from './order-progress-steps';
 import { orderStatusLabel } from './status-labels';
+
+const ShipDialog = lazy(() => import('./ship-dialog'));
 
 const columns = [
   buyingTexts.columnImage,
@@ -13,7 +29,32 @@ const columns = [
   buyingTexts.columnMeetingLocation,
   buyingTexts.columnBookedAt,
   buyingTexts.columnSaleStatus,
+  orderProgressTexts.columnProgress,
 ] as const;
+
+/** The seller's part of a paid order: Mark handed over (at a meeting) or Mark shipped (a dialog). */
+function SellerActions({ sale, describedBy, onShip }: { sale: Sale; describedBy: string; onShip: () => void }) {
+  const markHandedOver = useMarkHandedOver();
+  if (sale.progress !== 'awaiting_handover' || sale.refundedAt) return null;
+  const handOver = () =>
+    markHandedOver.mutate(sale.id, {
+      onSuccess: () => toast.success(orderProgressTexts.handedOverToast),
+      onError: (error) => {
+        const message = dialogError(error);
+        if (message) toast.error(message);
+      },
+    });
+  return (
+    <div className="flex flex-wrap gap-2">
+      <RowButton variant="primary" describedBy={describedBy} isBusy={markHandedOver.isPending} onClick={handOver}>
+        {markHandedOver.isPending ? orderProgressTexts.markingHandedOver : orderProgressTexts.markHandedOver}
+      </RowButton>
+      <RowButton variant="outline" describedBy={describedBy} opensDialog onClick={onShip}>
+        {orderProgressTexts.markShipped}
+      </RowButton>
+    </div>
+  );
+}
 
 /**
  * The seller's sales (My Sales): every booking of their phones with who booked (name, email), the
@@ -22,41 +63,61 @@ const columns = [
  */
 export function MySalesTable() {
   const sales = useMySales();
+  const toShip = useRowDialog<Sale>();
   return (
-    <PagedTable query={sales} empty={buyingTexts.noSales} loadMoreLabel={buyingTexts.loadMore}>
-      {(items) => (
-        <DataTable caption={accountTexts.mySales} columns={columns}>
-          {items.map((sale) => {
-            const { product, buyer } = sale;
-            return (
-              <Row key={sale.id}>
-                <ProductCells product={product} priceCents={sale.priceCents} isLinked={product.status !== 'removed'} />
-                {/* Room for an ordinary email on one line (a longer one wraps). */}
-                <Cell label={buyingTexts.columnBuyer} className="@min-4xl:min-w-40">
-                  <span className="block font-medium wrap-anywhere">{buyer.name}</span>
-                  <span className="block text-slate-600 break-all dark:text-slate-400">{buyer.email}</span>
-                </Cell>
-                <Cell label={buyingTexts.columnBuyerPhone}>
-                  <a href={`tel:${buyer.phone}`} className="link whitespace-nowrap">
-                    {buyer.phone}
-                  </a>
-                </Cell>
-                <Cell label={buyingTexts.columnMeetingLocation} className="wrap-anywhere">
-                  {buyer.location}
-                </Cell>
-                <Cell label={buyingTexts.columnBookedAt}>
-                  <time dateTime={sale.createdAt}>{formatListingTime(sale.createdAt)}</time>
-                </Cell>
-                <Cell label={buyingTexts.columnSaleStatus}>
-                  <StatusPill tone={sale.status === 'paid' ? 'good' : sale.status === 'booked' ? 'neutral' : 'muted'}>
-                    {orderStatusLabel(sale.status)}
-                  </StatusPill>
-                </Cell>
-              </Row>
-            );
-          })}
-        </DataTable>
+    <>
+      <PagedTable query={sales} empty={buyingTexts.noSales} loadMoreLabel={buyingTexts.loadMore}>
+        {(items) => (
+          <DataTable caption={accountTexts.mySales} columns={columns} tableRef={toShip.tableRef}>
+            {items.map((sale) => {
+              const { product, buyer } = sale;
+              const nameId = `my-sale-${sale.id}`;
+              return (
+                <Row key={sale.id}>
+                  <ProductCells
+                    product={product}
+                    priceCents={sale.priceCents}
+                    nameId={nameId}
+                    isLinked={product.status !== 'removed'}
+                  />
+                  {/* Room for an ordinary email on one line (a longer one wraps). */}
+                  <Cell label={buyingTexts.columnBuyer} className="@min-4xl:min-w-40">
+                    <span className="block font-medium wrap-anywhere">{buyer.name}</span>
+                    <span className="block text-slate-600 break-all dark:text-slate-400">{buyer.email}</span>
+                  </Cell>
+                  <Cell label={buyingTexts.columnBuyerPhone}>
+                    <a href={`tel:${buyer.phone}`} className="link whitespace-nowrap">
+                      {buyer.phone}
+                    </a>
+                  </Cell>
+                  <Cell label={buyingTexts.columnMeetingLocation} className="wrap-anywhere">
+                    {buyer.location}
+                  </Cell>
+                  <Cell label={buyingTexts.columnBookedAt}>
+                    <time dateTime={sale.createdAt}>{formatListingTime(sale.createdAt)}</time>
+                  </Cell>
+                  <Cell label={buyingTexts.columnSaleStatus}>
+                    <StatusPill tone={sale.status === 'paid' ? 'good' : sale.status === 'booked' ? 'neutral' : 'muted'}>
+                      {orderStatusLabel(sale.status)}
+                    </StatusPill>
+                  </Cell>
+                  <Cell label={orderProgressTexts.columnProgress} className="@min-4xl:min-w-48">
+                    <div className="grid gap-2">
+                      <OrderProgressSteps order={sale} />
+                      <SellerActions sale={sale} describedBy={nameId} onShip={() => toShip.open(sale)} />
+                    </div>
+                  </Cell>
+                </Row>
+              );
+            })}
+          </DataTable>
+        )}
+      </PagedTable>
+      {toShip.row && (
+        <Suspense fallback={null}>
+          <ShipDialog sale={toShip.row} onClose={toShip.close} />
+        </Suspense>
       )}
-    </PagedTable>
+    </>
   );
 }
