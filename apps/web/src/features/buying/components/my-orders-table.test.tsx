@@ -71,7 +71,18 @@ describe('My Orders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Image', 'Name', 'Price', 'Original', 'Location', 'Seller', 'Sales status', 'Action', 'Payment']);
+    ).toEqual([
+      'Image',
+      'Name',
+      'Price',
+      'Original',
+      'Location',
+      'Seller',
+      'Sales status',
+      'Action',
+      'Payment',
+      'Progress',
+    ]);
     const row = rowOf('Galaxy S21');
     expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();
     expect(row.getByRole('link', { name: 'Galaxy S21' })).toHaveAttribute('href', `/products/${payable.product.id}`);

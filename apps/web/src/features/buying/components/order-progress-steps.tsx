@@ -2,7 +2,8 @@ import { orderProgressTexts as texts, type Order } from '@recell/contract';
 
 type ProgressView = Pick<Order, 'progress' | 'trackingNote' | 'refundedAt' | 'problem'>;
 
-const stepIndex = { awaiting_handover: 0, handed_over: 1, shipped: 1, completed: 2 } as const;
+/** How many of the three steps are done: paying is the first. */
+const doneCount = { awaiting_handover: 1, handed_over: 2, shipped: 2, completed: 3 } as const;
 
 /**
  * A paid order's progress as three steps (Paid → Handed over or Shipped → Completed), an ordered
@@ -11,7 +12,7 @@ const stepIndex = { awaiting_handover: 0, handed_over: 1, shipped: 1, completed:
  */
 export function OrderProgressSteps({ order }: { order: ProgressView }) {
   if (!order.progress) return null;
-  const current = stepIndex[order.progress];
+  const done = doneCount[order.progress];
   const steps = [
     texts.steps.paid,
     order.progress === 'shipped' ? texts.shippedStep : texts.steps.handedOver,
@@ -21,8 +22,8 @@ export function OrderProgressSteps({ order }: { order: ProgressView }) {
     <div className="grid gap-1.5">
       <ol aria-label={texts.progressLabel} className="flex flex-wrap items-center gap-x-1 gap-y-1 text-xs">
         {steps.map((label, index) => {
-          const isDone = index < current || (index === current && order.progress === 'completed');
-          const isCurrent = index === current && !isDone;
+          const isDone = index < done;
+          const isCurrent = index === done;
           return (
             <li
               key={label}
@@ -43,7 +44,9 @@ export function OrderProgressSteps({ order }: { order: ProgressView }) {
                 {isDone ? '✓' : index + 1}
               </span>
               <span className={isCurrent ? 'font-semibold' : undefined}>{label}</span>
-              <span className="sr-only">({isDone ? texts.doneStep : isCurrent ? texts.currentStep : ''})</span>
+              {(isDone || isCurrent) && (
+                <span className="sr-only">({isDone ? texts.doneStep : texts.currentStep})</span>
+              )}
             </li>
           );
         })}
