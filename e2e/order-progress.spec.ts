@@ -84,10 +84,14 @@ test('the seller marks a paid phone shipped with a tracking note; the buyer conf
     new RegExp(texts.shippedStep),
     new RegExp(texts.steps.completed),
   ]);
-  await expect(steps.locator('[aria-current="step"]')).toContainText(texts.shippedStep);
+  // Shipped is done; receiving it is what is left.
+  await expect(steps.getByRole('listitem').nth(1)).toContainText(texts.doneStep);
+  await expect(steps.locator('[aria-current="step"]')).toContainText(texts.steps.completed);
   await row.getByRole('button', { name: texts.confirmReceipt, exact: true }).click();
   await expect(toast(buyerPage, texts.receiptToast)).toBeVisible();
-  await expect(row.getByText(texts.stepStatus.completed, { exact: true })).toBeVisible();
+  // Every step done, none current any more.
+  await expect(steps.getByRole('listitem').nth(2)).toContainText(texts.doneStep);
+  await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
   await expect(row.getByRole('button', { name: texts.confirmReceipt, exact: true })).toHaveCount(0);
   expect((await fetchOrder(request, buyerToken, order.id)).progress).toBe('completed');
   await buyerSide.close();
