@@ -3,7 +3,15 @@
  * account tests look at: toasts, the main navigation and the dashboard sidebar.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { accountTexts, messages, webTexts, type AuthSession, type Me, type Role } from '@recell/contract';
+import {
+  accountTexts,
+  messages,
+  orderProgressTexts,
+  webTexts,
+  type AuthSession,
+  type Me,
+  type Role,
+} from '@recell/contract';
 import { demoAccounts, demoPassword, type DemoAccountKey } from '../../apps/api/src/db/seed/demo-catalogue.ts';
 
 export { demoPassword };
@@ -59,6 +67,7 @@ export const roleMenus: Record<Role, string[]> = {
     accountTexts.allUsers,
     accountTexts.allSellers,
     accountTexts.reportedItems,
+    orderProgressTexts.adminTitle,
     accountTexts.contactMessages,
     accountTexts.auditLog,
   ],

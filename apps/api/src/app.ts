@@ -39,6 +39,7 @@ import { listingChangesPlugin } from './plugins/listing-changes.ts';
 import { deferredWorkPlugin } from './plugins/deferred-work.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { orderProgressRoutes } from './modules/orders/order-progress.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -186,6 +187,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(socialRoutes, { providers: identityProviders });
       await api.register(ordersRoutes);
       await api.register(messagesRoutes);
+      await api.register(orderProgressRoutes);
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });

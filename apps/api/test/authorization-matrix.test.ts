@@ -11,7 +11,7 @@
  * booking phone, any password hash).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, UploadedImageSchema, type Role } from '@recell/contract';
@@ -33,10 +33,11 @@ import { addToWishlist, listPhone, sellerPhoneOfListedPhones } from './support/b
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { multipartBody } from './support/images.ts';
 import { filledListing, freshImei } from './support/listings.ts';
-import { insertReport } from './support/moderation.ts';
+import { insertPaidOrder, insertReport } from './support/moderation.ts';
+import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
-import { accountTokens, contactMessages } from '../src/db/schema.ts';
+import { accountTokens, contactMessages, products } from '../src/db/schema.ts';
 import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
 import { hashUnsubscribeToken, notify } from '../src/modules/notifications/notify.ts';
 import { unsubscribeTokens } from '../src/db/schema.ts';
@@ -264,6 +265,23 @@ describe('authorization matrix', () => {
     });
     expect(rated.statusCode, rated.body).toBe(201);
     return { orderId: order.id, ratingId: (rated.json() as { id: string }).id };
+  };
+  /** The buyer's paid order (with its payment) on a phone of the seller's, awaiting hand-over. */
+  const buyersPaidOrder = async () => {
+    const product = await sellersPhone();
+    await t.app.db.update(products).set({ status: 'sold' }).where(eq(products.id, product.id));
+    return (await insertPaidOrder(t.app.db, { productId: product.id, buyerId: cast.buyer.id })).order;
+  };
+  /**
+   * An open problem report of the buyer's on a paid, handed-over order; `refundable`: paid through
+   * the real sale, so the test-mode processor holds its money.
+   */
+  const buyersProblem = async (refundable = false) => {
+    const order = refundable
+      ? (await paidOrder(t, cast.seller, cast.buyer, { phone: bookingPhone })).order
+      : await buyersPaidOrder();
+    await handOver(t, order.id);
+    return insertProblem(t, order.id, cast.buyer.id);
   };
   /** A visitor's message for the admins' Messages page. */
   const visitorsMessage = async () => {
@@ -661,6 +679,59 @@ describe('authorization matrix', () => {
       }),
     },
     'GET /api/me/sales': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/sales') },
+
+    // Order progress: the order's seller hands over or ships, its buyer confirms or reports, an admin decides
+    'POST /api/orders/:id/handed-over': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersPaidOrder()).id}/handed-over` }),
+    },
+    'POST /api/orders/:id/shipped': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/orders/${(await buyersPaidOrder()).id}/shipped`,
+        payload: { trackingNote: 'UPS 1Z999AA10123456784' },
+      }),
+    },
+    'POST /api/orders/:id/receipt': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => {
+        const order = await buyersPaidOrder();
+        await handOver(t, order.id);
+        return { method: 'POST', url: `/api/orders/${order.id}/receipt` };
+      },
+    },
+    'POST /api/orders/:id/problems': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      ok: 201,
+      request: async () => {
+        const order = await buyersPaidOrder();
+        await handOver(t, order.id);
+        return {
+          method: 'POST',
+          url: `/api/orders/${order.id}/problems`,
+          payload: { reason: 'The phone does not turn on.' },
+        };
+      },
+    },
+    'GET /api/admin/order-problems': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        await buyersProblem();
+        return { method: 'GET', url: '/api/admin/order-problems' };
+      },
+    },
+    'POST /api/admin/order-problems/:id/refund': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/order-problems/${(await buyersProblem(true)).id}/refund`,
+      }),
+    },
+    'POST /api/admin/order-problems/:id/close': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({ method: 'POST', url: `/api/admin/order-problems/${(await buyersProblem()).id}/close` }),
+    },
     'GET /api/me/wishlist': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist') },
     'GET /api/me/wishlist/ids': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist/ids') },
     'PUT /api/me/wishlist/:productId': {
@@ -986,5 +1057,5 @@ describe('authorization matrix', () => {
       'the buyer’s email': expect.any(Number),
       'a message between buyer and seller': expect.any(Number),
     });
-  }, 300_000);
+  }, 600_000);
 });

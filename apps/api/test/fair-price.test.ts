@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fairPriceMessages, FairPriceSchema, type ProductCondition } from '@recell/contract';
-import { products } from '../src/db/schema.ts';
+import { orders, products } from '../src/db/schema.ts';
 import { disableUser, insertOrder, insertProduct, insertUser } from './fixtures.ts';
 import { useTestApp } from './support/api.ts';
 
@@ -83,6 +83,15 @@ describe('fair price', () => {
     await sold({ model, priceCents: 99_000, status: 'cancelled' });
     const answer = await fairPrice(q(model));
     expect(answer).toMatchObject({ typicalPriceCents: 22_000, sampleSize: 5, rule: 'sales' });
+  });
+
+  it('leaves out refunded sales: a price nobody ended up paying', async () => {
+    const model = newModel();
+    for (const priceCents of [20_000, 21_000, 22_000, 23_000, 24_000]) await sold({ model, priceCents });
+    const refunded = await sold({ model, priceCents: 99_000 });
+    expect(await fairPrice(q(model))).toMatchObject({ typicalPriceCents: 22_500, sampleSize: 6, rule: 'sales' });
+    await t.app.db.update(orders).set({ refundedAt: new Date() }).where(eq(orders.productId, refunded.id));
+    expect(await fairPrice(q(model))).toMatchObject({ typicalPriceCents: 22_000, sampleSize: 5, rule: 'sales' });
   });
 
   it('falls back to the median of the phones for sale with fewer than 5 recent sales', async () => {

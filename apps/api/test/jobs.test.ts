@@ -37,6 +37,7 @@ describe('the job list', () => {
     expect(jobDefinitions.map((job) => job.name).sort()).toEqual([
       'delete-orphan-uploads',
       'deliver-emails',
+      'progress-orders',
       'prune-sessions',
       'reconcile-payments',
       'trim-webhook-events',

@@ -30,6 +30,7 @@ import { createTestDatabase, type TestApp } from './helpers.ts';
 import { callerWithRole, uniqueEmail, useCast, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unknownId, useTestApp } from './support/api.ts';
 import { listPhone } from './support/buying.ts';
+import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder } from './support/payments.ts';
 
 const threadUrl = (orderId: string) => `/api/orders/${orderId}/messages`;
@@ -128,6 +129,31 @@ describe('order messages', () => {
       // Admins never write, nor have anything to mark read.
       expectError(await send(t, cast.admin, order.id, 'Admin here'), 403, forbidden);
       expect((await threadOf(t, cast.buyer, order.id)).items).toHaveLength(2);
+    });
+
+    it('lets an admin read, never write, the thread while a problem report on the order is undecided', async () => {
+      const { order: paid } = await paidOrder(t, cast.seller, cast.buyer);
+      await sent(t, cast.buyer, paid.id, 'Is it the blue one?');
+      const readAsAdmin = () => t.app.inject({ method: 'GET', url: threadUrl(paid.id), headers: cast.admin.headers });
+      expectError(await readAsAdmin(), 404, notFoundError);
+
+      await handOver(t, paid.id);
+      const problem = await insertProblem(t, paid.id, cast.buyer.id);
+      const whileOpen = await readAsAdmin();
+      expect(whileOpen.statusCode, whileOpen.body).toBe(200);
+      expect((whileOpen.json() as { items: { body: string }[] }).items.map((m) => m.body)).toEqual([
+        'Is it the blue one?',
+      ]);
+      expectError(await send(t, cast.admin, paid.id, 'Admin here'), 403, forbidden);
+
+      // Once the admin has decided the problem, the thread is the two parties' again.
+      const closed = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/order-problems/${problem.id}/close`,
+        headers: cast.admin.headers,
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expectError(await readAsAdmin(), 404, notFoundError);
     });
 
     it('treats a malformed order id as an unknown order', async () => {

@@ -526,6 +526,13 @@ describe('orders', () => {
         priceCents: 45_000,
         createdAt: '2026-05-01T10:00:00.000Z',
         paidAt: null,
+        // Progress starts once the order is paid.
+        progress: null,
+        handedOverAt: null,
+        trackingNote: null,
+        completedAt: null,
+        refundedAt: null,
+        problem: null,
         product: expect.objectContaining({ id: available.id, name: 'For sale' }),
         buyer: {
           id: buyerOne.id,
@@ -537,6 +544,7 @@ describe('orders', () => {
         rating: null,
       });
       expect(page.items[1]!.paidAt).toBe('2026-05-03T11:00:00.000Z');
+      expect(page.items[1]!.progress).toBe('awaiting_handover');
       // Another seller sees none of them.
       expect((await mySales(cast.otherSeller)).items.map((s) => s.id)).not.toEqual(expect.arrayContaining([booked.id]));
       expect(await mySales(await callerWithRole(t, 'seller'))).toEqual({ items: [], nextCursor: null });

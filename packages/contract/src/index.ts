@@ -20,6 +20,8 @@ export * from './listings.ts';
 export * from './photos.ts';
 export * from './listing-texts.ts';
 export * from './orders.ts';
+export * from './order-progress.ts';
+export * from './order-progress-texts.ts';
 export * from './payments.ts';
 export * from './payment-texts.ts';
 export * from './admin.ts';

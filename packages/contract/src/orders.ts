@@ -14,6 +14,7 @@ import { PhoneSchema } from './listings.ts';
 import { RatingSchema } from './ratings.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
+import { orderProgressFields } from './order-progress.ts';
 
 /** Bounds of our own where the spec is silent. */
 export const buyingLimits = {
@@ -101,6 +102,9 @@ export const OrderSchema = z
     paidAt: z.iso.datetime({ offset: true }).nullable(),
     /** True while the order is booked and its phone is still for sale. */
     canPay: z.boolean(),
+    ...orderProgressFields,
+    /** True while the buyer may report a problem (within the window after the hand-over, none open). */
+    canReportProblem: z.boolean(),
     product: OrderProductSchema,
     seller: z.object({
       id: z.uuid(),
@@ -142,6 +146,7 @@ export const SaleSchema = z
     priceCents: z.number().int(),
     createdAt: z.iso.datetime({ offset: true }),
     paidAt: z.iso.datetime({ offset: true }).nullable(),
+    ...orderProgressFields,
     product: OrderProductSchema,
     buyer: z.object({
       id: z.uuid(),

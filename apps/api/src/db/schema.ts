@@ -34,6 +34,12 @@ export const identityProviderEnum = pgEnum('identity_provider', ['google', 'gith
  */
 export const orderProgressEnum = pgEnum('order_progress', ['awaiting_handover', 'handed_over', 'shipped', 'completed']);
 export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'refunded']);
+/**
+ * A buyer's problem report on a paid order: open until an admin decides it; 'refunding' while the
+ * refund is at the card processor (finished by the progress-orders job after a crash), then
+ * 'refunded', or 'closed' without a refund.
+ */
+export const orderProblemStatusEnum = pgEnum('order_problem_status', ['open', 'refunding', 'refunded', 'closed']);
 export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
 
 export const users = pgTable(
@@ -384,6 +390,8 @@ export const orders = pgTable(
     /** The seller's optional tracking note when shipping. */
     trackingNote: text('tracking_note'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** An admin refunded the buyer after a problem report: the order stays paid (a money record), the phone sold. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
@@ -393,10 +401,14 @@ export const orders = pgTable(
     uniqueIndex('orders_one_open_per_buyer_key')
       .on(t.productId, t.buyerId)
       .where(sql`${t.status} = 'booked'`),
-    // The fair-price guide: a sold phone's paid order, when it was paid and its price, from the index alone.
+    // The fair-price guide: a sold phone's paid (and not refunded) order, when it was paid and its price, from the index alone.
     index('orders_paid_product_idx')
       .on(t.productId, t.paidAt, t.priceCents)
-      .where(sql`${t.status} = 'paid'`),
+      .where(sql`${t.status} = 'paid' and ${t.refundedAt} is null`),
+    // The progress-orders job: orders handed over or shipped, oldest hand-over first.
+    index('orders_awaiting_receipt_idx')
+      .on(t.handedOverAt)
+      .where(sql`${t.status} = 'paid' and ${t.progress} in ('handed_over', 'shipped') and ${t.refundedAt} is null`),
     // A phone is sold once: at most one paid order per product.
     uniqueIndex('orders_one_paid_per_product_key')
       .on(t.productId)
@@ -476,6 +488,42 @@ export const payments = pgTable(
     uniqueIndex('payments_order_key').on(t.orderId),
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Problem reports on paid orders (docs/decisions/0042): the buyer's reason, open until an admin
+ * refunds the order or closes the report. At most one open (or refunding) report per order; an
+ * open one pauses the order's completion on its own.
+ */
+export const orderProblems = pgTable(
+  'order_problems',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    status: orderProblemStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** While refunding: when the job may take the refund over (a lease; later after a failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('order_problems_one_open_per_order_key')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('open', 'refunding')`),
+    index('order_problems_order_idx').on(t.orderId, t.createdAt.desc()),
+    index('order_problems_open_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('open', 'refunding')`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { jobDuration, jobRuns } from '../lib/metrics.ts';
 import { deliverEmailsJob } from './deliver-emails.job.ts';
 import { deleteOrphanUploads } from './delete-orphan-uploads.job.ts';
 import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
+import { progressOrdersJob } from './progress-orders.job.ts';
 import { pruneSessions } from './prune-sessions.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
 import { trimWebhookEvents } from './trim-webhook-events.job.ts';
@@ -17,6 +18,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   deleteOrphanUploads,
   trimWebhookEvents,
   deliverEmailsJob,
+  progressOrdersJob,
 ];
 
 export const findJob = (name: string) => jobDefinitions.find((job) => job.name === name);

@@ -69,6 +69,11 @@ const dashboardQueries = {
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).reportedProductsQuery),
   },
+  orderProblems: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).orderProblemsQuery),
+  },
   auditLog: {
     queries: adminQueries,
     role: 'admin',

@@ -25,6 +25,7 @@ export const dashboardPaths = {
   allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
   reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },
   auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
+  orderProblems: { pattern: '/dashboard/order-problems', to: () => '/dashboard/order-problems' },
   contactMessages: {
     pattern: '/dashboard/messages',
     to: (view: 'inbox' | 'archived' = 'inbox') =>

@@ -108,6 +108,16 @@ const orderProductOf = (product: Product) => ({
   status: product.status,
 });
 
+/** An order's progress fields before it is paid. */
+const noProgress = {
+  progress: null,
+  handedOverAt: null,
+  trackingNote: null,
+  completedAt: null,
+  refundedAt: null,
+  problem: null,
+} as const;
+
 /** A buyer's order as GET /api/me/orders returns it (booked and payable unless overridden). */
 export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, product: Partial<Product> = {}): Order => {
   const phone = makeProduct(product);
@@ -121,6 +131,8 @@ export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, produ
     createdAt: new Date(2025, 1, 3, 9, 30).toISOString(),
     paidAt: null,
     canPay: true,
+    ...noProgress,
+    canReportProblem: false,
     product: orderProductOf(phone),
     seller: {
       id: phone.seller.id,
@@ -145,6 +157,7 @@ export const makeSale = (overrides: Partial<Omit<Sale, 'product'>> = {}, product
     createdAt: new Date(2025, 1, 3, 21, 7).toISOString(),
     paidAt: null,
     rating: null,
+    ...noProgress,
     product: orderProductOf(phone),
     buyer: {
       id: '3b0f6a52-8d1e-4c7b-9a2f-5e6d7c8b9a01',

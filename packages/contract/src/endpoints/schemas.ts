@@ -6,6 +6,7 @@ import * as fairPrice from '../fair-price.ts';
 import * as listings from '../listings.ts';
 import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
+import * as orderProgress from '../order-progress.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as photos from '../photos.ts';
@@ -20,6 +21,7 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
 import { listingEndpoints } from './listings.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
+import { orderProgressEndpoints } from './order-progress.ts';
 import { paymentEndpoints } from './payments.ts';
 import { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
@@ -98,6 +100,15 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     send: { body: orderMessages.NewOrderMessageSchema, response: orderMessages.OrderMessageSchema },
     markRead: {},
     unread: { response: orderMessages.UnreadMessagesSchema },
+  }),
+  orderProgress: withSchemas(orderProgressEndpoints, {
+    markHandedOver: { response: orders.SaleSchema },
+    markShipped: { body: orderProgress.MarkShippedSchema, response: orders.SaleSchema },
+    confirmReceipt: { response: orders.OrderSchema },
+    reportProblem: { body: orderProgress.ReportOrderProblemSchema, response: orders.OrderSchema },
+    openProblems: { query: pagination.PageQuerySchema, response: orderProgress.AdminOrderProblemPageSchema },
+    refundProblem: { response: orderProgress.AdminOrderProblemSchema },
+    closeProblem: { response: orderProgress.AdminOrderProblemSchema },
   }),
   payments: withSchemas(paymentEndpoints, {
     config: { response: payments.PaymentConfigSchema },

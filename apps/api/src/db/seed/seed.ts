@@ -315,6 +315,9 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       transactionId: listing.sold.providerPaymentId,
       createdAt: daysBefore(now, listing.sold.bookedDaysAgo),
       paidAt,
+      // Handed over yesterday: the buyer can confirm receipt or report a problem, and it completes on its own in six days.
+      progress: 'handed_over',
+      handedOverAt: daysBefore(now, Math.min(1, listing.sold.paidDaysAgo)),
     });
     await tx.insert(payments).values({
       orderId,
@@ -371,9 +374,10 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       transactionId: providerPaymentId,
       createdAt: daysBefore(now, sale.paidDaysAgo + 0.01),
       paidAt,
-      // Long since handed over: completed two days after payment.
+      // Earlier sales changed hands long ago: handed over the day after payment, completed two days later.
       progress: 'completed',
-      completedAt: daysBefore(now, sale.paidDaysAgo - 2),
+      handedOverAt: daysBefore(now, Math.max(0, sale.paidDaysAgo - 1)),
+      completedAt: daysBefore(now, Math.max(0, sale.paidDaysAgo - 3)),
     });
     pastOrderIds.set(sale.name, { orderId, paidDaysAgo: sale.paidDaysAgo });
     await tx.insert(payments).values({

@@ -6,7 +6,8 @@ import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export interface AuditEntry {
-  actorId: string;
+  /** Null when the marketplace itself acted (a background job). */
+  actorId: string | null;
   action: string;
   subjectType: string;
   subjectId: string;

@@ -13,7 +13,7 @@ export interface FairPriceStat {
 
 /**
  * Both samples of a model and storage, by condition and over every condition, in one statement:
- * the prices of paid orders in the last `windowDays` days (the price the buyer booked at, which
+ * the prices of paid (not refunded) orders in the last `windowDays` days (the price the buyer booked at, which
  * the payment charged) and the prices of the phones for sale now (of active sellers; `exclude`
  * left out). The model matches case-insensitively with its outer spaces trimmed, as the
  * expression of products_fair_price_idx, which serves both halves (the sold phones lead to their
@@ -27,7 +27,8 @@ export const fairPriceStats = async (
     with sample as (
       select 'sales' as source, p.condition, o.price_cents
         from products p
-        join orders o on o.product_id = p.id and o.status = 'paid'
+        -- A refunded sale is no price anyone paid (orders_paid_product_idx leaves it out too).
+        join orders o on o.product_id = p.id and o.status = 'paid' and o.refunded_at is null
        where lower(btrim(p.model)) = lower(btrim(${opts.model}))
          and p.storage_gb = ${opts.storageGb}
          -- A paid order's phone is sold (or was removed after the sale).

@@ -42,6 +42,15 @@ export const insertOrder = async (tx: Executor, values: NewOrder): Promise<strin
   return row!.id;
 };
 
+/** A paid order's progress (docs/decisions/0042). */
+const progressColumns = {
+  progress: orders.progress,
+  handedOverAt: orders.handedOverAt,
+  trackingNote: orders.trackingNote,
+  completedAt: orders.completedAt,
+  refundedAt: orders.refundedAt,
+};
+
 /**
  * An order as its buyer sees it: the booking, the phone as it is now (sold, removed), and the
  * seller with the phone number given at listing time.
@@ -55,6 +64,7 @@ const buyerOrderColumns = {
   transactionId: orders.transactionId,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
+  ...progressColumns,
   us: microsOf(orders.createdAt),
   product: {
     id: products.id,
@@ -208,6 +218,26 @@ export const markPaid = (tx: Executor, orderId: string, transactionId: string) =
 
 const buyers = alias(users, 'buyer');
 
+const saleColumns = {
+  id: orders.id,
+  status: orders.status,
+  priceCents: orders.priceCents,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  ...progressColumns,
+  us: microsOf(orders.createdAt),
+  product: buyerOrderColumns.product,
+  buyer: {
+    id: buyers.id,
+    name: buyers.name,
+    email: buyers.email,
+    phone: orders.phone,
+    location: orders.location,
+  },
+};
+
+export type SaleRow = Awaited<ReturnType<typeof listSellerSales>>[number];
+
 /**
  * My Sales: booked and paid orders on the seller's phones (sold and removed ones included), newest
  * first, with the buyer and the booking's phone number and meeting place; keyset on (created_at, id).
@@ -218,25 +248,22 @@ export const listSellerSales = (
   opts: { limit: number; after?: NewestKey | undefined },
 ) =>
   db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      priceCents: orders.priceCents,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      us: microsOf(orders.createdAt),
-      product: buyerOrderColumns.product,
-      buyer: {
-        id: buyers.id,
-        name: buyers.name,
-        email: buyers.email,
-        phone: orders.phone,
-        location: orders.location,
-      },
-    })
+    .select(saleColumns)
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(buyers, eq(buyers.id, orders.buyerId))
     .where(and(eq(products.sellerId, sellerId), inArray(orders.status, ['booked', 'paid']), afterOrder(opts.after)))
     .orderBy(...newestOrderFirst)
     .limit(opts.limit);
+
+/** One booked or paid order on the seller's phones, as My Sales shows it; undefined for anyone else's. */
+export const findSellerSale = async (db: Executor, sellerId: string, orderId: string) => {
+  const [row] = await db
+    .select(saleColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .where(and(eq(orders.id, orderId), eq(products.sellerId, sellerId), inArray(orders.status, ['booked', 'paid'])))
+    .limit(1);
+  return row;
+};

@@ -17,6 +17,7 @@ import {
   type OrderPage,
   type OrderProduct,
   type PageQuery,
+  type Sale,
   type SalePage,
 } from '@recell/contract';
 import { shortTransaction } from '../../db/short-transaction.ts';
@@ -32,6 +33,8 @@ import { performRelease, queueRelease } from '../payments/payments.releases.ts';
 import { lockProductForBooking } from '../products/products.repository.ts';
 import { ratingsOfOrders } from '../ratings/ratings.service.ts';
 import * as repository from './orders.repository.ts';
+import { latestProblemsOf, type ProblemRow } from './order-progress.repository.ts';
+import { canReportProblem, progressFieldsOf } from './order-progress.view.ts';
 
 /** What orders need: the payment paths' dependencies, as cancelling an order releases its card. */
 export type OrderDeps = PaymentDeps;
@@ -50,7 +53,12 @@ const toOrderProduct = (product: repository.BuyerOrderRow['product']): OrderProd
  * An order as its buyer sees it. It can be paid while it is booked and its phone is still for
  * sale by an active seller; a phone sold to someone else shows 'sold' and cannot be paid.
  */
-const toOrder = (row: repository.BuyerOrderRow, ratings: OrderRatings): Order => ({
+const toOrder = (
+  row: repository.BuyerOrderRow,
+  problem: ProblemRow | undefined,
+  now: Date,
+  ratings: OrderRatings,
+): Order => ({
   id: row.id,
   status: row.status,
   priceCents: row.priceCents,
@@ -60,6 +68,8 @@ const toOrder = (row: repository.BuyerOrderRow, ratings: OrderRatings): Order =>
   createdAt: new Date(row.createdAt).toISOString(),
   paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
   canPay: row.status === 'booked' && row.product.status === 'available' && !row.seller.isDisabled,
+  ...progressFieldsOf(row, problem),
+  canReportProblem: canReportProblem(row, problem, now),
   product: toOrderProduct(row.product),
   seller: {
     id: row.seller.id,
@@ -116,21 +126,25 @@ export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Boo
 };
 
 /** One of the buyer's orders (not cancelled); anyone else's, or none, is a 404. */
-export const getOrder = async ({ db }: OrderDeps, buyerId: string, id: string): Promise<Order> => {
+export const getOrder = async (
+  { db, now }: Pick<OrderDeps, 'db' | 'now'>,
+  buyerId: string,
+  id: string,
+): Promise<Order> => {
   const row = await repository.findBuyerOrder(db, buyerId, orderIdOf(id));
   if (!row) throw orderNotFound();
-  return toOrder(row, await ratingsOfOrders(db, [row.id]));
+  const [problems, ratings] = await Promise.all([latestProblemsOf(db, [row.id]), ratingsOfOrders(db, [row.id])]);
+  return toOrder(row, problems.get(row.id), now?.() ?? new Date(), ratings);
 };
 
 /** My Orders: the buyer's booked and paid orders, newest first. */
-export const listMyOrders = async ({ db }: OrderDeps, buyerId: string, query: PageQuery): Promise<OrderPage> => {
+export const listMyOrders = async ({ db, now }: OrderDeps, buyerId: string, query: PageQuery): Promise<OrderPage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listBuyerOrders(db, buyerId, { limit: query.limit + 1, after });
-  const ratings = await ratingsOfOrders(
-    db,
-    rows.slice(0, query.limit).map((row) => row.id),
-  );
-  return pageOf(rows, query.limit, (row) => toOrder(row, ratings), orderKey);
+  const ids = rows.slice(0, query.limit).map((row) => row.id);
+  const [problems, ratings] = await Promise.all([latestProblemsOf(db, ids), ratingsOfOrders(db, ids)]);
+  const at = now?.() ?? new Date();
+  return pageOf(rows, query.limit, (row) => toOrder(row, problems.get(row.id), at, ratings), orderKey);
 };
 
 /** The phones the buyer has booked or paid for: the Booked marks on cards. */
@@ -172,23 +186,28 @@ export const cancelOrder = async (deps: OrderDeps, buyer: AuthUser, id: string):
 export const listMySales = async ({ db }: OrderDeps, sellerId: string, query: PageQuery): Promise<SalePage> => {
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listSellerSales(db, sellerId, { limit: query.limit + 1, after });
-  const ratings = await ratingsOfOrders(
-    db,
-    rows.slice(0, query.limit).map((row) => row.id),
-  );
-  return pageOf(
-    rows,
-    query.limit,
-    (row) => ({
-      id: row.id,
-      status: row.status,
-      priceCents: row.priceCents,
-      createdAt: new Date(row.createdAt).toISOString(),
-      paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
-      product: toOrderProduct(row.product),
-      buyer: row.buyer,
-      rating: ratings.ratingOf(row.id),
-    }),
-    orderKey,
-  );
+  const ids = rows.slice(0, query.limit).map((row) => row.id);
+  const [problems, ratings] = await Promise.all([latestProblemsOf(db, ids), ratingsOfOrders(db, ids)]);
+  return pageOf(rows, query.limit, (row) => toSale(row, problems.get(row.id), ratings), orderKey);
+};
+
+/** A sale as its seller sees it. */
+const toSale = (row: repository.SaleRow, problem: ProblemRow | undefined, ratings: OrderRatings): Sale => ({
+  id: row.id,
+  status: row.status,
+  priceCents: row.priceCents,
+  createdAt: new Date(row.createdAt).toISOString(),
+  paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
+  ...progressFieldsOf(row, problem),
+  product: toOrderProduct(row.product),
+  buyer: row.buyer,
+  rating: ratings.ratingOf(row.id),
+});
+
+/** One sale of the seller's (booked or paid); anyone else's, or none, is a 404. */
+export const getSale = async ({ db }: Pick<OrderDeps, 'db'>, sellerId: string, id: string): Promise<Sale> => {
+  const row = await repository.findSellerSale(db, sellerId, orderIdOf(id));
+  if (!row) throw orderNotFound();
+  const [problems, ratings] = await Promise.all([latestProblemsOf(db, [row.id]), ratingsOfOrders(db, [row.id])]);
+  return toSale(row, problems.get(row.id), ratings);
 };

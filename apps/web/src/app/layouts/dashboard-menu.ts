@@ -1,4 +1,4 @@
-import { accountTexts, type Role } from '@recell/contract';
+import { accountTexts, orderProgressTexts, type Role } from '@recell/contract';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
 /** `showsUnread`: the item carries the count of unread messages (the orders' and sales' threads). */
@@ -19,6 +19,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.allUsers, to: dashboardPaths.allUsers.to() },
     { label: accountTexts.allSellers, to: dashboardPaths.allSellers.to() },
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
+    { label: orderProgressTexts.adminTitle, to: dashboardPaths.orderProblems.to() },
     { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },
     { label: accountTexts.auditLog, to: dashboardPaths.auditLog.to() },
   ],

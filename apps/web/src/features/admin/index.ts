@@ -3,3 +3,4 @@ export { ReportedItemsTable } from './components/reported-items-table';
 export { AuditLogTable } from './components/audit-log-table';
 export { ContactMessagesTable } from './components/contact-messages-table';
 export { contactMessageViewOf } from './api/get-contact-messages';
+export { OrderProblemsTable } from './components/order-problems-table';

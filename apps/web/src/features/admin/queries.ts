@@ -3,3 +3,4 @@ export { adminUsersQuery } from './api/get-admin-users';
 export { reportedProductsQuery } from './api/get-reported-products';
 export { auditLogQuery } from './api/get-audit-log';
 export { contactMessagesQuery, contactMessageViewOf } from './api/get-contact-messages';
+export { orderProblemsQuery } from './api/order-problems';

@@ -19,6 +19,7 @@ const AllUsersPage = lazyPage(() => import('./all-users'));
 const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
+const OrderProblemsPage = lazyPage(() => import('./order-problems'));
 const ContactMessagesPage = lazyPage(() => import('./contact-messages'));
 const OrderMessagesPage = lazyPage(() => import('./order-messages'));
 
@@ -69,6 +70,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
           <Route path={p(dashboardPaths.contactMessages.pattern)} element={<ContactMessagesPage />} />
           <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
+          <Route path={p(dashboardPaths.orderProblems.pattern)} element={<OrderProblemsPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -60,6 +60,13 @@ const makeOrder = (overrides: Partial<Order> = {}): Order => ({
   canPay: true,
   canRate: false,
   rating: null,
+  progress: null,
+  handedOverAt: null,
+  trackingNote: null,
+  completedAt: null,
+  refundedAt: null,
+  problem: null,
+  canReportProblem: false,
   product: {
     id: '6f1c2b7e-3a5d-4c8e-9b1a-2d3e4f5a6b7c',
     categoryId: '1',

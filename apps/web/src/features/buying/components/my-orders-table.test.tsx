@@ -81,6 +81,7 @@ describe('My Orders', () => {
       'Sales status',
       'Action',
       'Payment',
+      'Progress',
       'Rating',
     ]);
     const row = rowOf('Galaxy S21');

@@ -1,5 +1,5 @@
-import { accountTexts, buyingTexts, messages, ratingTexts, type Order } from '@recell/contract';
-import { useState } from 'react';
+import { accountTexts, buyingTexts, messages, orderProgressTexts, ratingTexts, type Order } from '@recell/contract';
+import { lazy, Suspense, useState } from 'react';
 import {
   Cell,
   DataTable,
@@ -12,7 +12,11 @@ import {
 } from '@/components/ui/data-table';
 import { OrderMessagesLink } from '@/features/messages';
 import { Stars } from '@/components/ui/rating-view';
+import { toast } from '@/lib/toast';
 import { useMyOrders } from '../api/get-my-orders';
+import { useConfirmReceipt } from '../api/order-progress';
+import { dialogError } from './dialog-error';
+import { OrderProgressSteps } from './order-progress-steps';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { NotForSalePill, PaidMark, PayLink } from './payment-column';
 import { productStatusLabel } from './status-labels';
@@ -28,8 +32,44 @@ const columns = [
   buyingTexts.columnStatus,
   buyingTexts.columnAction,
   buyingTexts.columnPayment,
+  orderProgressTexts.columnProgress,
   ratingTexts.ratingColumn,
 ] as const;
+
+const ProblemDialog = lazy(() => import('./problem-dialog'));
+
+/** The buyer's part of a handed-over order: Confirm receipt, and Report a problem while they may. */
+function BuyerActions({ order, describedBy, onReport }: { order: Order; describedBy: string; onReport: () => void }) {
+  const confirmReceipt = useConfirmReceipt();
+  const canConfirm =
+    (order.progress === 'handed_over' || order.progress === 'shipped') &&
+    !order.refundedAt &&
+    order.problem?.status !== 'open' &&
+    order.problem?.status !== 'refunding';
+  if (!canConfirm && !order.canReportProblem) return null;
+  const confirm = () =>
+    confirmReceipt.mutate(order.id, {
+      onSuccess: () => toast.success(orderProgressTexts.receiptToast),
+      onError: (error) => {
+        const message = dialogError(error);
+        if (message) toast.error(message);
+      },
+    });
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canConfirm && (
+        <RowButton variant="primary" describedBy={describedBy} isBusy={confirmReceipt.isPending} onClick={confirm}>
+          {confirmReceipt.isPending ? orderProgressTexts.confirmingReceipt : orderProgressTexts.confirmReceipt}
+        </RowButton>
+      )}
+      {order.canReportProblem && (
+        <RowButton variant="outline" describedBy={describedBy} opensDialog onClick={onReport}>
+          {orderProgressTexts.reportProblem}
+        </RowButton>
+      )}
+    </div>
+  );
+}
 const listingLabels = { original: buyingTexts.columnOriginal, location: buyingTexts.columnLocation };
 
 /** The payment column (spec §4): a grey 'Paid', a 'Pay' link while payable, else why not. */
@@ -52,6 +92,7 @@ export function MyOrdersTable() {
   // dialog has closed, focus moves to the table instead.
   const toDelete = useRowDialog<Order>();
   const [toRate, setToRate] = useState<Order | null>(null);
+  const toReport = useRowDialog<Order>();
 
   return (
     <>
@@ -99,6 +140,12 @@ export function MyOrdersTable() {
                   <Cell label={buyingTexts.columnPayment}>
                     <PaymentCell order={order} describedBy={nameId} />
                   </Cell>
+                  <Cell label={orderProgressTexts.columnProgress} className="@min-4xl:min-w-48">
+                    <div className="grid gap-2">
+                      <OrderProgressSteps order={order} />
+                      <BuyerActions order={order} describedBy={nameId} onReport={() => toReport.open(order)} />
+                    </div>
+                  </Cell>
                   <Cell label={ratingTexts.ratingColumn}>
                     {order.rating ? (
                       <Stars stars={order.rating.stars} label={ratingTexts.starsOutOfFive(order.rating.stars)} />
@@ -119,6 +166,11 @@ export function MyOrdersTable() {
       {toRate && <RateSellerDialog order={toRate} onClose={() => setToRate(null)} />}
       {toDelete.row && (
         <DeleteOrderDialog order={toDelete.row} onClose={toDelete.close} onDeleted={toDelete.closeRemoved} />
+      )}
+      {toReport.row && (
+        <Suspense fallback={null}>
+          <ProblemDialog order={toReport.row} onClose={toReport.close} />
+        </Suspense>
       )}
     </>
   );

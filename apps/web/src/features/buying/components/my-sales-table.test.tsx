@@ -1,5 +1,5 @@
-import { buyingTexts, messages } from '@recell/contract';
-import { screen, within } from '@testing-library/react';
+import { buyingTexts, messages, orderProgressTexts as progressTexts } from '@recell/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
@@ -70,6 +70,7 @@ describe('My Sales', () => {
       'Meeting location',
       'Booked',
       'Status',
+      'Progress',
       'Messages',
       'Rating',
     ]);
@@ -98,5 +99,56 @@ describe('My Sales', () => {
     await userEvent.click(screen.getByRole('button', { name: buyingTexts.loadMore }));
 
     expect(await screen.findByRole('rowheader', { name: 'Pixel 7' })).toBeInTheDocument();
+  });
+
+  describe('progress', () => {
+    const awaiting = { ...paid, progress: 'awaiting_handover' as const };
+
+    it('shows the steps of a paid sale with Paid done and the hand-over current', async () => {
+      mockApi({ 'GET /api/me/sales': () => jsonResponse(pageOf([booked, awaiting])) });
+      renderWithProviders(<MySalesTable />, { auth: seller });
+      await screen.findByRole('table');
+      const steps = rowOf('Pixel 7').getByRole('list', { name: progressTexts.progressLabel });
+      const items = within(steps).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        `✓${progressTexts.steps.paid}(${progressTexts.doneStep})`,
+        `2${progressTexts.steps.handedOver}(${progressTexts.currentStep})`,
+        `3${progressTexts.steps.completed}`,
+      ]);
+      expect(items[1]).toHaveAttribute('aria-current', 'step');
+      // A booked, unpaid sale has no progress and no actions.
+      expect(rowOf('Galaxy S21').queryByRole('list')).not.toBeInTheDocument();
+      expect(rowOf('Galaxy S21').queryByRole('button', { name: progressTexts.markHandedOver })).not.toBeInTheDocument();
+    });
+
+    it('Mark handed over asks the API for this order', async () => {
+      const api = mockApi({
+        'GET /api/me/sales': () => jsonResponse(pageOf([awaiting])),
+        [`POST /api/orders/${awaiting.id}/handed-over`]: () =>
+          jsonResponse({ ...awaiting, progress: 'handed_over', handedOverAt: new Date().toISOString() }),
+      });
+      renderWithProviders(<MySalesTable />, { auth: seller });
+      await screen.findByRole('table');
+      await userEvent.click(rowOf('Pixel 7').getByRole('button', { name: progressTexts.markHandedOver }));
+      await waitFor(() => expect(api.callsTo(`POST /api/orders/${awaiting.id}/handed-over`)).toHaveLength(1));
+    });
+
+    it('Mark shipped opens a dialog whose labelled tracking note is sent, and too long a note is refused in place', async () => {
+      const api = mockApi({
+        'GET /api/me/sales': () => jsonResponse(pageOf([awaiting])),
+        [`POST /api/orders/${awaiting.id}/shipped`]: () =>
+          jsonResponse({ ...awaiting, progress: 'shipped', trackingNote: 'DHL 123' }),
+      });
+      renderWithProviders(<MySalesTable />, { auth: seller });
+      await screen.findByRole('table');
+      await userEvent.click(rowOf('Pixel 7').getByRole('button', { name: progressTexts.markShipped }));
+      const dialog = await screen.findByRole('dialog', { name: progressTexts.shipTitle('Pixel 7') });
+      const note = within(dialog).getByLabelText(progressTexts.trackingNote);
+      await userEvent.type(note, 'DHL 123');
+      await userEvent.click(within(dialog).getByRole('button', { name: progressTexts.confirmShipped }));
+      await waitFor(() => expect(api.callsTo(`POST /api/orders/${awaiting.id}/shipped`)).toHaveLength(1));
+      expect(api.callsTo(`POST /api/orders/${awaiting.id}/shipped`)[0]!.body).toEqual({ trackingNote: 'DHL 123' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
   });
 });

@@ -1,12 +1,27 @@
-import { accountTexts, buyingTexts, orderMessageTexts, ratingTexts, type Sale } from '@recell/contract';
-import { useState } from 'react';
-import { Cell, DataTable, PagedTable, ProductCells, Row, RowButton, StatusPill } from '@/components/ui/data-table';
+import { accountTexts, buyingTexts, orderMessageTexts, orderProgressTexts, ratingTexts, type Sale } from '@recell/contract';
+import { lazy, Suspense, useState } from 'react';
+import {
+  Cell,
+  DataTable,
+  PagedTable,
+  ProductCells,
+  Row,
+  RowButton,
+  StatusPill,
+  useRowDialog,
+} from '@/components/ui/data-table';
 import { RatingView } from '@/components/ui/rating-view';
 import { OrderMessagesLink } from '@/features/messages';
 import { formatListingTime } from '@/lib/format-time';
+import { toast } from '@/lib/toast';
 import { useMySales } from '../api/get-my-sales';
+import { useMarkHandedOver } from '../api/order-progress';
+import { dialogError } from './dialog-error';
+import { OrderProgressSteps } from './order-progress-steps';
 import ReplyDialog from './reply-dialog';
 import { orderStatusLabel } from './status-labels';
+
+const ShipDialog = lazy(() => import('./ship-dialog'));
 
 const columns = [
   buyingTexts.columnImage,
@@ -17,9 +32,34 @@ const columns = [
   buyingTexts.columnMeetingLocation,
   buyingTexts.columnBookedAt,
   buyingTexts.columnSaleStatus,
+  orderProgressTexts.columnProgress,
   orderMessageTexts.pageTitle,
   ratingTexts.ratingColumn,
 ] as const;
+
+/** The seller's part of a paid order: Mark handed over (at a meeting) or Mark shipped (a dialog). */
+function SellerActions({ sale, describedBy, onShip }: { sale: Sale; describedBy: string; onShip: () => void }) {
+  const markHandedOver = useMarkHandedOver();
+  if (sale.progress !== 'awaiting_handover' || sale.refundedAt) return null;
+  const handOver = () =>
+    markHandedOver.mutate(sale.id, {
+      onSuccess: () => toast.success(orderProgressTexts.handedOverToast),
+      onError: (error) => {
+        const message = dialogError(error);
+        if (message) toast.error(message);
+      },
+    });
+  return (
+    <div className="flex flex-wrap gap-2">
+      <RowButton variant="primary" describedBy={describedBy} isBusy={markHandedOver.isPending} onClick={handOver}>
+        {markHandedOver.isPending ? orderProgressTexts.markingHandedOver : orderProgressTexts.markHandedOver}
+      </RowButton>
+      <RowButton variant="outline" describedBy={describedBy} opensDialog onClick={onShip}>
+        {orderProgressTexts.markShipped}
+      </RowButton>
+    </div>
+  );
+}
 
 /**
  * The seller's sales (My Sales): every booking of their phones with who booked (name, email), the
@@ -29,11 +69,12 @@ const columns = [
 export function MySalesTable() {
   const sales = useMySales();
   const [toReply, setToReply] = useState<Sale | null>(null);
+  const toShip = useRowDialog<Sale>();
   return (
     <>
       <PagedTable query={sales} empty={buyingTexts.noSales} loadMoreLabel={buyingTexts.loadMore}>
         {(items) => (
-          <DataTable caption={accountTexts.mySales} columns={columns}>
+          <DataTable caption={accountTexts.mySales} columns={columns} tableRef={toShip.tableRef}>
             {items.map((sale) => {
               const { product, buyer } = sale;
               const nameId = `my-sale-${sale.id}`;
@@ -65,6 +106,12 @@ export function MySalesTable() {
                     <StatusPill tone={sale.status === 'paid' ? 'good' : sale.status === 'booked' ? 'neutral' : 'muted'}>
                       {orderStatusLabel(sale.status)}
                     </StatusPill>
+                  </Cell>
+                  <Cell label={orderProgressTexts.columnProgress} className="@min-4xl:min-w-48">
+                    <div className="grid gap-2">
+                      <OrderProgressSteps order={sale} />
+                      <SellerActions sale={sale} describedBy={nameId} onShip={() => toShip.open(sale)} />
+                    </div>
                   </Cell>
                   <Cell label={orderMessageTexts.pageTitle}>
                     <OrderMessagesLink orderId={sale.id} describedBy={nameId} />
@@ -99,6 +146,11 @@ export function MySalesTable() {
           </DataTable>
         )}
       </PagedTable>
+      {toShip.row && (
+        <Suspense fallback={null}>
+          <ShipDialog sale={toShip.row} onClose={toShip.close} />
+        </Suspense>
+      )}
       {toReply && <ReplyDialog sale={toReply} onClose={() => setToReply(null)} />}
     </>
   );

@@ -1,0 +1,19 @@
+import { finishDueRefunds } from '../modules/orders/order-problems.service.ts';
+import { completeDueOrders } from '../modules/orders/order-progress.service.ts';
+import { every, type JobDefinition } from './job.ts';
+
+/**
+ * Moves paid orders on (docs/decisions/0042): completes those handed over or shipped a week ago
+ * with no undecided problem report (the seller's email goes with each), and finishes refunds an
+ * admin decided whose request was cut short. The rules live in the orders module; replicas
+ * running it at once take different orders and refunds.
+ */
+export const progressOrdersJob: JobDefinition = {
+  name: 'progress-orders',
+  every: every.minute,
+  async run({ db, processor, log, now, publicUrl }, { signal }) {
+    const completed = await completeDueOrders({ db, now, publicUrl }, { signal });
+    const refunds = await finishDueRefunds({ db, processor, log, now, publicUrl }, { signal });
+    return { completed, ...refunds };
+  },
+};

@@ -1,0 +1,240 @@
+/**
+ * An admin's decision on a buyer's problem report (docs/decisions/0042): refund the order through
+ * the card processor, or close the report without a refund.
+ *
+ * A refund never loses nor doubles money, and holds no row lock across the processor's call:
+ * 1. one short transaction marks the problem 'refunding' (the decision, audited) and leases it to
+ *    this request for a while;
+ * 2. with no transaction open, the processor is asked where the payment stands and refunds it
+ *    unless it is refunded already; its call is idempotent per payment (Stripe's idempotency key
+ *    `refund-<intent>`; the test-mode processor's conditional update), so two tries refund once;
+ * 3. one short transaction records it, conditional on 'refunding': the problem refunded, the
+ *    payment 'refunded', the order's `refunded_at`, the audit entry and both parties' emails.
+ * A crash or an outage between 1 and 3 leaves the problem 'refunding': the admin's retry, or the
+ * progress-orders job once the lease is over, runs 2 and 3 again (`finishDueRefunds`).
+ */
+import {
+  orderEmailKinds,
+  orderProgressAuditActions,
+  orderProgressEmails,
+  orderProgressMessages,
+  type AdminOrderProblem,
+  type AdminOrderProblemPage,
+  type PageQuery,
+} from '@recell/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { shortTransaction } from '../../db/short-transaction.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
+import { idOrNotFound } from '../../lib/ids.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { notifyAll } from '../notifications/notify.ts';
+import * as repository from './order-progress.repository.ts';
+import { buyerOrdersLink, sellerSalesLink, toProblem } from './order-progress.view.ts';
+
+export interface ProblemDeps {
+  db: Database;
+  /** The site's address, for the notifications' emailed links. */
+  publicUrl: string;
+  processor: CardProcessor;
+  log: FastifyBaseLogger;
+  /** Starts an email delivery after the answer; absent in the job (its own delivery job sends them). */
+  emailsQueued?: () => void;
+  now?: () => Date;
+}
+
+/** How long the admin's request holds a refund before the job may take it over. */
+export const refundLeaseMs = 2 * 60_000;
+
+const problemIdOf = (id: string) => idOrNotFound(id, orderProgressMessages.problemNotFound);
+const problemNotFound = () => notFound(orderProgressMessages.problemNotFound);
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const toAdminProblem = (row: repository.AdminProblemRow): AdminOrderProblem => ({
+  problem: toProblem(row.problem),
+  order: {
+    ...row.order,
+    paidAt: iso(row.order.paidAt),
+    handedOverAt: iso(row.order.handedOverAt),
+  },
+  product: row.product,
+  buyer: row.buyer,
+  seller: row.seller,
+});
+
+const adminProblemOf = async (db: Executor, problemId: string) => {
+  const row = await repository.findAdminProblem(db, problemId);
+  if (!row) throw problemNotFound();
+  return toAdminProblem(row);
+};
+
+/** The admins' Order problems screen: undecided reports, newest first, with the orders' facts. */
+export const listOpenProblems = async (db: Database, query: PageQuery): Promise<AdminOrderProblemPage> => {
+  const after = decodeCursor(query.cursor, NewestCursorSchema);
+  const rows = await repository.listOpenProblems(db, { limit: query.limit + 1, after });
+  return pageOf(rows, query.limit, toAdminProblem, (row) => ({ us: row.us, id: row.problem.id }));
+};
+
+/** Both parties hear how an admin decided. */
+const notifyOutcome = async (
+  tx: Executor,
+  deps: Pick<ProblemDeps, 'publicUrl'>,
+  problemId: string,
+  outcome: 'refunded' | 'closed',
+) => {
+  const row = await repository.findAdminProblem(tx, problemId);
+  if (!row) return;
+  const email =
+    outcome === 'refunded'
+      ? orderProgressEmails.refunded(row.product.name, row.order.priceCents)
+      : orderProgressEmails.closed(row.product.name);
+  await notifyAll(
+    tx,
+    deps,
+    [
+      { userId: row.buyer.id, link: buyerOrdersLink },
+      { userId: row.seller.id, link: sellerSalesLink },
+    ].map(({ userId, link }) => ({
+      userId,
+      kind: orderEmailKinds.problemOutcome,
+      title: email.subject,
+      body: email.text,
+      link,
+    })),
+  );
+};
+
+/** An admin closes an open report without a refund; the order completes as usual. */
+export const closeProblem = async (deps: ProblemDeps, admin: AuthUser, id: string): Promise<AdminOrderProblem> => {
+  const problemId = problemIdOf(id);
+  const at = deps.now?.() ?? new Date();
+  await shortTransaction(deps.db, async (tx) => {
+    const problem = await repository.lockProblem(tx, problemId);
+    if (!problem) throw problemNotFound();
+    if (problem.status === 'refunding') throw conflict(orderProgressMessages.refundUnderWay);
+    if (problem.status !== 'open') throw conflict(orderProgressMessages.problemAlreadyDecided);
+    await repository.closeProblem(tx, problemId, admin.id, at);
+    await insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: orderProgressAuditActions.closed,
+      subjectType: 'order_problem',
+      subjectId: problemId,
+      detail: { orderId: problem.orderId },
+    });
+    await notifyOutcome(tx, deps, problemId, 'closed');
+  });
+  deps.emailsQueued?.();
+  return adminProblemOf(deps.db, problemId);
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * Steps 2 and 3 of a refund already decided ('refunding'); true when it is recorded (by this call
+ * or another). A processor failure is noted on the problem with the next attempt's time and thrown.
+ */
+const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boolean> => {
+  const payment = await repository.paymentIntentOfProblem(deps.db, problemId);
+  if (!payment?.paymentIntentId) throw new Error('the problem’s order has no payment to refund');
+  const intentId = payment.paymentIntentId;
+  try {
+    const intent = await deps.processor.retrieve(intentId);
+    if (!intent) throw new Error('the processor does not know the order’s payment');
+    // Already given back (an earlier try whose answer was lost): nothing more to do there.
+    if (!intent.isRefunded) await deps.processor.refund(intentId);
+  } catch (error) {
+    await repository.noteRefundFailure(deps.db, problemId, {
+      now: deps.now?.() ?? new Date(),
+      lastError: errorText(error).slice(0, 500),
+    });
+    throw error;
+  }
+  const at = deps.now?.() ?? new Date();
+  return shortTransaction(deps.db, async (tx) => {
+    const done = await repository.finishRefund(tx, problemId, at);
+    if (!done) return false;
+    await insertAuditEntry(tx, {
+      actorId: done.resolvedBy,
+      action: orderProgressAuditActions.refunded,
+      subjectType: 'order_problem',
+      subjectId: problemId,
+      detail: { orderId: done.orderId, paymentIntentId: intentId, amountCents: payment.priceCents },
+    });
+    await notifyOutcome(tx, deps, problemId, 'refunded');
+    return true;
+  });
+};
+
+/**
+ * An admin refunds the order of an open report (or finishes a refund under way whose last try is
+ * over: pressing Refund again is safe). A refunded one answers as it stands (idempotent); a closed
+ * one, or one that another request or the job is refunding right now, is a 409. When the processor
+ * cannot be reached the answer is 503 and the refund is finished later.
+ */
+export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: string): Promise<AdminOrderProblem> => {
+  const problemId = problemIdOf(id);
+  const now = deps.now?.() ?? new Date();
+  const status = await shortTransaction(deps.db, async (tx) => {
+    const problem = await repository.lockProblem(tx, problemId);
+    if (!problem) throw problemNotFound();
+    if (problem.status === 'closed') throw conflict(orderProgressMessages.problemAlreadyDecided);
+    const leaseUntil = new Date(now.getTime() + refundLeaseMs);
+    // A refund under way that someone is carrying out now (another click, the job) is theirs to finish.
+    if (problem.status === 'refunding' && !(await repository.takeRefundLease(tx, problemId, now, leaseUntil))) {
+      throw conflict(orderProgressMessages.refundUnderWay);
+    }
+    if (problem.status === 'open') {
+      await repository.startRefund(tx, problemId, admin.id, leaseUntil);
+      await insertAuditEntry(tx, {
+        actorId: admin.id,
+        action: orderProgressAuditActions.refundStarted,
+        subjectType: 'order_problem',
+        subjectId: problemId,
+        detail: { orderId: problem.orderId },
+      });
+    }
+    return problem.status;
+  });
+  if (status !== 'refunded') {
+    try {
+      await carryOutRefund(deps, problemId);
+    } catch (error) {
+      deps.log.warn({ err: error, problemId }, 'a refund did not go through; it is retried later');
+      throw new AppError('unavailable', orderProgressMessages.refundDelayed);
+    }
+    deps.emailsQueued?.();
+  }
+  return adminProblemOf(deps.db, problemId);
+};
+
+/**
+ * The progress-orders job's second half: finishes refunds an admin decided whose request did not
+ * (a crash, an outage), once their lease is over; replicas take different ones.
+ */
+export const finishDueRefunds = async (
+  deps: ProblemDeps,
+  opts: { signal?: AbortSignal; batchSize?: number } = {},
+): Promise<{ refunded: number; refundsFailed: number }> => {
+  const now = deps.now?.() ?? new Date();
+  const leased = await repository.leaseDueRefunds(deps.db, {
+    now,
+    leaseUntil: new Date(now.getTime() + refundLeaseMs),
+    limit: opts.batchSize ?? 50,
+  });
+  let refunded = 0;
+  let refundsFailed = 0;
+  for (const { id } of leased) {
+    if (opts.signal?.aborted) break;
+    try {
+      if (await carryOutRefund(deps, id)) refunded += 1;
+    } catch (error) {
+      refundsFailed += 1;
+      deps.log.warn({ err: error, problemId: id }, 'a refund did not go through; it is retried later');
+    }
+  }
+  return { refunded, refundsFailed };
+};

@@ -1,0 +1,307 @@
+/**
+ * A paid order's progress and its problem reports in the database (docs/decisions/0042). Every
+ * change locks the order's row first (only the order's: no path here locks a phone, so the
+ * sale's lock order, phone then order, is never reversed).
+ */
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { orderProblems, orders, payments, products, users } from '../../db/schema.ts';
+import type { NewestKey } from '../../lib/cursor.ts';
+import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
+
+const openStatuses = ['open', 'refunding'] as const;
+
+/**
+ * Whether the order has a problem report an admin has not decided yet (open, or its refund under
+ * way). While it has one, the admins may read the order's messages.
+ */
+export const hasOpenProblem = async (db: Executor, orderId: string): Promise<boolean> =>
+  (
+    await db
+      .select({ id: orderProblems.id })
+      .from(orderProblems)
+      .where(and(eq(orderProblems.orderId, orderId), inArray(orderProblems.status, openStatuses)))
+      .limit(1)
+  ).length > 0;
+
+const problemColumns = {
+  id: orderProblems.id,
+  orderId: orderProblems.orderId,
+  reason: orderProblems.reason,
+  status: orderProblems.status,
+  createdAt: orderProblems.createdAt,
+  resolvedAt: orderProblems.resolvedAt,
+};
+const selectLatestProblems = (db: Executor, orderIds: readonly string[]) =>
+  db
+    .select(problemColumns)
+    .from(orderProblems)
+    .where(
+      and(
+        inArray(orderProblems.orderId, [...orderIds]),
+        sql`${orderProblems.createdAt} = (select max(p2.created_at) from order_problems p2 where p2.order_id = ${orderProblems.orderId})`,
+      ),
+    );
+export type ProblemRow = Awaited<ReturnType<typeof selectLatestProblems>>[number];
+
+/** Each order's latest problem report (by order id), for the orders' and sales' pages. */
+export const latestProblemsOf = async (db: Executor, orderIds: readonly string[]): Promise<Map<string, ProblemRow>> =>
+  orderIds.length === 0
+    ? new Map()
+    : new Map((await selectLatestProblems(db, orderIds)).map((row) => [row.orderId, row]));
+
+/** The order locked for a change of its progress, with its phone's name and both parties' emails. */
+export const lockOrderForProgress = async (tx: Executor, orderId: string) => {
+  const buyer = alias(users, 'buyer');
+  const seller = alias(users, 'seller');
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      progress: orders.progress,
+      handedOverAt: orders.handedOverAt,
+      refundedAt: orders.refundedAt,
+      priceCents: orders.priceCents,
+      productId: orders.productId,
+      productName: products.name,
+      buyerId: orders.buyerId,
+      buyerEmail: buyer.email,
+      sellerId: products.sellerId,
+      sellerEmail: seller.email,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+    .innerJoin(seller, eq(seller.id, products.sellerId))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
+  return row;
+};
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrderForProgress>>>;
+
+export const markHandedOver = (
+  tx: Executor,
+  orderId: string,
+  values: { progress: 'handed_over' | 'shipped'; trackingNote: string | null; at: Date },
+) =>
+  tx
+    .update(orders)
+    .set({ progress: values.progress, handedOverAt: values.at, trackingNote: values.trackingNote })
+    .where(and(eq(orders.id, orderId), eq(orders.progress, 'awaiting_handover')));
+
+export const markCompleted = (tx: Executor, orderId: string, at: Date) =>
+  tx
+    .update(orders)
+    .set({ progress: 'completed', completedAt: at })
+    .where(and(eq(orders.id, orderId), inArray(orders.progress, ['handed_over', 'shipped'])));
+
+export const insertProblem = async (tx: Executor, values: { orderId: string; reporterId: string; reason: string }) => {
+  const [row] = await tx.insert(orderProblems).values(values).returning({ id: orderProblems.id });
+  return row!.id;
+};
+
+/**
+ * Completes up to `limit` orders handed over (or shipped) before `handedOverBefore` that have no
+ * undecided problem report and were not refunded; replicas running this at once take different
+ * orders (SKIP LOCKED) and the update is conditional, so each order completes once. Returns what
+ * the completion emails need.
+ */
+export const completeDueOrders = async (
+  tx: Executor,
+  opts: { handedOverBefore: Date; at: Date; limit: number },
+): Promise<Array<{ id: string; sellerId: string; sellerEmail: string; productName: string }>> => {
+  const result = (await tx.execute(sql`
+    with due as (
+      select o.id
+        from orders o
+       where o.status = 'paid'
+         and o.progress in ('handed_over', 'shipped')
+         and o.refunded_at is null
+         and o.handed_over_at <= ${opts.handedOverBefore.toISOString()}::timestamptz
+         and not exists (
+           select 1 from order_problems p where p.order_id = o.id and p.status in ('open', 'refunding')
+         )
+       order by o.handed_over_at
+       limit ${opts.limit}
+       for update of o skip locked
+    ), done as (
+      update orders o
+         set progress = 'completed', completed_at = ${opts.at.toISOString()}::timestamptz
+        from due
+       where o.id = due.id and o.progress in ('handed_over', 'shipped')
+      returning o.id, o.product_id
+    )
+    select done.id, p.seller_id as "sellerId", u.email as "sellerEmail", p.name as "productName"
+      from done
+      join products p on p.id = done.product_id
+      join users u on u.id = p.seller_id
+  `)) as unknown as { rows: Array<{ id: string; sellerId: string; sellerEmail: string; productName: string }> };
+  return result.rows;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Problems, for the admins
+
+const buyers = alias(users, 'problem_buyer');
+const sellers = alias(users, 'problem_seller');
+
+const adminProblemColumns = {
+  problem: {
+    id: orderProblems.id,
+    reason: orderProblems.reason,
+    status: orderProblems.status,
+    createdAt: orderProblems.createdAt,
+    resolvedAt: orderProblems.resolvedAt,
+  },
+  order: {
+    id: orders.id,
+    priceCents: orders.priceCents,
+    paidAt: orders.paidAt,
+    progress: orders.progress,
+    handedOverAt: orders.handedOverAt,
+    trackingNote: orders.trackingNote,
+    transactionId: orders.transactionId,
+    paymentStatus: payments.status,
+  },
+  product: {
+    id: products.id,
+    name: products.name,
+    brand: products.brand,
+    model: products.model,
+    imageUrl: products.imageUrl,
+  },
+  buyer: { id: buyers.id, name: buyers.name, email: buyers.email },
+  seller: { id: sellers.id, name: sellers.name, email: sellers.email },
+  us: microsOf(orderProblems.createdAt),
+};
+
+const adminProblemQuery = (db: Executor) =>
+  db
+    .select(adminProblemColumns)
+    .from(orderProblems)
+    .innerJoin(orders, eq(orders.id, orderProblems.orderId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .leftJoin(payments, eq(payments.orderId, orders.id));
+
+export type AdminProblemRow = NonNullable<Awaited<ReturnType<typeof findAdminProblem>>>;
+
+/** Undecided problem reports (open or refunding), newest first; keyset on (created_at, id). */
+export const listOpenProblems = (db: Executor, opts: { limit: number; after?: NewestKey | undefined }) =>
+  adminProblemQuery(db)
+    .where(
+      and(
+        inArray(orderProblems.status, openStatuses),
+        opts.after
+          ? sql`(${orderProblems.createdAt}, ${orderProblems.id}) < (${timestampOf(opts.after.us)}, ${opts.after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orderProblems.createdAt), desc(orderProblems.id))
+    .limit(opts.limit);
+
+export const findAdminProblem = async (db: Executor, problemId: string) => {
+  const [row] = await adminProblemQuery(db).where(eq(orderProblems.id, problemId)).limit(1);
+  return row;
+};
+
+/** The problem locked for an admin's decision, with its order. */
+export const lockProblem = async (tx: Executor, problemId: string) => {
+  const [row] = await tx
+    .select({
+      id: orderProblems.id,
+      orderId: orderProblems.orderId,
+      status: orderProblems.status,
+      paymentIntentId: orders.transactionId,
+    })
+    .from(orderProblems)
+    .innerJoin(orders, eq(orders.id, orderProblems.orderId))
+    .where(eq(orderProblems.id, problemId))
+    .for('update', { of: orderProblems });
+  return row;
+};
+
+export const closeProblem = (tx: Executor, problemId: string, adminId: string, at: Date) =>
+  tx
+    .update(orderProblems)
+    .set({ status: 'closed', resolvedAt: at, resolvedBy: adminId })
+    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'open')));
+
+/** An admin decided to refund: the refund is under way, the job may take it over after `leaseUntil`. */
+export const startRefund = (tx: Executor, problemId: string, adminId: string, leaseUntil: Date) =>
+  tx
+    .update(orderProblems)
+    .set({ status: 'refunding', resolvedBy: adminId, nextAttemptAt: leaseUntil })
+    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'open')));
+
+/** Takes over a refund under way whose lease (or retry delay) is over; false while someone holds it. */
+export const takeRefundLease = async (tx: Executor, problemId: string, now: Date, leaseUntil: Date) =>
+  (
+    await tx
+      .update(orderProblems)
+      .set({ nextAttemptAt: leaseUntil })
+      .where(
+        and(
+          eq(orderProblems.id, problemId),
+          eq(orderProblems.status, 'refunding'),
+          lte(orderProblems.nextAttemptAt, now),
+        ),
+      )
+      .returning({ id: orderProblems.id })
+  ).length > 0;
+
+/** A refund's try failed: counted, noted, and tried again after 1 min, doubling, at most an hour. */
+export const noteRefundFailure = (db: Executor, problemId: string, values: { now: Date; lastError: string }) =>
+  db
+    .update(orderProblems)
+    .set({
+      attempts: sql`${orderProblems.attempts} + 1`,
+      lastError: values.lastError,
+      nextAttemptAt: sql`${values.now.toISOString()}::timestamptz + least(interval '1 minute' * power(2, ${orderProblems.attempts}), interval '1 hour')`,
+    })
+    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')));
+
+/**
+ * Takes up to `limit` refunds due at `now` (an admin's request that did not finish) for one
+ * attempt until `leaseUntil`; replicas take different ones.
+ */
+export const leaseDueRefunds = async (db: Executor, opts: { now: Date; leaseUntil: Date; limit: number }) => {
+  const due = db
+    .select({ id: orderProblems.id })
+    .from(orderProblems)
+    .where(and(eq(orderProblems.status, 'refunding'), lte(orderProblems.nextAttemptAt, opts.now)))
+    .orderBy(orderProblems.nextAttemptAt)
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orderProblems)
+    .set({ nextAttemptAt: opts.leaseUntil })
+    .where(inArray(orderProblems.id, due))
+    .returning({ id: orderProblems.id, orderId: orderProblems.orderId, resolvedBy: orderProblems.resolvedBy });
+};
+
+/** The refund went through at the processor: the problem is refunded (once: conditional on 'refunding'). */
+export const finishRefund = async (tx: Executor, problemId: string, at: Date) => {
+  const [row] = await tx
+    .update(orderProblems)
+    .set({ status: 'refunded', resolvedAt: at, nextAttemptAt: null, lastError: null })
+    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')))
+    .returning({ orderId: orderProblems.orderId, resolvedBy: orderProblems.resolvedBy });
+  if (!row) return undefined;
+  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, row.orderId));
+  await tx.update(orders).set({ refundedAt: at }).where(eq(orders.id, row.orderId));
+  return row;
+};
+
+/** The order's processor payment (its intent id), for a refund. */
+export const paymentIntentOfProblem = async (db: Executor, problemId: string) => {
+  const [row] = await db
+    .select({ paymentIntentId: orders.transactionId, priceCents: orders.priceCents })
+    .from(orderProblems)
+    .innerJoin(orders, eq(orders.id, orderProblems.orderId))
+    .where(eq(orderProblems.id, problemId))
+    .limit(1);
+  return row;
+};

@@ -1,0 +1,52 @@
+/**
+ * The progress fields of an order or a sale as the API answers them (docs/decisions/0042):
+ * `progress` only once the order is paid, with its latest problem report.
+ */
+import { orderProgressLimits, type OrderProblem, type OrderProgress } from '@recell/contract';
+import type { ProblemRow } from './order-progress.repository.ts';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const toProblem = (row: Omit<ProblemRow, 'orderId'>): OrderProblem => ({
+  id: row.id,
+  reason: row.reason,
+  status: row.status,
+  createdAt: new Date(row.createdAt).toISOString(),
+  resolvedAt: iso(row.resolvedAt),
+});
+
+interface ProgressRow {
+  status: 'booked' | 'paid' | 'cancelled';
+  progress: OrderProgress;
+  handedOverAt: Date | string | null;
+  trackingNote: string | null;
+  completedAt: Date | string | null;
+  refundedAt: Date | string | null;
+}
+
+export const progressFieldsOf = (row: ProgressRow, problem: ProblemRow | undefined) => ({
+  progress: row.status === 'paid' ? row.progress : null,
+  handedOverAt: iso(row.handedOverAt),
+  trackingNote: row.trackingNote,
+  completedAt: iso(row.completedAt),
+  refundedAt: iso(row.refundedAt),
+  problem: problem ? toProblem(problem) : null,
+});
+
+const problemWindowMs = orderProgressLimits.problemWindowHours * 3_600_000;
+
+/** Whether the problem window after the hand-over is still open at `now`. */
+export const isWithinProblemWindow = (handedOverAt: Date | string | null, now: Date) =>
+  handedOverAt !== null && now.getTime() - new Date(handedOverAt).getTime() <= problemWindowMs;
+
+/** The buyer may report a problem: paid, handed over, not refunded, within the window, none undecided. */
+export const canReportProblem = (row: ProgressRow, problem: ProblemRow | undefined, now: Date) =>
+  row.status === 'paid' &&
+  row.progress !== 'awaiting_handover' &&
+  row.refundedAt === null &&
+  isWithinProblemWindow(row.handedOverAt, now) &&
+  !(problem && (problem.status === 'open' || problem.status === 'refunding'));
+
+/** Where the parties' notifications about an order lead: the buyer's My Orders, the seller's My Sales. */
+export const buyerOrdersLink = '/dashboard/my-orders';
+export const sellerSalesLink = '/dashboard/my-sales';

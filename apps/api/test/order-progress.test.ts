@@ -1,0 +1,541 @@
+/**
+ * A paid order's progress: the seller's hand-over and shipping, the buyer's receipt and problem
+ * report, the admins' refund or close, each tried by every kind of caller and from every state;
+ * the emails and audit entries each event writes; the progress-orders job (completion a week after
+ * the hand-over, paused by an open problem, two runs racing); refunds that are idempotent and
+ * survive a crash between the processor's refund and the database's record, at the test-mode
+ * processor and at Stripe.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  AdminOrderProblemPageSchema,
+  AdminOrderProblemSchema,
+  orderProgressAuditActions,
+  orderProgressLimits,
+  orderProgressMessages,
+  OrderSchema,
+  SaleSchema,
+} from '@recell/contract';
+import type { AuthUser } from '../src/modules/auth/auth.plugin.ts';
+import type { CardProcessor } from '../src/adapters/payments/card-processor.ts';
+import { auditLog, orderProblems, orders, outboxEmails, payments, users } from '../src/db/schema.ts';
+import { finishDueRefunds, refundProblem } from '../src/modules/orders/order-problems.service.ts';
+import { completeDueOrders, hasOpenProblem } from '../src/modules/orders/order-progress.service.ts';
+import { insertProduct } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { castOf, headersOf, useCast, type Caller, type Cast } from './support/accounts.ts';
+import { expectError, forbidden, unauthorized, unknownId, useTestApp } from './support/api.ts';
+import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { handOver, insertProblem, orderRow, paidOrder, problemRow } from './support/order-progress.ts';
+import { bookOrder, intentFor, pay, testIntentRow } from './support/payments.ts';
+import { insertCategories } from './fixtures.ts';
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const conflictOf = (message: string) => ({ code: 'conflict', message });
+const notFoundOrder = { code: 'not_found', message: orderProgressMessages.orderNotFound };
+
+const post = (t: TestApp, caller: Caller | null, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: headersOf(caller), ...(payload ? { payload } : {}) });
+
+const emailsTo = (t: TestApp, to: string, kind: string) =>
+  t.app.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.recipient, to), eq(outboxEmails.kind, kind)));
+
+const emailOf = async (t: TestApp, caller: Caller) =>
+  (await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, caller.id)))[0]!.email;
+
+const auditOf = (t: TestApp, subjectId: string) =>
+  t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, subjectId));
+
+describe('order progress', () => {
+  const t = useTestApp();
+  const cast = useCast(t);
+
+  describe('the seller hands the phone over or ships it', () => {
+    it('marks handed over from awaiting_handover only, audited, and emails the buyer', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      const response = await post(t, cast.seller, `/api/orders/${order.id}/handed-over`);
+      expect(response.statusCode, response.body).toBe(200);
+      const sale = SaleSchema.parse(response.json());
+      expect(sale).toMatchObject({ id: order.id, status: 'paid', progress: 'handed_over', trackingNote: null });
+      expect(sale.handedOverAt).not.toBeNull();
+      expect(await emailsTo(t, await emailOf(t, cast.buyer), 'order_handed_over')).toEqual(
+        expect.arrayContaining([expect.objectContaining({ subject: expect.stringContaining('handed over') })]),
+      );
+      expect((await auditOf(t, order.id)).map((row) => row.action)).toContain(orderProgressAuditActions.handedOver);
+
+      expectError(
+        await post(t, cast.seller, `/api/orders/${order.id}/handed-over`),
+        409,
+        conflictOf(orderProgressMessages.alreadyHandedOver),
+      );
+      expectError(
+        await post(t, cast.seller, `/api/orders/${order.id}/shipped`, {}),
+        409,
+        conflictOf(orderProgressMessages.alreadyHandedOver),
+      );
+    });
+
+    it('marks shipped with an optional, length-limited, plain-text tracking note', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      const tooLong = await post(t, cast.seller, `/api/orders/${order.id}/shipped`, {
+        trackingNote: 'x'.repeat(orderProgressLimits.trackingNote + 1),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error.fields).toEqual({ trackingNote: orderProgressMessages.trackingNoteTooLong });
+      expect(
+        (await post(t, cast.seller, `/api/orders/${order.id}/shipped`, { trackingNote: 'a\u0000b' })).statusCode,
+      ).toBe(400);
+      expect((await orderRow(t, order.id)).progress).toBe('awaiting_handover');
+
+      const response = await post(t, cast.seller, `/api/orders/${order.id}/shipped`, {
+        trackingNote: '  <b>DHL</b> 1234567890 ',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(SaleSchema.parse(response.json())).toMatchObject({
+        progress: 'shipped',
+        trackingNote: '<b>DHL</b> 1234567890',
+      });
+      const [email] = (await emailsTo(t, await emailOf(t, cast.buyer), 'order_handed_over')).filter((row) =>
+        row.subject.includes('shipped'),
+      );
+      expect(email?.textBody).toContain('Tracking: <b>DHL</b> 1234567890');
+      expect(email?.htmlBody).toBeNull();
+
+      // The buyer sees it on My Orders.
+      const mine = OrderSchema.parse(
+        (await t.app.inject({ url: `/api/orders/${order.id}`, headers: cast.buyer.headers })).json(),
+      );
+      expect(mine).toMatchObject({
+        progress: 'shipped',
+        trackingNote: '<b>DHL</b> 1234567890',
+        canReportProblem: true,
+      });
+    });
+
+    it('an empty tracking note is none', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      const response = await post(t, cast.seller, `/api/orders/${order.id}/shipped`, { trackingNote: '   ' });
+      expect(SaleSchema.parse(response.json())).toMatchObject({ progress: 'shipped', trackingNote: null });
+    });
+
+    it('is the order’s seller’s alone, and only for a paid order', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      const url = `/api/orders/${order.id}/handed-over`;
+      expectError(await post(t, null, url), 401, unauthorized);
+      expectError(await post(t, cast.buyer, url), 403, forbidden);
+      expectError(await post(t, cast.admin, url), 403, forbidden);
+      expectError(await post(t, cast.otherSeller, url), 404, notFoundOrder);
+      expectError(await post(t, cast.seller, `/api/orders/${unknownId}/handed-over`), 404, notFoundOrder);
+      expectError(await post(t, cast.seller, '/api/orders/not-an-id/handed-over'), 404, {
+        code: 'not_found',
+        message: expect.any(String) as unknown as string,
+      });
+      expect((await orderRow(t, order.id)).progress).toBe('awaiting_handover');
+
+      const product = await insertProduct(t.app.db, cast.seller.id);
+      const booked = await bookOrder(t, cast.buyer, product);
+      expectError(
+        await post(t, cast.seller, `/api/orders/${booked.id}/handed-over`),
+        409,
+        conflictOf(orderProgressMessages.notPaid),
+      );
+    });
+
+    it('shows the progress on My Sales', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      const sales = await t.app.inject({ url: '/api/me/sales?limit=100', headers: cast.seller.headers });
+      const sale = sales.json().items.find((item: { id: string }) => item.id === order.id);
+      expect(SaleSchema.parse(sale)).toMatchObject({
+        progress: 'awaiting_handover',
+        handedOverAt: null,
+        problem: null,
+      });
+    });
+  });
+
+  describe('the buyer confirms receipt', () => {
+    it('completes a handed-over order and emails the seller; not before the hand-over, not twice', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      const url = `/api/orders/${order.id}/receipt`;
+      expectError(await post(t, cast.buyer, url), 409, conflictOf(orderProgressMessages.notHandedOver));
+      await post(t, cast.seller, `/api/orders/${order.id}/handed-over`);
+
+      expectError(await post(t, null, url), 401, unauthorized);
+      expectError(await post(t, cast.seller, url), 403, forbidden);
+      expectError(await post(t, cast.admin, url), 403, forbidden);
+      expectError(await post(t, cast.otherBuyer, url), 404, notFoundOrder);
+      expect((await orderRow(t, order.id)).progress).toBe('handed_over');
+
+      const response = await post(t, cast.buyer, url);
+      expect(response.statusCode, response.body).toBe(200);
+      const confirmed = OrderSchema.parse(response.json());
+      expect(confirmed).toMatchObject({ progress: 'completed' });
+      expect(confirmed.completedAt).not.toBeNull();
+      const emails = await emailsTo(t, await emailOf(t, cast.seller), 'order_completed');
+      expect(emails.some((row) => row.textBody.includes('The buyer confirmed receiving'))).toBe(true);
+      expect((await auditOf(t, order.id)).map((row) => row.action)).toContain(
+        orderProgressAuditActions.receiptConfirmed,
+      );
+
+      expectError(await post(t, cast.buyer, url), 409, conflictOf(orderProgressMessages.alreadyCompleted));
+    });
+  });
+
+  describe('the buyer reports a problem', () => {
+    const report = (caller: Caller | null, orderId: string, reason = 'The phone does not charge.') =>
+      post(t, caller, `/api/orders/${orderId}/problems`, { reason });
+
+    it('within the window after the hand-over, one open at a time; it blocks confirming receipt', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      expectError(await report(cast.buyer, order.id), 409, conflictOf(orderProgressMessages.notHandedOver));
+      await handOver(t, order.id, new Date(Date.now() - 47 * hour));
+
+      expectError(await report(null, order.id), 401, unauthorized);
+      expectError(await report(cast.seller, order.id), 403, forbidden);
+      expectError(await report(cast.otherBuyer, order.id), 404, notFoundOrder);
+      const tooLong = await report(cast.buyer, order.id, 'x'.repeat(orderProgressLimits.problemReason + 1));
+      expect(tooLong.json().error.fields).toEqual({ reason: orderProgressMessages.reasonTooLong });
+      expect((await report(cast.buyer, order.id, '   ')).json().error.fields).toEqual({
+        reason: orderProgressMessages.reasonRequired,
+      });
+      expect(await hasOpenProblem(t.app.db, order.id)).toBe(false);
+
+      const response = await report(cast.buyer, order.id);
+      expect(response.statusCode, response.body).toBe(201);
+      const reported = OrderSchema.parse(response.json());
+      expect(reported.problem).toMatchObject({
+        status: 'open',
+        reason: 'The phone does not charge.',
+        resolvedAt: null,
+      });
+      expect(reported.canReportProblem).toBe(false);
+      expect(await hasOpenProblem(t.app.db, order.id)).toBe(true);
+
+      expectError(await report(cast.buyer, order.id), 409, conflictOf(orderProgressMessages.problemOpen));
+      expectError(
+        await post(t, cast.buyer, `/api/orders/${order.id}/receipt`),
+        409,
+        conflictOf(orderProgressMessages.problemOpen),
+      );
+      // The seller sees the report on My Sales.
+      const sales = await t.app.inject({ url: '/api/me/sales?limit=100', headers: cast.seller.headers });
+      expect(sales.json().items.find((item: { id: string }) => item.id === order.id).problem).toMatchObject({
+        status: 'open',
+        reason: 'The phone does not charge.',
+      });
+    });
+
+    it('is refused once the window is over', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, order.id, new Date(Date.now() - (orderProgressLimits.problemWindowHours + 1) * hour));
+      const mine = OrderSchema.parse(
+        (await t.app.inject({ url: `/api/orders/${order.id}`, headers: cast.buyer.headers })).json(),
+      );
+      expect(mine.canReportProblem).toBe(false);
+      expectError(await report(cast.buyer, order.id), 409, conflictOf(orderProgressMessages.problemWindowOver));
+    });
+
+    it('two reports at once open one', async () => {
+      const { order } = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, order.id);
+      const answers = await Promise.all([report(cast.buyer, order.id), report(cast.buyer, order.id)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect(await t.app.db.select().from(orderProblems).where(eq(orderProblems.orderId, order.id))).toHaveLength(1);
+    });
+  });
+
+  describe('an admin decides a problem', () => {
+    const openProblem = async () => {
+      const sale = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, sale.order.id);
+      const problem = await insertProblem(t, sale.order.id, cast.buyer.id);
+      return { ...sale, problem };
+    };
+
+    it('lists open problems with the order’s facts, for admins only', async () => {
+      const { order, problem, product, paymentIntentId } = await openProblem();
+      expectError(await t.app.inject({ url: '/api/admin/order-problems' }), 401, unauthorized);
+      expectError(
+        await t.app.inject({ url: '/api/admin/order-problems', headers: cast.buyer.headers }),
+        403,
+        forbidden,
+      );
+      const response = await t.app.inject({ url: '/api/admin/order-problems?limit=100', headers: cast.admin.headers });
+      const page = AdminOrderProblemPageSchema.parse(response.json());
+      expect(page.items.find((item) => item.problem.id === problem.id)).toMatchObject({
+        problem: { status: 'open', reason: problem.reason },
+        order: {
+          id: order.id,
+          priceCents: order.priceCents,
+          progress: 'handed_over',
+          transactionId: paymentIntentId,
+          paymentStatus: 'succeeded',
+        },
+        product: { id: product.id, name: product.name },
+        buyer: { id: cast.buyer.id, email: await emailOf(t, cast.buyer) },
+        seller: { id: cast.seller.id, email: await emailOf(t, cast.seller) },
+      });
+    });
+
+    it('closes without a refund: both parties are told, and it cannot be decided again', async () => {
+      const { order, problem } = await openProblem();
+      const url = `/api/admin/order-problems/${problem.id}/close`;
+      expectError(await post(t, cast.buyer, url), 403, forbidden);
+      expectError(await post(t, cast.seller, url), 403, forbidden);
+      const response = await post(t, cast.admin, url);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(AdminOrderProblemSchema.parse(response.json()).problem.status).toBe('closed');
+      expect(await hasOpenProblem(t.app.db, order.id)).toBe(false);
+      for (const to of [await emailOf(t, cast.buyer), await emailOf(t, cast.seller)]) {
+        expect((await emailsTo(t, to, 'problem_outcome')).some((row) => row.subject.includes('closed'))).toBe(true);
+      }
+      expect((await auditOf(t, problem.id)).map((row) => row.action)).toContain(orderProgressAuditActions.closed);
+      expectError(await post(t, cast.admin, url), 409, conflictOf(orderProgressMessages.problemAlreadyDecided));
+      expectError(
+        await post(t, cast.admin, `/api/admin/order-problems/${problem.id}/refund`),
+        409,
+        conflictOf(orderProgressMessages.problemAlreadyDecided),
+      );
+      expectError(await post(t, cast.admin, `/api/admin/order-problems/${unknownId}/close`), 404, {
+        code: 'not_found',
+        message: orderProgressMessages.problemNotFound,
+      });
+      // The order completes as usual now.
+      expect((await post(t, cast.buyer, `/api/orders/${order.id}/receipt`)).statusCode).toBe(200);
+    });
+
+    it('refunds once through the processor however often it is pressed; the phone stays sold', async () => {
+      const { order, problem, product, paymentIntentId } = await openProblem();
+      const refund = vi.spyOn(t.app.cardProcessor, 'refund');
+      try {
+        const url = `/api/admin/order-problems/${problem.id}/refund`;
+        const [first, second] = await Promise.all([post(t, cast.admin, url), post(t, cast.admin, url)]);
+        // One carries the refund out; the other finds it done (200) or under way (409).
+        const statuses = [first!.statusCode, second!.statusCode].sort();
+        expect([
+          [200, 200],
+          [200, 409],
+        ]).toContainEqual(statuses);
+        const third = await post(t, cast.admin, url);
+        expect(third.statusCode, third.body).toBe(200);
+        expect(AdminOrderProblemSchema.parse(third.json())).toMatchObject({
+          problem: { status: 'refunded' },
+          order: { paymentStatus: 'refunded' },
+        });
+        expect(refund).toHaveBeenCalledTimes(1);
+      } finally {
+        refund.mockRestore();
+      }
+      expect((await testIntentRow(t, paymentIntentId))?.refundedAt).not.toBeNull();
+      const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(payment?.status).toBe('refunded');
+      const row = await orderRow(t, order.id);
+      expect(row).toMatchObject({ status: 'paid', progress: 'handed_over' });
+      expect(row.refundedAt).not.toBeNull();
+      const phone = await t.app.inject({ url: `/api/products/${product.id}` });
+      expect(phone.json().status).toBe('sold');
+      for (const to of [await emailOf(t, cast.buyer), await emailOf(t, cast.seller)]) {
+        expect((await emailsTo(t, to, 'problem_outcome')).some((row) => row.subject.includes('refunded'))).toBe(true);
+      }
+      const actions = (await auditOf(t, problem.id)).map((entry) => entry.action);
+      expect(actions.filter((action) => action === orderProgressAuditActions.refunded)).toHaveLength(1);
+
+      // Nothing moves a refunded order on; the buyer sees it refunded.
+      expectError(
+        await post(t, cast.buyer, `/api/orders/${order.id}/receipt`),
+        409,
+        conflictOf(orderProgressMessages.refunded),
+      );
+      const mine = OrderSchema.parse(
+        (await t.app.inject({ url: `/api/orders/${order.id}`, headers: cast.buyer.headers })).json(),
+      );
+      expect(mine).toMatchObject({ problem: { status: 'refunded' }, canReportProblem: false });
+      expect(mine.refundedAt).not.toBeNull();
+      // Decided problems leave the admins' list.
+      const page = AdminOrderProblemPageSchema.parse(
+        (await t.app.inject({ url: '/api/admin/order-problems?limit=100', headers: cast.admin.headers })).json(),
+      );
+      expect(page.items.some((item) => item.problem.id === problem.id)).toBe(false);
+    });
+
+    it('survives a crash between the processor’s refund and the record: the job finishes it, refunding once', async () => {
+      const { order, problem, paymentIntentId } = await openProblem();
+      const real = t.app.cardProcessor;
+      let refunds = 0;
+      // The processor refunds, then the answer is lost (as if this replica died right after the call).
+      const crashing: CardProcessor = {
+        ...real,
+        retrieve: (id) => real.retrieve(id),
+        refund: async (id) => {
+          refunds += 1;
+          await real.refund(id);
+          throw new Error('connection reset');
+        },
+      };
+      const log = t.app.log;
+      await expect(
+        refundProblem(
+          { db: t.app.db, publicUrl: t.config.publicUrl, processor: crashing, log },
+          { id: cast.admin.id } as AuthUser,
+          problem.id,
+        ),
+      ).rejects.toMatchObject({
+        statusCode: 503,
+        message: orderProgressMessages.refundDelayed,
+      });
+      expect(await problemRow(t, problem.id)).toMatchObject({ status: 'refunding', attempts: 1 });
+      expect((await testIntentRow(t, paymentIntentId))?.refundedAt).not.toBeNull();
+      expect(await hasOpenProblem(t.app.db, order.id)).toBe(true);
+      expectError(
+        await post(t, cast.admin, `/api/admin/order-problems/${problem.id}/close`),
+        409,
+        conflictOf(orderProgressMessages.refundUnderWay),
+      );
+      // Until its next try is due, pressing Refund again leaves it to the job.
+      expectError(
+        await post(t, cast.admin, `/api/admin/order-problems/${problem.id}/refund`),
+        409,
+        conflictOf(orderProgressMessages.refundUnderWay),
+      );
+
+      // Not before its next attempt is due.
+      const counting: CardProcessor = {
+        ...real,
+        retrieve: (id) => real.retrieve(id),
+        refund: async (id) => {
+          refunds += 1;
+          await real.refund(id);
+        },
+      };
+      expect(await finishDueRefunds({ db: t.app.db, publicUrl: t.config.publicUrl, processor: counting, log })).toEqual(
+        {
+          refunded: 0,
+          refundsFailed: 0,
+        },
+      );
+      const later = () => new Date(Date.now() + 2 * hour);
+      expect(
+        await finishDueRefunds({ db: t.app.db, publicUrl: t.config.publicUrl, processor: counting, log, now: later }),
+      ).toEqual({
+        refunded: 1,
+        refundsFailed: 0,
+      });
+      expect(refunds).toBe(1);
+      expect(await problemRow(t, problem.id)).toMatchObject({ status: 'refunded' });
+      const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(payment?.status).toBe('refunded');
+      expect(
+        await finishDueRefunds({ db: t.app.db, publicUrl: t.config.publicUrl, processor: counting, log, now: later }),
+      ).toEqual({
+        refunded: 0,
+        refundsFailed: 0,
+      });
+    });
+  });
+
+  describe('the progress-orders job', () => {
+    const run = (now = new Date()) =>
+      completeDueOrders({ db: t.app.db, publicUrl: t.config.publicUrl, now: () => now });
+
+    it('completes orders a week after the hand-over, unless a problem is open or it was refunded', async () => {
+      const due = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, due.order.id, new Date(Date.now() - 8 * day), 'shipped');
+      const young = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, young.order.id, new Date(Date.now() - 6 * day));
+      const waiting = await paidOrder(t, cast.seller, cast.buyer);
+      const paused = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, paused.order.id, new Date(Date.now() - 8 * day));
+      const problem = await insertProblem(t, paused.order.id, cast.buyer.id, new Date(Date.now() - 7 * day));
+      const refunded = await paidOrder(t, cast.seller, cast.buyer);
+      await handOver(t, refunded.order.id, new Date(Date.now() - 8 * day));
+      await t.app.db.update(orders).set({ refundedAt: new Date() }).where(eq(orders.id, refunded.order.id));
+
+      const before = (await emailsTo(t, await emailOf(t, cast.seller), 'order_completed')).length;
+      expect(await run()).toBeGreaterThanOrEqual(1);
+      expect((await orderRow(t, due.order.id)).progress).toBe('completed');
+      expect((await orderRow(t, young.order.id)).progress).toBe('handed_over');
+      expect((await orderRow(t, waiting.order.id)).progress).toBe('awaiting_handover');
+      expect((await orderRow(t, paused.order.id)).progress).toBe('handed_over');
+      expect((await orderRow(t, refunded.order.id)).progress).toBe('handed_over');
+      const audit = (await auditOf(t, due.order.id)).find(
+        (row) => row.action === orderProgressAuditActions.autoCompleted,
+      );
+      expect(audit?.actorId).toBeNull();
+      const emails = await emailsTo(t, await emailOf(t, cast.seller), 'order_completed');
+      expect(emails.length).toBe(before + 1);
+
+      // Closing the problem lets the order complete at the next run.
+      expect((await post(t, cast.admin, `/api/admin/order-problems/${problem.id}/close`)).statusCode).toBe(200);
+      await run();
+      expect((await orderRow(t, paused.order.id)).progress).toBe('completed');
+      // Six days on, the young one is due too.
+      await run(new Date(Date.now() + 2 * day));
+      expect((await orderRow(t, young.order.id)).progress).toBe('completed');
+    });
+
+    it('runs as a job, and two runs at once complete each order once', async () => {
+      const sales = [];
+      for (let i = 0; i < 6; i++) {
+        const sale = await paidOrder(t, cast.seller, cast.otherBuyer);
+        await handOver(t, sale.order.id, new Date(Date.now() - 8 * day));
+        sales.push(sale);
+      }
+      const before = (await emailsTo(t, await emailOf(t, cast.seller), 'order_completed')).length;
+      const [a, b] = await Promise.all([
+        completeDueOrders({ db: t.app.db, publicUrl: t.config.publicUrl, now: () => new Date() }, { batchSize: 2 }),
+        completeDueOrders({ db: t.app.db, publicUrl: t.config.publicUrl, now: () => new Date() }, { batchSize: 2 }),
+      ]);
+      expect(a! + b!).toBe(6);
+      for (const sale of sales) {
+        expect((await orderRow(t, sale.order.id)).progress).toBe('completed');
+        const entries = (await auditOf(t, sale.order.id)).filter(
+          (row) => row.action === orderProgressAuditActions.autoCompleted,
+        );
+        expect(entries).toHaveLength(1);
+      }
+      expect((await emailsTo(t, await emailOf(t, cast.seller), 'order_completed')).length).toBe(before + 6);
+    });
+  });
+});
+
+describe('order problem refunds at Stripe', () => {
+  let stripe: FakeStripe;
+  let t: TestApp;
+  let cast: Cast;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await createTestApp(stripe.env);
+    await insertCategories(t.app.db);
+    cast = await castOf(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.stop();
+  });
+
+  it('refunds the captured payment once, whoever presses Refund how often', async () => {
+    const product = await insertProduct(t.app.db, cast.seller.id);
+    const order = await bookOrder(t, cast.buyer, product);
+    const intent = await intentFor(t, cast.buyer, order.id);
+    stripe.confirm(intent.paymentIntentId);
+    const paid = await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await handOver(t, order.id);
+    const problem = await insertProblem(t, order.id, cast.buyer.id);
+
+    const url = `/api/admin/order-problems/${problem.id}/refund`;
+    const first = await post(t, cast.admin, url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(AdminOrderProblemSchema.parse(first.json()).problem.status).toBe('refunded');
+    expect((await post(t, cast.admin, url)).statusCode).toBe(200);
+    expect(stripe.calls.refund.get(intent.paymentIntentId)).toBe(1);
+    expect(stripe.intents.get(intent.paymentIntentId)?.latest_charge?.refunded).toBe(true);
+    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment?.status).toBe('refunded');
+  });
+});

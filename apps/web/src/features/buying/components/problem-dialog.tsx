@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  orderProgressLimits,
+  orderProgressTexts as texts,
+  ReportOrderProblemSchema,
+  type Order,
+  type ReportOrderProblemInput,
+} from '@recell/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextAreaField } from '@/components/ui/form';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { toast } from '@/lib/toast';
+import { useReportOrderProblem } from '../api/order-progress';
+import { dialogError } from './dialog-error';
+
+const fieldNames = ['reason'] as const;
+
+/** Report a problem with a handed-over phone: what went wrong, for an admin to decide. */
+export default function ProblemDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const report = useReportOrderProblem();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ReportOrderProblemInput>({
+    resolver: zodResolver(ReportOrderProblemSchema),
+    defaultValues: { reason: '' },
+  });
+
+  const onSubmit = async ({ reason }: ReportOrderProblemInput) => {
+    setFailure(null);
+    try {
+      await report.mutateAsync({ orderId: order.id, reason });
+    } catch (error) {
+      setFailure(dialogError(error, setError, fieldNames));
+      return;
+    }
+    onClose();
+    toast.success(texts.problemToast);
+  };
+
+  return (
+    <FormDialog
+      title={texts.problemTitle(order.product.name)}
+      isBusy={isSubmitting}
+      failure={failure}
+      cancelLabel={texts.cancel}
+      submitLabel={texts.submitProblem}
+      busyLabel={texts.sendingProblem}
+      onSubmit={handleSubmit(onSubmit)}
+      onClose={onClose}
+    >
+      <TextAreaField
+        label={texts.problemReason}
+        hint={texts.problemHint}
+        error={errors.reason?.message}
+        rows={4}
+        required
+        maxLength={orderProgressLimits.problemReason}
+        {...register('reason')}
+      />
+    </FormDialog>
+  );
+}

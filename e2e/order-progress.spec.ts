@@ -1,0 +1,140 @@
+/**
+ * A paid order's progress, as the people do it in the browser: the seller marks the phone shipped
+ * with a tracking note (a dialog), the buyer sees it and confirms receipt; on another order the
+ * buyer reports a problem (a dialog) and an admin refunds it from Order problems (a confirmation),
+ * after which the order is refunded. Each test lists its own phone and books and pays for it
+ * through the API (the test-mode processor); texts come from the contract.
+ */
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { accountTexts, orderProgressTexts as texts, type Order, type PaymentIntent } from '@recell/contract';
+import { demoAccount, signIn, toast } from './support/auth.ts';
+import { adminRows, openAsAdmin } from './support/admin.ts';
+import { bookThroughApi, createTestPhone, myOrderRows, mySaleRows, openDashboardPage } from './support/buying.ts';
+import { apiToken } from './support/listings.ts';
+import { fetchOrder } from './support/payments.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const seller = demoAccount('seller');
+const buyer = demoAccount('buyer');
+
+/** Books and pays for a fresh phone of the seller's as the buyer, through the API: a paid order. */
+const paidPhone = async (request: APIRequestContext) => {
+  const phone = await createTestPhone(request, seller.email, { priceDollars: 240 });
+  const buyerToken = await apiToken(request, buyer.email);
+  const order = await bookThroughApi(request, buyerToken, {
+    productId: phone.product.id,
+    phone: '5035550123',
+    location: 'Eugene',
+  });
+  const intentAnswer = await request.post(`/api/orders/${order.id}/payment-intent`, { headers: bearer(buyerToken) });
+  expect(intentAnswer.status()).toBe(200);
+  const intent = (await intentAnswer.json()) as PaymentIntent;
+  const confirmed = await request.post(`/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`, {
+    data: { clientSecret: intent.clientSecret, number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+  });
+  expect(confirmed.status()).toBe(200);
+  const paid = await request.post(`/api/orders/${order.id}/pay`, {
+    headers: bearer(buyerToken),
+    data: { paymentIntentId: intent.paymentIntentId },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { name: phone.product.name, order: (await paid.json()) as Order, buyerToken, sellerToken: phone.sellerToken };
+};
+
+/** A signed-in page of its own (its own cookies) for `email`. */
+const pageOf = async (browser: Browser, email: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { page, close: () => context.close() };
+};
+
+test('the seller marks a paid phone shipped with a tracking note; the buyer confirms receipt', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { name, order, buyerToken } = await paidPhone(request);
+
+  // ---- The seller: My Sales → Mark shipped → the dialog's labelled tracking note.
+  const sellerSide = await pageOf(browser, seller.email);
+  const sellerPage = sellerSide.page;
+  await openDashboardPage(sellerPage, accountTexts.mySales, '/dashboard/my-sales');
+  const sale = mySaleRows(sellerPage, name);
+  await expect(sale.getByText(texts.stepStatus.awaiting_handover)).toBeVisible();
+  await sale.getByRole('button', { name: texts.markShipped, exact: true }).click();
+  const dialog = sellerPage.getByRole('dialog', { name: texts.shipTitle(name) });
+  await dialog.getByLabel(texts.trackingNote).fill('UPS 1Z999AA10123456784');
+  await dialog.getByRole('button', { name: texts.confirmShipped, exact: true }).click();
+  await expect(toast(sellerPage, texts.shippedToast)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(sale.getByText(texts.stepStatus.shipped)).toBeVisible();
+  await expect(sale.getByText(texts.trackingNoteShown('UPS 1Z999AA10123456784'))).toBeVisible();
+  await expect(sale.getByRole('button', { name: texts.markShipped, exact: true })).toHaveCount(0);
+  await sellerSide.close();
+
+  // ---- The buyer: My Orders shows it shipped, with the step indicator; Confirm receipt completes it.
+  const buyerSide = await pageOf(browser, buyer.email);
+  const buyerPage = buyerSide.page;
+  await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
+  const row = myOrderRows(buyerPage, name);
+  const steps = row.getByRole('list', { name: texts.progressLabel });
+  await expect(steps.getByRole('listitem')).toHaveText([
+    new RegExp(texts.steps.paid),
+    new RegExp(texts.shippedStep),
+    new RegExp(texts.steps.completed),
+  ]);
+  // Shipped is done; receiving it is what is left.
+  await expect(steps.getByRole('listitem').nth(1)).toContainText(texts.doneStep);
+  await expect(steps.locator('[aria-current="step"]')).toContainText(texts.steps.completed);
+  await row.getByRole('button', { name: texts.confirmReceipt, exact: true }).click();
+  await expect(toast(buyerPage, texts.receiptToast)).toBeVisible();
+  // Every step done, none current any more.
+  await expect(steps.getByRole('listitem').nth(2)).toContainText(texts.doneStep);
+  await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: texts.confirmReceipt, exact: true })).toHaveCount(0);
+  expect((await fetchOrder(request, buyerToken, order.id)).progress).toBe('completed');
+  await buyerSide.close();
+});
+
+test('the buyer reports a problem with a handed-over phone and an admin refunds it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { name, order, buyerToken, sellerToken } = await paidPhone(request);
+  const handedOver = await request.post(`/api/orders/${order.id}/handed-over`, { headers: bearer(sellerToken) });
+  expect(handedOver.status()).toBe(200);
+
+  // ---- The buyer: Report a problem → the dialog → Send report.
+  const buyerSide = await pageOf(browser, buyer.email);
+  const buyerPage = buyerSide.page;
+  await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
+  const row = myOrderRows(buyerPage, name);
+  await expect(row.getByText(texts.stepStatus.handed_over)).toBeVisible();
+  await row.getByRole('button', { name: texts.reportProblem, exact: true }).click();
+  const dialog = buyerPage.getByRole('dialog', { name: texts.problemTitle(name) });
+  await dialog.getByLabel(texts.problemReason).fill('The screen has a crack the listing did not mention.');
+  await dialog.getByRole('button', { name: texts.submitProblem, exact: true }).click();
+  await expect(toast(buyerPage, texts.problemToast)).toBeVisible();
+  await expect(row.getByText(texts.problemStatus.open)).toBeVisible();
+  // An open problem: no Confirm receipt until an admin decides.
+  await expect(row.getByRole('button', { name: texts.confirmReceipt, exact: true })).toHaveCount(0);
+  await buyerSide.close();
+
+  // ---- The admin: Order problems → the order's facts → Refund, confirmed.
+  await openAsAdmin(page, '/dashboard/order-problems', texts.adminTitle);
+  const problem = adminRows(page, texts.adminTitle, name);
+  await expect(problem.getByText('The screen has a crack the listing did not mention.')).toBeVisible();
+  await expect(problem.getByText(order.transactionId!, { exact: false })).toBeVisible();
+  await problem.getByRole('button', { name: texts.refund, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: texts.refundTitle(name) });
+  await confirm.getByRole('button', { name: texts.confirmRefund, exact: true }).click();
+  await expect(toast(page, texts.refundedToast)).toBeVisible();
+  await expect(problem).toHaveCount(0);
+
+  const refunded = await fetchOrder(request, buyerToken, order.id);
+  expect(refunded.refundedAt).not.toBeNull();
+  expect(refunded.problem?.status).toBe('refunded');
+});

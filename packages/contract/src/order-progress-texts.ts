@@ -1,0 +1,131 @@
+/**
+ * Texts of a paid order's progress: the step indicator and actions on My Orders and My Sales, the
+ * admin's Order problems screen, and the emails of each event. The API's refusals live in
+ * order-progress.ts (`orderProgressMessages`). Shared so the browser tests find controls by the
+ * names the app gives them.
+ *
+ * Their own module: only lazily loaded dashboard pages (and the API) use these.
+ */
+import { formatPrice } from './money.ts';
+import { orderProgressLimits, type OrderProblemStatus } from './order-progress.ts';
+import type { OrderProgress } from './constants.ts';
+
+export const orderProgressTexts = {
+  // The step indicator
+  columnProgress: 'Progress',
+  progressLabel: 'Order progress',
+  steps: { paid: 'Paid', handedOver: 'Handed over', completed: 'Completed' },
+  shippedStep: 'Shipped',
+  currentStep: 'current step',
+  doneStep: 'done',
+  stepStatus: {
+    awaiting_handover: 'Waiting for the seller to hand the phone over',
+    handed_over: 'Handed over: waiting for the buyer to confirm receipt',
+    shipped: 'Shipped: waiting for the buyer to confirm receipt',
+    completed: 'Completed',
+  } satisfies Record<OrderProgress, string>,
+  refundedStatus: 'Refunded',
+  trackingNoteShown: (note: string) => `Tracking: ${note}`,
+  autoCompleteHint: `Completes on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over.`,
+
+  // Seller's actions (My Sales)
+  markHandedOver: 'Mark handed over',
+  markingHandedOver: 'Saving…',
+  markShipped: 'Mark shipped',
+  shipTitle: (productName: string) => `Ship ${productName}`,
+  trackingNote: 'Tracking note (optional)',
+  trackingNoteHint: 'The carrier and tracking number, if you have one',
+  confirmShipped: 'Mark shipped',
+  shipping: 'Saving…',
+  handedOverToast: 'Marked handed over',
+  shippedToast: 'Marked shipped',
+
+  // Buyer's actions (My Orders)
+  confirmReceipt: 'Confirm receipt',
+  confirmingReceipt: 'Confirming…',
+  receiptToast: 'Thank you! The order is completed',
+  reportProblem: 'Report a problem',
+  problemTitle: (productName: string) => `Report a problem with ${productName}`,
+  problemReason: 'What went wrong?',
+  problemHint: 'An admin reads it and may refund your payment.',
+  submitProblem: 'Send report',
+  sendingProblem: 'Sending…',
+  problemToast: 'Your report was sent to the admins',
+  cancel: 'Cancel',
+  problemStatus: {
+    open: 'Problem reported: an admin will look at it',
+    refunding: 'Refund under way',
+    refunded: 'Refunded by an admin',
+    closed: 'Problem report closed without a refund',
+  } satisfies Record<OrderProblemStatus, string>,
+
+  // Admin: Order problems
+  adminTitle: 'Order problems',
+  adminEmpty: 'No open order problems',
+  columns: {
+    phone: 'Phone',
+    price: 'Price',
+    buyer: 'Buyer',
+    seller: 'Seller',
+    progress: 'Progress',
+    problem: 'Problem',
+    action: 'Action',
+  },
+  paidAt: 'Paid',
+  handedOverAt: 'Handed over',
+  reportedAt: 'Reported',
+  transaction: 'Payment',
+  refund: 'Refund',
+  close: 'Close',
+  refundTitle: (productName: string) => `Refund ${productName}?`,
+  refundText: (priceCents: number) =>
+    `The buyer gets ${formatPrice(priceCents)} back on their card. The phone stays sold and the sale leaves the seller’s record.`,
+  confirmRefund: 'Refund',
+  refunding: 'Refunding…',
+  closeTitle: (productName: string) => `Close the problem with ${productName}?`,
+  closeText: 'The report is closed without a refund; the order completes as usual.',
+  confirmClose: 'Close without refund',
+  closing: 'Closing…',
+  refundedToast: 'Refunded',
+  closedToast: 'Problem closed',
+  loadMore: 'Load more',
+} as const;
+
+/** The emails of each event (plain text). */
+export const orderProgressEmails = {
+  handedOver: (productName: string) => ({
+    subject: `${productName} was handed over to you`,
+    text:
+      `The seller marked ${productName} as handed over to you.\n\n` +
+      `Please confirm receipt in My Orders. If something is wrong, report a problem there within ` +
+      `${orderProgressLimits.problemWindowHours} hours. The order completes on its own after ` +
+      `${orderProgressLimits.autoCompleteDays} days.`,
+  }),
+  shipped: (productName: string, trackingNote: string | null) => ({
+    subject: `${productName} was shipped to you`,
+    text:
+      `The seller shipped ${productName}.\n` +
+      (trackingNote ? `Tracking: ${trackingNote}\n` : '') +
+      `\nPlease confirm receipt in My Orders when it arrives. If something is wrong, report a problem there ` +
+      `within ${orderProgressLimits.problemWindowHours} hours of the shipping. The order completes on its own ` +
+      `after ${orderProgressLimits.autoCompleteDays} days.`,
+  }),
+  completed: (productName: string, automatically: boolean) => ({
+    subject: `The sale of ${productName} is completed`,
+    text: automatically
+      ? `The sale of ${productName} completed on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over.`
+      : `The buyer confirmed receiving ${productName}. The sale is completed.`,
+  }),
+  refunded: (productName: string, priceCents: number) => ({
+    subject: `Problem report on ${productName}: refunded`,
+    text:
+      `An admin decided the problem report on the order of ${productName}: the buyer's payment of ` +
+      `${formatPrice(priceCents)} was refunded to their card.`,
+  }),
+  closed: (productName: string) => ({
+    subject: `Problem report on ${productName}: closed`,
+    text:
+      `An admin decided the problem report on the order of ${productName}: it was closed without a refund. ` +
+      `The order completes as usual.`,
+  }),
+} as const;

@@ -1,0 +1,139 @@
+/**
+ * A paid order's progress (docs/decisions/0042): the seller marks the phone handed over (at a
+ * meeting) or shipped (with an optional tracking note); the buyer confirms receipt, or the order
+ * completes on its own `autoCompleteDays` after the hand-over. Within `problemWindowHours` of the
+ * hand-over the buyer may report a problem (one open at a time), which pauses the completion until
+ * an admin refunds the order or closes the report.
+ *
+ * Who may do what (server-enforced): the order's seller marks handed over / shipped, only from
+ * awaiting_handover; the order's buyer confirms receipt (handed_over or shipped → completed) and
+ * reports a problem; an admin refunds or closes a problem. Another account of the role gets 404
+ * (the order's existence is not revealed), another role 403, a wrong state 409.
+ */
+import { z } from './zod.ts';
+import { orderProgresses } from './constants.ts';
+import { text } from './text.ts';
+
+export const orderProgressLimits = {
+  trackingNote: 200,
+  problemReason: 1000,
+  /** A handed-over or shipped order completes on its own this long after the hand-over. */
+  autoCompleteDays: 7,
+  /** The buyer may report a problem this long after the hand-over. */
+  problemWindowHours: 48,
+} as const;
+
+export const orderProblemStatuses = ['open', 'refunding', 'refunded', 'closed'] as const;
+export type OrderProblemStatus = (typeof orderProblemStatuses)[number];
+
+/** The API's refusals and the fields' messages. */
+export const orderProgressMessages = {
+  orderNotFound: 'This order was not found',
+  problemNotFound: 'This problem report was not found',
+  notPaid: 'This order is not paid yet',
+  refunded: 'This order was refunded',
+  alreadyHandedOver: 'The phone is already marked handed over or shipped',
+  notHandedOver: 'The seller has not handed the phone over or shipped it yet',
+  alreadyCompleted: 'This order is already completed',
+  problemOpen: 'A problem report is open on this order. An admin will decide it first.',
+  problemWindowOver: `Problems can be reported within ${orderProgressLimits.problemWindowHours} hours of the hand-over`,
+  problemAlreadyDecided: 'This problem report was already decided',
+  refundUnderWay: 'A refund of this order is under way',
+  refundDelayed: 'The card processor could not be reached. The refund will be completed automatically.',
+  trackingNoteTooLong: `Keep the tracking note under ${orderProgressLimits.trackingNote} characters`,
+  reasonRequired: 'Tell us what went wrong',
+  reasonTooLong: `Keep the description under ${orderProgressLimits.problemReason} characters`,
+} as const;
+
+/** Mark shipped: an optional tracking note (plain text; empty means none). */
+export const MarkShippedSchema = z
+  .object({
+    trackingNote: text({ error: orderProgressMessages.trackingNoteTooLong })
+      .trim()
+      .max(orderProgressLimits.trackingNote, orderProgressMessages.trackingNoteTooLong)
+      .optional(),
+  })
+  .meta({ id: 'MarkShipped' });
+export type MarkShippedInput = z.input<typeof MarkShippedSchema>;
+
+/** Report a problem: what went wrong, in the buyer's words. */
+export const ReportOrderProblemSchema = z
+  .object({
+    reason: text({ multiLine: true, error: orderProgressMessages.reasonRequired })
+      .trim()
+      .min(1, orderProgressMessages.reasonRequired)
+      .max(orderProgressLimits.problemReason, orderProgressMessages.reasonTooLong),
+  })
+  .meta({ id: 'ReportOrderProblem' });
+export type ReportOrderProblemInput = z.input<typeof ReportOrderProblemSchema>;
+
+/** The order's latest problem report, as its buyer, its seller and the admins see it. */
+export const OrderProblemSchema = z
+  .object({
+    id: z.uuid(),
+    reason: z.string(),
+    status: z.enum(orderProblemStatuses),
+    createdAt: z.iso.datetime({ offset: true }),
+    resolvedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'OrderProblem' });
+export type OrderProblem = z.infer<typeof OrderProblemSchema>;
+
+/** The progress fields an order and a sale both carry. `progress` is null until the order is paid. */
+export const orderProgressFields = {
+  progress: z.enum(orderProgresses).nullable(),
+  handedOverAt: z.iso.datetime({ offset: true }).nullable(),
+  trackingNote: z.string().nullable(),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** An admin refunded the buyer after a problem report: the progress stops there. */
+  refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  problem: OrderProblemSchema.nullable(),
+};
+
+export const OrderProblemIdParamsSchema = z.object({ id: text().max(64) });
+
+/** One open problem on the admin's Order problems screen, with the order's facts. */
+export const AdminOrderProblemSchema = z
+  .object({
+    problem: OrderProblemSchema,
+    order: z.object({
+      id: z.uuid(),
+      priceCents: z.number().int(),
+      paidAt: z.iso.datetime({ offset: true }).nullable(),
+      progress: z.enum(orderProgresses),
+      handedOverAt: z.iso.datetime({ offset: true }).nullable(),
+      trackingNote: z.string().nullable(),
+      /** The processor's payment (intent) id and whether it was refunded. */
+      transactionId: z.string().nullable(),
+      paymentStatus: z.enum(['succeeded', 'refunded']).nullable(),
+    }),
+    product: z.object({ id: z.uuid(), name: z.string(), brand: z.string(), model: z.string(), imageUrl: z.string() }),
+    buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+    seller: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  })
+  .meta({ id: 'AdminOrderProblem' });
+export type AdminOrderProblem = z.infer<typeof AdminOrderProblemSchema>;
+
+export const AdminOrderProblemPageSchema = z
+  .object({ items: z.array(AdminOrderProblemSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminOrderProblemPage' });
+export type AdminOrderProblemPage = z.infer<typeof AdminOrderProblemPageSchema>;
+
+/** The audit log's actions of order progress. */
+export const orderProgressAuditActions = {
+  handedOver: 'order.handed_over',
+  shipped: 'order.shipped',
+  receiptConfirmed: 'order.receipt_confirmed',
+  autoCompleted: 'order.auto_completed',
+  problemReported: 'order_problem.reported',
+  refundStarted: 'order_problem.refund_started',
+  refunded: 'order_problem.refunded',
+  closed: 'order_problem.closed',
+} as const;
+
+/** The emails' kinds. */
+export const orderEmailKinds = {
+  handedOver: 'order_handed_over',
+  completed: 'order_completed',
+  problemOutcome: 'problem_outcome',
+} as const;
