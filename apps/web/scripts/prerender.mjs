@@ -27,11 +27,6 @@ if (!stylesheet) throw new Error('dist/index.html links no stylesheet to inline'
 const css = (await readFile(path.join(dist, stylesheet[1]), 'utf8')).trim();
 if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined: it contains </style');
 const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
-/** The app's entry script and the chunks it imports at once (Vite's modulepreload links). */
-const appScript =
-  /<script type="module" crossorigin src="[^"]+"><\/script>|<link rel="modulepreload" crossorigin href="[^"]+">/g;
-if ((template.match(appScript) ?? []).length < 2)
-  throw new Error('dist/index.html has no entry script and modulepreloads');
 const withInlineStyle = (html) => html.replace(stylesheetLink, () => `<style>${css}</style>`);
 
 /**
@@ -45,10 +40,6 @@ const pageHtml = (body, kind, { keepBannerPreload = false } = {}) => {
     () => `<div id="root" data-prerendered="${kind}">${body}</div>`,
   );
   if (!keepBannerPreload) html = html.replace(bannerPreload, '');
-  // A prerendered page paints and shows its content without the app's code: the code is fetched at
-  // low priority, after the page's own picture, instead of competing with it on a slow network.
-  if (kind === 'page')
-    html = html.replaceAll(appScript, (tag) => tag.replace(/^<(script|link)/, '<$1 fetchpriority="low"'));
   // React writes <title> where the page renders it; a document's title belongs in <head>.
   const title = /<title>([^<]*)<\/title>/.exec(body);
   if (title)

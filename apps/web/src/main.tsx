@@ -24,19 +24,5 @@ const app = (
 
 // A prerendered page (home, about, blogs, login, sign-up, 404): React takes its HTML over. Any
 // other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.
-const start = () => {
-  if (root.dataset.prerendered === 'page') hydrateRoot(root, app);
-  else createRoot(root).render(app);
-};
-
-// The HTML is painted first: on a slow phone taking the page over is a long task, and when the code
-// is already cached it would otherwise run before the first paint and hold it back. A frame that
-// never comes (a tab opened in the background) does not hold the page up for long.
-let started = false;
-const startOnce = () => {
-  if (started) return;
-  started = true;
-  start();
-};
-requestAnimationFrame(() => setTimeout(startOnce, 0));
-setTimeout(startOnce, 200);
+if (root.dataset.prerendered === 'page') hydrateRoot(root, app);
+else createRoot(root).render(app);
