@@ -167,6 +167,49 @@ export const matchShareBound = (
   return Math.min(1, bound / inCategory);
 };
 
+/**
+ * What the two ways would cost a page of fact filters, counted in the sampled listings' facts
+ * (whole rows, so a combination's share is counted, not guessed from each fact's own):
+ * - `walkShare`: among the listings of the scope (the category, or every brand) and of the fact
+ *   the walk goes down (`walkFactOf`), the share that hold every fact asked for; 0 when the sample
+ *   holds none the walk would pass (that fact is rare, and so are the matches);
+ * - `indexRows`: about how many listings of the scope hold the facts the facts index finds
+ *   (storage, colour, network, model: battery health is checked on each), which the index way
+ *   reads one by one.
+ * Undefined without a fact the facts index holds (battery health alone is not one).
+ */
+export const factEstimate = (
+  stats: repository.LexemeStats,
+  filters: repository.BrowseFilters,
+  sort: repository.BrowseSort,
+): { walkShare: number; indexRows: number } | undefined => {
+  const { storageGb, minBattery } = filters;
+  const [colour, networkLock, model] = [filters.colour, filters.networkLock, filters.model].map((v) =>
+    v?.toLowerCase(),
+  );
+  if ([storageGb, colour, networkLock, model].every((v) => v === undefined)) return undefined;
+  const walkFact = repository.walkFactOf(sort, filters);
+  let walked = 0;
+  let matching = 0;
+  let indexed = 0;
+  for (const row of stats.facts) {
+    if (filters.categoryId !== undefined && row.categoryId !== filters.categoryId) continue;
+    const tokens =
+      (storageGb === undefined || row.storageGb === storageGb) &&
+      (colour === undefined || row.colour === colour) &&
+      (networkLock === undefined || row.networkLock === networkLock) &&
+      (model === undefined || row.model === model);
+    if (tokens) indexed++;
+    if (walkFact === 'model' && row.model !== model) continue;
+    if (walkFact === 'storageGb' && row.storageGb !== storageGb) continue;
+    if (walkFact === 'colour' && row.colour !== colour) continue;
+    walked++;
+    if (tokens && (minBattery === undefined || (row.batteryHealth !== null && row.batteryHealth >= minBattery)))
+      matching++;
+  }
+  return { walkShare: walked === 0 ? 0 : matching / walked, indexRows: indexed / stats.factSampleShare };
+};
+
 const lowerBound = (sorted: string[], value: string) => {
   let low = 0;
   let high = sorted.length;
@@ -267,9 +310,16 @@ const listProducts = async (
     let plan = options.plan;
     if (plan === undefined) {
       // Walk first unless the statistics show the walk cannot fill a page: then it would be wasted.
+      // The words and condition give a bound on their share. The facts give estimates from sampled
+      // rows: the index way when it reads fewer listings than the walk would pass to fill the page.
       const stats = searchStats(db);
       const bound = stats && matchShareBound(stats, filters, wordsOf(query.q));
-      plan = bound !== undefined && bound * searchWindowRows < wanted ? 'index' : 'walk';
+      const facts = stats && factEstimate(stats, filters, sort);
+      plan =
+        (bound !== undefined && bound * searchWindowRows < wanted) ||
+        (facts !== undefined && facts.indexRows * facts.walkShare < wanted)
+          ? 'index'
+          : 'walk';
     }
     let found: repository.BrowseKey[] = [];
     let rows = new Map<string, repository.PublicProductRow>();
