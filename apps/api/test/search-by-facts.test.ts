@@ -371,9 +371,12 @@ describe('search by phone facts', () => {
       const estimate = factEstimate(stats, { categoryId: '2', ...filters }, sort)!;
       return estimate.indexRows * estimate.walkShare < wanted ? 'index' : 'walk';
     };
-    // Every fact alone is common here, the three together are not (1 listing in 20).
-    expect(plan({ colour: 'ice blue', networkLock: 'at&t', model: 'redmi note 12' })).toBe('index');
+    // Every fact alone is common here, the three together are not (1 listing in 60).
+    expect(plan({ colour: 'ice blue', networkLock: 'at&t', storageGb: 128 })).toBe('index');
     expect(plan({ colour: 'Ice Blue' })).toBe('walk');
+    // 1 listing in 20 matches, but the index would read every listing of the model (1 in 2) for
+    // them, where the walk fills a page after some 500.
+    expect(plan({ colour: 'ice blue', networkLock: 'at&t', model: 'redmi note 12' })).toBe('walk');
     // The walk down the 16 GB listings fills a page at once, but there are fewer than a page: the index.
     expect(plan({ storageGb: 16 })).toBe('index');
     expect(plan({ storageGb: 256, minBattery: 95 }, 'price_asc')).toBe('walk');

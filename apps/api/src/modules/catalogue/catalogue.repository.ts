@@ -493,14 +493,20 @@ export const searchMatches = (
         ? sql`${products.search} @@ ${markers}::tsquery`
         : undefined;
   // The facts, as tokens of products_live_facts_idx (the category's too, so the index intersects
-  // them by itself); battery health, a range, is checked on the rows found.
-  const tokens = [
-    f.storageGb !== undefined ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
-    f.networkLock !== undefined ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
-    f.colour !== undefined ? sql`'c:' || lower(${f.colour}::text)` : undefined,
-    f.model !== undefined ? sql`'m:' || lower(${f.model}::text)` : undefined,
-  ].filter((token) => token !== undefined);
-  if (tokens.length > 0 && f.categoryId !== undefined) tokens.push(sql`'k:' || ${f.categoryId}::text`);
+  // them by itself); battery health, a range, is checked on the rows found. The index reads every
+  // token's whole list, and a category's or a storage size's holds hundreds of thousands: a model
+  // (a few thousand listings at most, of one brand) is looked up alone, and beside a colour (most
+  // are one brand's) the category is left out. Every fact is checked again on the rows found.
+  const tokens =
+    f.model !== undefined
+      ? [sql`'m:' || lower(${f.model}::text)`]
+      : [
+          f.storageGb !== undefined ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
+          f.networkLock !== undefined ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
+          f.colour !== undefined ? sql`'c:' || lower(${f.colour}::text)` : undefined,
+        ].filter((token) => token !== undefined);
+  if (tokens.length > 0 && f.categoryId !== undefined && f.model === undefined && f.colour === undefined)
+    tokens.push(sql`'k:' || ${f.categoryId}::text`);
   const facts = [
     tokens.length > 0 ? sql`${productFactTokens(products)} @> array[${sql.join(tokens, sql`, `)}]` : undefined,
     // Checked again on each row, as the category is.

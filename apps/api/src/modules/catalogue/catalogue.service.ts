@@ -173,9 +173,9 @@ export const matchShareBound = (
  * - `walkShare`: among the listings of the scope (the category, or every brand) and of the fact
  *   the walk goes down (`walkFactOf`), the share that hold every fact asked for; 0 when the sample
  *   holds none the walk would pass (that fact is rare, and so are the matches);
- * - `indexRows`: about how many listings of the scope hold the facts the facts index finds
- *   (storage, colour, network, model: battery health is checked on each), which the index way
- *   reads one by one.
+ * - `indexRows`: about how many listings the facts index returns for them (`searchMatches`:
+ *   battery health, and the facts it leaves out, are checked on each), which the index way reads
+ *   one by one.
  * Undefined without a fact the facts index holds (battery health alone is not one).
  */
 export const factEstimate = (
@@ -193,13 +193,22 @@ export const factEstimate = (
   let matching = 0;
   let indexed = 0;
   for (const row of stats.facts) {
+    // What the facts index finds (`searchMatches`): a model alone; else storage, network and colour,
+    // and the category unless a colour is given.
+    const found =
+      model !== undefined
+        ? row.model === model
+        : (storageGb === undefined || row.storageGb === storageGb) &&
+          (colour === undefined || row.colour === colour) &&
+          (networkLock === undefined || row.networkLock === networkLock) &&
+          (colour !== undefined || filters.categoryId === undefined || row.categoryId === filters.categoryId);
+    if (found) indexed++;
     if (filters.categoryId !== undefined && row.categoryId !== filters.categoryId) continue;
     const tokens =
       (storageGb === undefined || row.storageGb === storageGb) &&
       (colour === undefined || row.colour === colour) &&
       (networkLock === undefined || row.networkLock === networkLock) &&
       (model === undefined || row.model === model);
-    if (tokens) indexed++;
     if (walkFact === 'model' && row.model !== model) continue;
     if (walkFact === 'storageGb' && row.storageGb !== storageGb) continue;
     if (walkFact === 'colour' && row.colour !== colour) continue;
