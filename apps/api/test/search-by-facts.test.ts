@@ -19,6 +19,7 @@ import {
 } from '../src/modules/catalogue/catalogue.repository.ts';
 import {
   factEstimate,
+  factTokensToRead,
   listCategoryProducts,
   searchProducts,
   searchWindowRows,
@@ -374,9 +375,15 @@ describe('search by phone facts', () => {
     // Every fact alone is common here, the three together are not (1 listing in 60).
     expect(plan({ colour: 'ice blue', networkLock: 'at&t', storageGb: 128 })).toBe('index');
     expect(plan({ colour: 'Ice Blue' })).toBe('walk');
-    // 1 listing in 20 matches, but the index would read every listing of the model (1 in 2) for
-    // them, where the walk fills a page after some 500.
-    expect(plan({ colour: 'ice blue', networkLock: 'at&t', model: 'redmi note 12' })).toBe('walk');
+    expect(plan({ colour: 'ice blue', networkLock: 'at&t', model: 'redmi note 12' })).toBe('index');
+    // The facts index reads the rarest token, and each other one that spares many rows: not the
+    // model or the category here, which every listing of that colour on AT&T has.
+    expect(
+      factTokensToRead(stats, { categoryId: '2', colour: 'Ice Blue', networkLock: 'AT&T', model: 'Redmi Note 12' }),
+    ).toEqual(['networkLock', 'colour']);
+    expect(factTokensToRead(stats, { categoryId: '2', storageGb: 16 })).toEqual(['storageGb']);
+    // Category 1 holds five listings: its list alone is shorter than what 128 GB would spare.
+    expect(factTokensToRead(stats, { categoryId: '1', storageGb: 128 })).toEqual(['categoryId']);
     // The walk down the 16 GB listings fills a page at once, but there are fewer than a page: the index.
     expect(plan({ storageGb: 16 })).toBe('index');
     expect(plan({ storageGb: 256, minBattery: 95 }, 'price_asc')).toBe('walk');

@@ -451,6 +451,9 @@ export const walkCategory = async (
   return { hits, rows, end };
 };
 
+/** The filters products_live_facts_idx holds a token of. */
+export type FactToken = 'categoryId' | 'storageGb' | 'networkLock' | 'colour' | 'model';
+
 /**
  * A quoted tsquery operand: the text is one lexeme whatever it holds (quotes and backslashes
  * escaped), so user input can never become query syntax.
@@ -481,7 +484,7 @@ const markerQuery = (f: BrowseFilters) =>
 export const searchMatches = (
   db: Database,
   f: BrowseFilters,
-  opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
+  opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number; factTokens?: FactToken[] | undefined },
 ) => {
   const markers = markerQuery(f);
   const byIndex =
@@ -494,18 +497,17 @@ export const searchMatches = (
         : undefined;
   // The facts, as tokens of products_live_facts_idx (the category's too, so the index intersects
   // them by itself); battery health, a range, is checked on the rows found. The index reads every
-  // token's whole list, and a category's or a storage size's holds hundreds of thousands: a model
-  // (a few thousand listings at most, of one brand) is looked up alone, and beside a colour (most
-  // are one brand's) the category is left out. Every fact is checked again on the rows found.
-  const tokens =
-    f.model !== undefined
-      ? [sql`'m:' || lower(${f.model}::text)`]
-      : [
-          f.storageGb !== undefined ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
-          f.networkLock !== undefined ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
-          f.colour !== undefined ? sql`'c:' || lower(${f.colour}::text)` : undefined,
-        ].filter((token) => token !== undefined);
-  if (tokens.length > 0 && f.categoryId !== undefined && f.model === undefined && f.colour === undefined)
+  // token's whole list, and a category's or a storage size's holds hundreds of thousands: the
+  // caller may name the tokens worth reading (`factTokens`); every fact is checked again on the
+  // rows found, so leaving one out changes the cost, never the answer.
+  const read = (token: FactToken) => opts.factTokens === undefined || opts.factTokens.includes(token);
+  const tokens = [
+    f.storageGb !== undefined && read('storageGb') ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
+    f.networkLock !== undefined && read('networkLock') ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
+    f.colour !== undefined && read('colour') ? sql`'c:' || lower(${f.colour}::text)` : undefined,
+    f.model !== undefined && read('model') ? sql`'m:' || lower(${f.model}::text)` : undefined,
+  ].filter((token) => token !== undefined);
+  if (tokens.length > 0 && f.categoryId !== undefined && read('categoryId'))
     tokens.push(sql`'k:' || ${f.categoryId}::text`);
   const facts = [
     tokens.length > 0 ? sql`${productFactTokens(products)} @> array[${sql.join(tokens, sql`, `)}]` : undefined,
