@@ -13,6 +13,13 @@ import {
   type ProductQueryInput,
 } from '@recell/contract';
 import {
+  searchLexemeStats,
+  type BrowseFilters,
+  type BrowseSort,
+} from '../src/modules/catalogue/catalogue.repository.ts';
+import {
+  factEstimate,
+  factTokensToRead,
   listCategoryProducts,
   searchProducts,
   searchWindowRows,
@@ -269,6 +276,7 @@ describe('search by phone facts', () => {
   describe('paging a filtered category either way (the ordered walk, or the indexes)', () => {
     const newestFirst = (a: Row, b: Row) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
     const cheapestFirst = (a: Row, b: Row) => a.priceCents - b.priceCents || (a.id < b.id ? -1 : 1);
+    const dearestFirst = (a: Row, b: Row) => b.priceCents - a.priceCents || (a.id < b.id ? 1 : -1);
 
     const pageAll = async (scope: 'category' | 'all', input: ProductQueryInput, plan: SearchPlan) => {
       const ids: string[] = [];
@@ -314,6 +322,31 @@ describe('search by phone facts', () => {
         (i: number) => !isRareStorage(i) && i % 3 === 0 && i % 2 === 1,
         newestFirst,
       ],
+      // The walk goes down a fact's own order (storage, model, colour by price) from each cursor.
+      [
+        'a storage size and a battery health by price',
+        { storage: '128', minBattery: '97', sort: 'price_asc', limit: 7 },
+        (i: number) => !isRareStorage(i) && i % 3 === 0 && 70 + (i % 31) >= 97,
+        cheapestFirst,
+      ],
+      [
+        'a model by price, dearest first',
+        { model: 'poco f5', minBattery: '90', sort: 'price_desc', limit: 30 },
+        (i: number) => i % 2 === 1 && 70 + (i % 31) >= 90,
+        dearestFirst,
+      ],
+      [
+        'a colour and a carrier by price',
+        { colour: 'ICE BLUE', network: 'at&t', sort: 'price_asc', limit: 6 },
+        (i: number) => i % 4 === 0 && i % 5 === 0,
+        cheapestFirst,
+      ],
+      [
+        'a model, a storage size and a colour by price',
+        { model: 'Redmi Note 12', storage: '256', colour: 'graphite gray', sort: 'price_asc', limit: 25 },
+        (i: number) => i % 2 === 0 && !isRareStorage(i) && i % 3 !== 0 && i % 4 !== 0,
+        cheapestFirst,
+      ],
     ] as const)(
       '%s: the same listings in the same order either way, in the category and across brands',
       async (_label, input, matches, order) => {
@@ -329,5 +362,48 @@ describe('search by phone facts', () => {
         }
       },
     );
+  });
+  it('the sampled facts send a rare combination to the index and a common one down the walk', async () => {
+    const stats = await searchLexemeStats(t.app.db);
+    // A small catalogue is sampled whole.
+    expect(stats.factSampleShare).toBe(1);
+    const wanted = 25;
+    const plan = (filters: Omit<BrowseFilters, 'categoryId'>, sort: BrowseSort = 'newest') => {
+      const estimate = factEstimate(stats, { categoryId: '2', ...filters }, sort)!;
+      return estimate.indexRows * estimate.walkShare < wanted ? 'index' : 'walk';
+    };
+    // Every fact alone is common here, the three together are not (1 listing in 60).
+    expect(plan({ colour: 'ice blue', networkLock: 'at&t', storageGb: 128 })).toBe('index');
+    expect(plan({ colour: 'Ice Blue' })).toBe('walk');
+    expect(plan({ colour: 'ice blue', networkLock: 'at&t', model: 'redmi note 12' })).toBe('index');
+    // The facts index reads the rarest token, and each other one that spares many rows: not the
+    // model or the category here, which every listing of that colour on AT&T has.
+    expect(
+      factTokensToRead(stats, { categoryId: '2', colour: 'Ice Blue', networkLock: 'AT&T', model: 'Redmi Note 12' }),
+    ).toEqual(['networkLock', 'colour']);
+    expect(factTokensToRead(stats, { categoryId: '2', storageGb: 16 })).toEqual(['storageGb']);
+    // Category 1 holds five listings: its list alone is shorter than what 128 GB would spare.
+    expect(factTokensToRead(stats, { categoryId: '1', storageGb: 128 })).toEqual(['categoryId']);
+    // The walk down the 16 GB listings fills a page at once, but there are fewer than a page: the index.
+    expect(plan({ storageGb: 16 })).toBe('index');
+    expect(plan({ storageGb: 256, minBattery: 95 }, 'price_asc')).toBe('walk');
+    // A model the sample does not hold.
+    expect(plan({ model: 'galaxy s99' })).toBe('index');
+    // Battery health alone is no index's to find.
+    expect(factEstimate(stats, { categoryId: '2', minBattery: 100 }, 'newest')).toBeUndefined();
+
+    // And the HTTP answers, on whatever plan they chose, are the exact ones.
+    const rare = many
+      .filter((_, i) => i % 20 === 0)
+      .sort((a, b) => a.priceCents - b.priceCents || (a.id < b.id ? -1 : 1));
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/categories/2/products?colour=ice%20blue&network=AT%26T&model=Redmi%20Note%2012&sort=price_asc&limit=4${cursor ? `&cursor=${cursor}` : ''}`;
+      const result = await page(url);
+      ids.push(...result.items.map((p) => p.id));
+      cursor = result.nextCursor;
+    } while (cursor);
+    expect(ids).toEqual(rare.map((r) => r.id));
   });
 });

@@ -308,6 +308,28 @@ export const products = pgTable(
     index('products_live_facts_idx')
       .using('gin', productFactTokens(t))
       .where(sql`${t.status} = 'available'`),
+    // The facts that say which phone it is follow its price (a bigger, newer model costs more), so
+    // their matches can all lie far down the price order. The ordered walk of a filtered page goes
+    // down one of these instead of the category's order: storage in both sorts, with and without
+    // the category; model and colour by price (docs/decisions/0038, amendment).
+    index('products_live_storage_newest_idx')
+      .on(t.storageGb, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_storage_price_idx')
+      .on(t.storageGb, t.priceCents, t.id)
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_category_storage_newest_idx')
+      .on(t.categoryId, t.storageGb, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_category_storage_price_idx')
+      .on(t.categoryId, t.storageGb, t.priceCents, t.id)
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_model_price_idx')
+      .on(sql`lower(${t.model})`, t.priceCents, t.id)
+      .where(sql`${t.status} = 'available'`),
+    index('products_live_colour_price_idx')
+      .on(sql`lower(${t.colour})`, t.priceCents, t.id)
+      .where(sql`${t.status} = 'available'`),
   ],
 );
 

@@ -335,6 +335,29 @@ const priceBoundsFor = (sort: BrowseSort, f: BrowseFilters) =>
         f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${param('maxPrice')}::int` : undefined,
       );
 
+/**
+ * The fact a filtered page's ordered walk goes down, when one is given and an index keeps its
+ * listings in the sort's order: the walk then passes only listings of that fact (a storage size,
+ * a model, a colour) instead of the whole category, whose cheapest or newest listings may hold
+ * none of them (the cheapest phones are small, old models). Storage has both orders, with and
+ * without the category in front (products_live_category_storage_*_idx, products_live_storage_*_idx);
+ * model and colour have the price order (products_live_model_price_idx, products_live_colour_price_idx),
+ * model first as the rarest. The condition is the filter's own, so the hits are the same.
+ */
+export const walkFactOf = (sort: BrowseSort, f: BrowseFilters): 'model' | 'storageGb' | 'colour' | undefined =>
+  sort !== 'newest' && f.model !== undefined
+    ? 'model'
+    : f.storageGb !== undefined
+      ? 'storageGb'
+      : sort !== 'newest' && f.colour !== undefined
+        ? 'colour'
+        : undefined;
+const walkFactCondition = { model: 'mo', storageGb: 'st', colour: 'co' } as const;
+const walkFactWhere = (sort: BrowseSort, f: BrowseFilters) => {
+  const fact = walkFactOf(sort, f);
+  return fact && factFilters.find(({ code }) => code === walkFactCondition[fact])!.where();
+};
+
 export interface WalkResult {
   /** The listings walked past that pass the filters, in sort order (at most `limit`). */
   hits: BrowseKey[];
@@ -350,7 +373,8 @@ export interface WalkResult {
 
 /**
  * Filtered pages, the ordered walk: down the browse index in the sort's order from the cursor (as
- * a plain page does), testing each listing against the filters, and stopping as soon as `limit`
+ * a plain page does; or down the index of one of the filter's facts, `walkFactOf`), testing each
+ * listing against the filters, and stopping as soon as `limit`
  * have passed, or after `maxRows` listings. Each row is numbered as it goes by; only hits and the
  * `maxRows`-th row come out, and the LIMIT above them stops the index scan as soon as enough came
  * out. The hits' public columns are joined in the same statement (one round trip for the page).
@@ -387,7 +411,7 @@ export const walkCategory = async (
           select ${products.id} as id, ${products.createdAt} as created_at, ${products.priceCents} as price_cents,
                  (${and(matchParamsOf(f), sellerIsActive)}) as hit
           from ${products}
-          where ${and(liveInCategory(f.categoryId === undefined ? undefined : param('categoryId')), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
+          where ${and(liveInCategory(f.categoryId === undefined ? undefined : param('categoryId')), walkFactWhere(opts.sort, f), afterKey(opts.sort, Boolean(opts.after)), priceBoundsFor(opts.sort, f))}
           order by ${sql.join(orderOf(opts.sort), sql`, `)}
           limit ${sql.raw(String(maxRows))}
         ) o
@@ -430,6 +454,9 @@ export const walkCategory = async (
   return { hits, rows, end };
 };
 
+/** The filters products_live_facts_idx holds a token of. */
+export type FactToken = 'categoryId' | 'storageGb' | 'networkLock' | 'colour' | 'model';
+
 /**
  * A quoted tsquery operand: the text is one lexeme whatever it holds (quotes and backslashes
  * escaped), so user input can never become query syntax.
@@ -460,7 +487,7 @@ const markerQuery = (f: BrowseFilters) =>
 export const searchMatches = (
   db: Database,
   f: BrowseFilters,
-  opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number },
+  opts: { sort: BrowseSort; after?: BrowseKey | undefined; limit: number; factTokens?: FactToken[] | undefined },
 ) => {
   const markers = markerQuery(f);
   const byIndex =
@@ -472,14 +499,19 @@ export const searchMatches = (
         ? sql`${products.search} @@ ${markers}::tsquery`
         : undefined;
   // The facts, as tokens of products_live_facts_idx (the category's too, so the index intersects
-  // them by itself); battery health, a range, is checked on the rows found.
+  // them by itself); battery health, a range, is checked on the rows found. The index reads every
+  // token's whole list, and a category's or a storage size's holds hundreds of thousands: the
+  // caller may name the tokens worth reading (`factTokens`); every fact is checked again on the
+  // rows found, so leaving one out changes the cost, never the answer.
+  const read = (token: FactToken) => opts.factTokens === undefined || opts.factTokens.includes(token);
   const tokens = [
-    f.storageGb !== undefined ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
-    f.networkLock !== undefined ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
-    f.colour !== undefined ? sql`'c:' || lower(${f.colour}::text)` : undefined,
-    f.model !== undefined ? sql`'m:' || lower(${f.model}::text)` : undefined,
+    f.storageGb !== undefined && read('storageGb') ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
+    f.networkLock !== undefined && read('networkLock') ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
+    f.colour !== undefined && read('colour') ? sql`'c:' || lower(${f.colour}::text)` : undefined,
+    f.model !== undefined && read('model') ? sql`'m:' || lower(${f.model}::text)` : undefined,
   ].filter((token) => token !== undefined);
-  if (tokens.length > 0 && f.categoryId !== undefined) tokens.push(sql`'k:' || ${f.categoryId}::text`);
+  if (tokens.length > 0 && f.categoryId !== undefined && read('categoryId'))
+    tokens.push(sql`'k:' || ${f.categoryId}::text`);
   const facts = [
     tokens.length > 0 ? sql`${productFactTokens(products)} @> array[${sql.join(tokens, sql`, `)}]` : undefined,
     // Checked again on each row, as the category is.
@@ -559,7 +591,24 @@ export interface LexemeStats {
   /** The lexemes found in at least two sampled listings (markers included), sorted, and in how many. */
   lexemes: string[];
   counts: number[];
+  /** The phone facts of a like sample of listings for sale, one entry per listing. */
+  facts: FactSampleRow[];
+  /** The share of the table the fact sample read (1 for a small table): sampled rows ÷ this ≈ rows. */
+  factSampleShare: number;
 }
+
+/** A sampled listing's facts, as the filters compare them (texts lower-cased). */
+export interface FactSampleRow {
+  categoryId: string;
+  storageGb: number | null;
+  colour: string | null;
+  networkLock: string | null;
+  model: string;
+  batteryHealth: number | null;
+}
+
+/** What share of the table about 2,000 pages are (all of a small one), for TABLESAMPLE SYSTEM. */
+const samplePercent = sql`least(100, 2000 * 100.0 / greatest(1, pg_relation_size('products') / current_setting('block_size')::int))`;
 
 /**
  * How often each lexeme occurs among listings for sale, from a sample of about 2,000 pages of the
@@ -574,7 +623,7 @@ export const searchLexemeStats = async (db: Database): Promise<LexemeStats> => {
     select word, ndoc::int as ndoc
     from ts_stat(format(
       'select search from products tablesample system (%s) where status = ''available''',
-      least(100, 2000 * 100.0 / greatest(1, pg_relation_size('products') / current_setting('block_size')::int))
+      ${samplePercent}
     ))
     where ndoc >= 2
   `)) as unknown as { rows: { word: string; ndoc: number }[] };
@@ -582,5 +631,27 @@ export const searchLexemeStats = async (db: Database): Promise<LexemeStats> => {
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // Every listing holds exactly one category marker.
   const sampled = rows.reduce((sum, [word, n]) => (word.startsWith('category ') ? sum + n : sum), 0);
-  return { sampled, lexemes: rows.map((row) => row[0]), counts: rows.map((row) => row[1]) };
+  // The facts of another sample of the same size: unlike the lexemes, whole rows, so the share of
+  // a combination of facts is counted, not guessed from each fact's own.
+  const factSampleShare = (await db.execute(sql`select ${samplePercent} / 100.0 as share`)) as unknown as {
+    rows: { share: string | number }[];
+  };
+  const facts = (await db.execute(sql`
+    select ${products.categoryId} as "categoryId", ${products.storageGb} as "storageGb",
+           lower(${products.colour}) as colour, lower(${products.networkLock}) as "networkLock",
+           lower(${products.model}) as model, ${products.batteryHealth} as "batteryHealth"
+    from ${products} tablesample system (${samplePercent})
+    where ${products.status} = 'available'
+  `)) as unknown as { rows: FactSampleRow[] };
+  return {
+    sampled,
+    lexemes: rows.map((row) => row[0]),
+    counts: rows.map((row) => row[1]),
+    facts: facts.rows.map((row) => ({
+      ...row,
+      storageGb: row.storageGb === null ? null : Number(row.storageGb),
+      batteryHealth: row.batteryHealth === null ? null : Number(row.batteryHealth),
+    })),
+    factSampleShare: Number(factSampleShare.rows[0]?.share ?? 1) || 1,
+  };
 };

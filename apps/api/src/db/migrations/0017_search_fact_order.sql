@@ -1,0 +1,6 @@
+CREATE INDEX "products_live_storage_newest_idx" ON "products" USING btree ("storage_gb","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_storage_price_idx" ON "products" USING btree ("storage_gb","price_cents","id") WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_category_storage_newest_idx" ON "products" USING btree ("category_id","storage_gb","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_category_storage_price_idx" ON "products" USING btree ("category_id","storage_gb","price_cents","id") WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_model_price_idx" ON "products" USING btree (lower("model"),"price_cents","id") WHERE "products"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "products_live_colour_price_idx" ON "products" USING btree (lower("colour"),"price_cents","id") WHERE "products"."status" = 'available';
