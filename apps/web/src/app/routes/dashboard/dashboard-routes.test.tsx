@@ -61,6 +61,7 @@ describe('the dashboard', () => {
         ['All Users', '/dashboard/all-users'],
         ['All Sellers', '/dashboard/all-sellers'],
         ['Reported Items', '/dashboard/reported-items'],
+        ['Order problems', '/dashboard/order-problems'],
         ['Messages', '/dashboard/messages'],
         ['Audit Log', '/dashboard/audit-log'],
       ],
@@ -91,6 +92,7 @@ describe('the dashboard', () => {
     ['admin', '/dashboard/all-users', 'All Users'],
     ['admin', '/dashboard/all-sellers', 'All Sellers'],
     ['admin', '/dashboard/reported-items', 'Reported Items'],
+    ['admin', '/dashboard/order-problems', 'Order problems'],
     ['admin', '/dashboard/audit-log', 'Audit Log'],
   ])('opens %s pages to a %s: %s', async (role, route, heading) => {
     renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
