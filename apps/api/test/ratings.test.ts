@@ -27,8 +27,11 @@ describe('ratings', () => {
   const t = useTestApp();
   const cast = useCast(t);
 
-  const rate = (caller: Caller, orderId: string, body: Record<string, unknown> = { stars: 5, comment: 'Great seller' }) =>
-    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/rating`, headers: caller.headers, payload: body });
+  const rate = (
+    caller: Caller,
+    orderId: string,
+    body: Record<string, unknown> = { stars: 5, comment: 'Great seller' },
+  ) => t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/rating`, headers: caller.headers, payload: body });
   const replyTo = (caller: Caller, orderId: string, reply = 'Thank you!') =>
     t.app.inject({
       method: 'POST',

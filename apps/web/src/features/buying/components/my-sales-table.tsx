@@ -1,4 +1,11 @@
-import { accountTexts, buyingTexts, orderMessageTexts, orderProgressTexts, ratingTexts, type Sale } from '@recell/contract';
+import {
+  accountTexts,
+  buyingTexts,
+  orderMessageTexts,
+  orderProgressTexts,
+  ratingTexts,
+  type Sale,
+} from '@recell/contract';
 import { lazy, Suspense, useState } from 'react';
 import {
   Cell,
