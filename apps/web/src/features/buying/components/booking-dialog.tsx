@@ -10,15 +10,14 @@ import {
   type BookingInput,
   type Product,
 } from '@recell/contract';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, inputClass } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useAuth } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
-import { toast } from '@/lib/toast';
 import { useCreateOrder } from '../api/create-order';
-import { dialogError } from './dialog-error';
+import { useDialogSend } from './dialog-error';
 
 const readOnlyClass = `${inputClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
 
@@ -35,31 +34,26 @@ const fieldNames = ['phone', 'location'] as const;
 export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const { user } = useAuth();
   const createOrder = useCreateOrder();
-  const [failure, setFailure] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BookingInput, unknown, Booking>({
+  const form = useForm<BookingInput, unknown, Booking>({
     resolver: zodResolver(BookingSchema),
     defaultValues: { productId: product.id, phone: '', location: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   const { ref: phoneFieldRef, ...phoneField } = register('phone');
 
-  const onSubmit = async (booking: Booking) => {
-    setFailure(null);
-    try {
-      await createOrder.mutateAsync(booking);
-    } catch (error) {
-      setFailure(dialogError(error, setError, fieldNames));
-      return;
-    }
-    onClose();
-    toast.success(messages.orderSuccess(product.name));
-    playSuccessSound();
-  };
+  const { failure, onSubmit } = useDialogSend(form, {
+    fieldNames,
+    send: (booking) => createOrder.mutateAsync(booking),
+    onDone: () => {
+      onClose();
+      playSuccessSound();
+    },
+    doneToast: messages.orderSuccess(product.name),
+  });
 
   return (
     <FormDialog
@@ -70,7 +64,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
       cancelLabel={buyingTexts.cancel}
       submitLabel={buyingTexts.submitOrder}
       busyLabel={buyingTexts.submittingOrder}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -6,41 +6,33 @@ import {
   type Order,
   type ReportOrderProblemInput,
 } from '@recell/contract';
-import { useState } from 'react';
+
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { toast } from '@/lib/toast';
 import { useReportOrderProblem } from '../api/order-progress';
-import { dialogError } from './dialog-error';
+import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['reason'] as const;
 
 /** Report a problem with a handed-over phone: what went wrong, for an admin to decide. */
 export default function ProblemDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const report = useReportOrderProblem();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ReportOrderProblemInput>({
+  const form = useForm<ReportOrderProblemInput>({
     resolver: zodResolver(ReportOrderProblemSchema),
     defaultValues: { reason: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = async ({ reason }: ReportOrderProblemInput) => {
-    setFailure(null);
-    try {
-      await report.mutateAsync({ orderId: order.id, reason });
-    } catch (error) {
-      setFailure(dialogError(error, setError, fieldNames));
-      return;
-    }
-    onClose();
-    toast.success(texts.problemToast);
-  };
+  const { failure, onSubmit } = useDialogSend(form, {
+    fieldNames,
+    send: ({ reason }) => report.mutateAsync({ orderId: order.id, reason }),
+    onDone: onClose,
+    doneToast: texts.problemToast,
+  });
 
   return (
     <FormDialog
@@ -50,7 +42,7 @@ export default function ProblemDialog({ order, onClose }: { order: Order; onClos
       cancelLabel={texts.cancel}
       submitLabel={texts.submitProblem}
       busyLabel={texts.sendingProblem}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <TextAreaField

@@ -8,13 +8,12 @@ import {
   type RateSellerForm,
   type RateSellerFormInput,
 } from '@recell/contract';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { toast } from '@/lib/toast';
 import { useRateSeller } from '../api/rate-seller';
-import { dialogError } from './dialog-error';
+import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['stars', 'comment'] as const;
 
@@ -24,32 +23,26 @@ const fieldNames = ['stars', 'comment'] as const;
  */
 export default function RateSellerDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const rateSeller = useRateSeller();
-  const [failure, setFailure] = useState<string | null>(null);
   const starsErrorId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RateSellerFormInput, unknown, RateSellerForm>({
+  const form = useForm<RateSellerFormInput, unknown, RateSellerForm>({
     resolver: zodResolver(RateSellerFormSchema),
     defaultValues: { comment: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = async (form: RateSellerForm) => {
-    setFailure(null);
-    try {
-      await rateSeller.mutateAsync({
+  const { failure, onSubmit } = useDialogSend(form, {
+    fieldNames,
+    send: (values) =>
+      rateSeller.mutateAsync({
         orderId: order.id,
-        rating: { stars: Number(form.stars), comment: form.comment === '' ? null : form.comment },
-      });
-    } catch (error) {
-      setFailure(dialogError(error, setError, fieldNames));
-      return;
-    }
-    onClose();
-    toast.success(ratingTexts.rated);
-  };
+        rating: { stars: Number(values.stars), comment: values.comment === '' ? null : values.comment },
+      }),
+    onDone: onClose,
+    doneToast: ratingTexts.rated,
+  });
 
   const starsError = errors.stars?.message;
   return (
@@ -60,7 +53,7 @@ export default function RateSellerDialog({ order, onClose }: { order: Order; onC
       cancelLabel={ratingTexts.cancel}
       submitLabel={ratingTexts.submitRating}
       busyLabel={ratingTexts.submittingRating}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <fieldset aria-describedby={starsError ? starsErrorId : undefined}>

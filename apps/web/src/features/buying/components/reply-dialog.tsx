@@ -7,41 +7,33 @@ import {
   type RatingReplyInput,
   type Sale,
 } from '@recell/contract';
-import { useState } from 'react';
+
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { toast } from '@/lib/toast';
 import { useReplyToRating } from '../api/reply-to-rating';
-import { dialogError } from './dialog-error';
+import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['reply'] as const;
 
 /** "Reply to {buyer}": the seller's one reply to the rating of a sale. */
 export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const replyToRating = useReplyToRating();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RatingReplyInput, unknown, RatingReply>({
+  const form = useForm<RatingReplyInput, unknown, RatingReply>({
     resolver: zodResolver(RatingReplySchema),
     defaultValues: { reply: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = async (reply: RatingReply) => {
-    setFailure(null);
-    try {
-      await replyToRating.mutateAsync({ orderId: sale.id, reply });
-    } catch (error) {
-      setFailure(dialogError(error, setError, fieldNames));
-      return;
-    }
-    onClose();
-    toast.success(ratingTexts.replied);
-  };
+  const { failure, onSubmit } = useDialogSend(form, {
+    fieldNames,
+    send: (reply) => replyToRating.mutateAsync({ orderId: sale.id, reply }),
+    onDone: onClose,
+    doneToast: ratingTexts.replied,
+  });
 
   return (
     <FormDialog
@@ -51,7 +43,7 @@ export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: ()
       cancelLabel={ratingTexts.cancel}
       submitLabel={ratingTexts.submitReply}
       busyLabel={ratingTexts.submittingReply}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <TextAreaField

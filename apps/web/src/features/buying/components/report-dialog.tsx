@@ -10,13 +10,12 @@ import {
   type ReportForm,
   type ReportFormInput,
 } from '@recell/contract';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { toast } from '@/lib/toast';
 import { useReportProduct } from '../api/report-product';
-import { dialogError } from './dialog-error';
+import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['reason', 'text'] as const;
 
@@ -27,29 +26,22 @@ const fieldNames = ['reason', 'text'] as const;
  */
 export default function ReportDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const reportProduct = useReportProduct();
-  const [failure, setFailure] = useState<string | null>(null);
   const reasonErrorId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ReportFormInput, unknown, ReportForm>({
+  const form = useForm<ReportFormInput, unknown, ReportForm>({
     resolver: zodResolver(ReportFormSchema),
     defaultValues: { text: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = async (report: ReportForm) => {
-    setFailure(null);
-    try {
-      await reportProduct.mutateAsync({ productId: product.id, report });
-    } catch (error) {
-      setFailure(dialogError(error, setError, fieldNames));
-      return;
-    }
-    onClose();
-    toast.success(messages.reportSuccess(product.name));
-  };
+  const { failure, onSubmit } = useDialogSend(form, {
+    fieldNames,
+    send: (report) => reportProduct.mutateAsync({ productId: product.id, report }),
+    onDone: onClose,
+    doneToast: messages.reportSuccess(product.name),
+  });
 
   const reasonError = errors.reason?.message;
   return (
@@ -60,7 +52,7 @@ export default function ReportDialog({ product, onClose }: { product: Product; o
       cancelLabel={buyingTexts.cancel}
       submitLabel={buyingTexts.submitReport}
       busyLabel={buyingTexts.submittingReport}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <fieldset aria-describedby={reasonError ? reasonErrorId : undefined}>

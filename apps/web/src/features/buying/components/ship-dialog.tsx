@@ -6,38 +6,33 @@ import {
   type MarkShippedInput,
   type Sale,
 } from '@recell/contract';
-import { useState } from 'react';
+
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { toast } from '@/lib/toast';
 import { useMarkShipped } from '../api/order-progress';
-import { dialogError } from './dialog-error';
+import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['trackingNote'] as const;
 
 /** Mark shipped: an optional tracking note (the carrier and number), then the buyer is emailed. */
 export default function ShipDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const markShipped = useMarkShipped();
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<MarkShippedInput>({
+    resolver: zodResolver(MarkShippedSchema),
+    defaultValues: { trackingNote: '' },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<MarkShippedInput>({ resolver: zodResolver(MarkShippedSchema), defaultValues: { trackingNote: '' } });
+  } = form;
 
-  const onSubmit = async (body: MarkShippedInput) => {
-    setFailure(null);
-    try {
-      await markShipped.mutateAsync({ orderId: sale.id, body });
-    } catch (error) {
-      setFailure(dialogError(error, setError, fieldNames));
-      return;
-    }
-    onClose();
-    toast.success(texts.shippedToast);
-  };
+  const { failure, onSubmit } = useDialogSend(form, {
+    fieldNames,
+    send: (body) => markShipped.mutateAsync({ orderId: sale.id, body }),
+    onDone: onClose,
+    doneToast: texts.shippedToast,
+  });
 
   return (
     <FormDialog
@@ -47,7 +42,7 @@ export default function ShipDialog({ sale, onClose }: { sale: Sale; onClose: () 
       cancelLabel={texts.cancel}
       submitLabel={texts.confirmShipped}
       busyLabel={texts.shipping}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <TextField
