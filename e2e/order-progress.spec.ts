@@ -6,7 +6,13 @@
  * through the API (the test-mode processor); texts come from the contract.
  */
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { accountTexts, orderProgressTexts as texts, type Order, type PaymentIntent } from '@recell/contract';
+import {
+  accountTexts,
+  orderMessageTexts,
+  orderProgressTexts as texts,
+  type Order,
+  type PaymentIntent,
+} from '@recell/contract';
 import { demoAccount, signIn, toast } from './support/auth.ts';
 import { adminRows, openAsAdmin } from './support/admin.ts';
 import { bookThroughApi, createTestPhone, myOrderRows, mySaleRows, openDashboardPage } from './support/buying.ts';
@@ -106,6 +112,12 @@ test('the buyer reports a problem with a handed-over phone and an admin refunds 
   const { name, order, buyerToken, sellerToken } = await paidPhone(request);
   const handedOver = await request.post(`/api/orders/${order.id}/handed-over`, { headers: bearer(sellerToken) });
   expect(handedOver.status()).toBe(200);
+  const complaint = 'The screen has a crack; you said it was flawless.';
+  const wrote = await request.post(`/api/orders/${order.id}/messages`, {
+    headers: bearer(buyerToken),
+    data: { body: complaint },
+  });
+  expect(wrote.status()).toBe(201);
 
   // ---- The buyer: Report a problem → the dialog → Send report.
   const buyerSide = await pageOf(browser, buyer.email);
@@ -128,6 +140,11 @@ test('the buyer reports a problem with a handed-over phone and an admin refunds 
   const problem = adminRows(page, texts.adminTitle, name);
   await expect(problem.getByText('The screen has a crack the listing did not mention.')).toBeVisible();
   await expect(problem.getByText(order.transactionId!, { exact: false })).toBeVisible();
+  // While the problem is undecided the admin may read the order's messages (never write).
+  await problem.getByRole('link', { name: texts.readMessages, exact: true }).click();
+  await expect(page.getByRole('log', { name: orderMessageTexts.threadLabel }).getByText(complaint)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: orderMessageTexts.messageLabel })).toHaveCount(0);
+  await page.goBack();
   await problem.getByRole('button', { name: texts.refund, exact: true }).click();
   const confirm = page.getByRole('dialog', { name: texts.refundTitle(name) });
   await confirm.getByRole('button', { name: texts.confirmRefund, exact: true }).click();

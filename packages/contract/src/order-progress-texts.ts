@@ -61,6 +61,8 @@ export const orderProgressTexts = {
 
   // Admin: Order problems
   adminTitle: 'Order problems',
+  /** The admin's link to the order's messages while its problem is undecided. */
+  readMessages: 'Read the buyer and seller’s messages',
   adminEmpty: 'No open order problems',
   columns: {
     phone: 'Phone',

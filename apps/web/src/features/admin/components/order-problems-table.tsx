@@ -5,7 +5,8 @@ import { Cell, DataTable, PagedTable, ProductCells, Row, RowButton, useRowDialog
 import { formatListingTime } from '@/lib/format-time';
 import { toast } from '@/lib/toast';
 import { isApiError, wasReported } from '@/lib/api-client';
-import { messages } from '@recell/contract';
+import { messages, orderMessagesPagePath } from '@recell/contract';
+import { Link } from 'react-router';
 import { useCloseProblem, useOrderProblems, useRefundProblem } from '../api/order-problems';
 
 const { columns: c } = texts;
@@ -102,6 +103,9 @@ export function OrderProblemsTable() {
                     {problem.status === 'refunding' && (
                       <Fact label={texts.refund}>{texts.problemStatus.refunding}</Fact>
                     )}
+                    <Link to={orderMessagesPagePath(order.id)} className="link mt-1 block" aria-describedby={nameId}>
+                      {texts.readMessages}
+                    </Link>
                   </Cell>
                   <Cell label={c.action}>
                     <div className="flex flex-wrap gap-2">
