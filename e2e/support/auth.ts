@@ -70,6 +70,7 @@ export const roleMenus: Record<Role, string[]> = {
     orderProgressTexts.adminTitle,
     accountTexts.contactMessages,
     accountTexts.auditLog,
+    accountTexts.emailOutbox,
   ],
 };
 

@@ -55,6 +55,7 @@ export const accountTexts = {
   allSellers: 'All Sellers',
   reportedItems: 'Reported Items',
   auditLog: 'Audit Log',
+  emailOutbox: 'Email outbox',
   contactMessages: 'Messages',
   payment: 'Payment',
 } as const;

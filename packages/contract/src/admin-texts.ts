@@ -85,6 +85,18 @@ export const adminTexts = {
   noMessages: 'No messages yet',
   noArchivedMessages: 'No archived messages',
 
+  // Email outbox (development: the emails kept in the database when no SMTP server is set)
+  outboxIntro:
+    'No SMTP server is set, so emails stay here instead of being sent. The newest 50 are listed, links included: open them as their recipient would.',
+  outboxSmtp: 'Emails are sent through the SMTP server, so they are not listed here.',
+  noOutboxEmails: 'No emails yet',
+  columnTo: 'To',
+  columnSubject: 'Subject',
+  columnDelivery: 'Delivery',
+  delivered: 'Sent',
+  waiting: (attempts: number) => (attempts === 0 ? 'Waiting' : `Waiting (${attempts} attempts)`),
+  showEmail: 'Show the email',
+
   // Audit Log
   columnWhen: 'When',
   columnWho: 'Who',

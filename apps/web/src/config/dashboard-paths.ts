@@ -25,6 +25,7 @@ export const dashboardPaths = {
   allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
   reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },
   auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
+  emailOutbox: { pattern: '/dashboard/email-outbox', to: () => '/dashboard/email-outbox' },
   orderProblems: { pattern: '/dashboard/order-problems', to: () => '/dashboard/order-problems' },
   contactMessages: {
     pattern: '/dashboard/messages',

@@ -22,5 +22,6 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: orderProgressTexts.adminTitle, to: dashboardPaths.orderProblems.to() },
     { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },
     { label: accountTexts.auditLog, to: dashboardPaths.auditLog.to() },
+    { label: accountTexts.emailOutbox, to: dashboardPaths.emailOutbox.to() },
   ],
 };

@@ -4,3 +4,4 @@ export { AuditLogTable } from './components/audit-log-table';
 export { ContactMessagesTable } from './components/contact-messages-table';
 export { contactMessageViewOf } from './api/get-contact-messages';
 export { OrderProblemsTable } from './components/order-problems-table';
+export { OutboxTable } from './components/outbox-table';

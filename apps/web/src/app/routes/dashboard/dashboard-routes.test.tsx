@@ -64,6 +64,7 @@ describe('the dashboard', () => {
         ['Order problems', '/dashboard/order-problems'],
         ['Messages', '/dashboard/messages'],
         ['Audit Log', '/dashboard/audit-log'],
+        ['Email outbox', '/dashboard/email-outbox'],
       ],
     ],
   ])("gives a %s their role's menu", async (role, links) => {
@@ -94,6 +95,7 @@ describe('the dashboard', () => {
     ['admin', '/dashboard/reported-items', 'Reported Items'],
     ['admin', '/dashboard/order-problems', 'Order problems'],
     ['admin', '/dashboard/audit-log', 'Audit Log'],
+    ['admin', '/dashboard/email-outbox', 'Email outbox'],
   ])('opens %s pages to a %s: %s', async (role, route, heading) => {
     renderWithProviders(<AppRoutes />, { route, auth: signedInAs(role) });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -20,6 +20,7 @@ const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
 const OrderProblemsPage = lazyPage(() => import('./order-problems'));
+const EmailOutboxPage = lazyPage(() => import('./email-outbox'));
 const ContactMessagesPage = lazyPage(() => import('./contact-messages'));
 const OrderMessagesPage = lazyPage(() => import('./order-messages'));
 
@@ -70,6 +71,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
           <Route path={p(dashboardPaths.contactMessages.pattern)} element={<ContactMessagesPage />} />
           <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
+          <Route path={p(dashboardPaths.emailOutbox.pattern)} element={<EmailOutboxPage />} />
           <Route path={p(dashboardPaths.orderProblems.pattern)} element={<OrderProblemsPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />

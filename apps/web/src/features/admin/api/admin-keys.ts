@@ -8,6 +8,7 @@ export const adminKeys = {
   usersSearch: (role: 'user' | 'seller', q: string) => ['admin', 'users', role, { q }] as const,
   reports: ['admin', 'reports'] as const,
   audit: ['admin', 'audit'] as const,
+  outbox: ['admin', 'outbox'] as const,
   orderProblems: ['admin', 'order-problems'] as const,
   contactMessagesAll: ['admin', 'contact-messages'] as const,
   contactMessages: (view: ContactMessageView) => ['admin', 'contact-messages', view] as const,
