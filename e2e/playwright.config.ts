@@ -6,7 +6,7 @@
  * `npx playwright test` after `npm run build -w @recell/web`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,10 +67,10 @@ if (!process.env[smtpUrlVar]) {
     onReceive: ({ to, subject, text }) => {
       received += 1;
       const receivedAt = Date.now();
-      writeFileSync(
-        path.join(mailDir, `${receivedAt}-${received}.json`),
-        JSON.stringify({ to, subject, text, receivedAt }),
-      );
+      // Written whole, then renamed: a worker reading the mailbox never sees half an email.
+      const file = path.join(mailDir, `${receivedAt}-${received}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify({ to, subject, text, receivedAt }));
+      renameSync(`${file}.part`, file);
     },
   });
   process.env[smtpUrlVar] = smtp.url;

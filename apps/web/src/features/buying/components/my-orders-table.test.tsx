@@ -82,7 +82,6 @@ describe('My Orders', () => {
       'Action',
       'Payment',
       'Progress',
-      'Rating',
     ]);
     const row = rowOf('Galaxy S21');
     expect(row.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();

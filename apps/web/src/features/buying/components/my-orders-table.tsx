@@ -32,8 +32,8 @@ const columns = [
   buyingTexts.columnStatus,
   buyingTexts.columnAction,
   buyingTexts.columnPayment,
+  // The rating is the progress' last step: rated, or Rate the seller once completed.
   orderProgressTexts.columnProgress,
-  ratingTexts.ratingColumn,
 ] as const;
 
 const ProblemDialog = lazy(() => import('./problem-dialog'));
@@ -140,22 +140,30 @@ export function MyOrdersTable() {
                   <Cell label={buyingTexts.columnPayment}>
                     <PaymentCell order={order} describedBy={nameId} />
                   </Cell>
-                  <Cell label={orderProgressTexts.columnProgress} className="@min-4xl:min-w-48">
+                  <Cell
+                    label={orderProgressTexts.columnProgress}
+                    // Room for the steps once there are some; a booked order's cell stays narrow.
+                    className={order.progress ? '@min-4xl:min-w-48' : undefined}
+                  >
                     <div className="grid gap-2">
                       <OrderProgressSteps order={order} />
                       <BuyerActions order={order} describedBy={nameId} onReport={() => toReport.open(order)} />
+                      {order.rating ? (
+                        <Stars stars={order.rating.stars} label={ratingTexts.starsOutOfFive(order.rating.stars)} />
+                      ) : (
+                        order.canRate && (
+                          <RowButton
+                            variant="outline"
+                            describedBy={nameId}
+                            opensDialog
+                            className="justify-self-start"
+                            onClick={() => setToRate(order)}
+                          >
+                            {ratingTexts.rateSeller}
+                          </RowButton>
+                        )
+                      )}
                     </div>
-                  </Cell>
-                  <Cell label={ratingTexts.ratingColumn}>
-                    {order.rating ? (
-                      <Stars stars={order.rating.stars} label={ratingTexts.starsOutOfFive(order.rating.stars)} />
-                    ) : (
-                      order.canRate && (
-                        <RowButton variant="outline" describedBy={nameId} opensDialog onClick={() => setToRate(order)}>
-                          {ratingTexts.rateSeller}
-                        </RowButton>
-                      )
-                    )}
                   </Cell>
                 </Row>
               );
