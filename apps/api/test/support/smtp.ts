@@ -66,6 +66,9 @@ export const startLocalSmtp = async (
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender that goes away mid-conversation (a replica killed, a connection reset) is the
+  // sender's problem, as for a real mail server: the connection ends, the server keeps serving.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
