@@ -115,4 +115,27 @@ test.describe('a quiet console', () => {
     await page.waitForLoadState('networkidle');
     expect([...noise, ...(await cspViolations(page))]).toEqual([]);
   });
+
+  test('a signed-in reload of a prerendered page takes it over without a mismatch, whenever the session comes', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, demoAccount('buyer').email);
+    const noise = await watchForNoise(page);
+    // A slow phone: React's take-over runs in many slices, so more can land between them.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The session's answer lands before, during or after React takes the page's HTML over.
+    for (const [index, delayMs] of [0, 40, 120, 300, 0, 80].entries()) {
+      await page.unroute('**/api/auth/refresh');
+      await page.route('**/api/auth/refresh', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await route.continue();
+      });
+      await page.goto(index % 2 === 0 ? '/' : '/about');
+      await expectSignedInNav(page);
+      await page.waitForLoadState('networkidle');
+    }
+    expect([...noise, ...(await cspViolations(page))]).toEqual([]);
+  });
 });

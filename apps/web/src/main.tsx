@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -22,7 +22,12 @@ const app = (
   </StrictMode>
 );
 
-// A prerendered page (home, about, blogs, login, sign-up, 404): React takes its HTML over. Any
+// A prerendered page (home, about, blogs, login, sign-up, 404): React takes its HTML over, as a
+// transition, so the work is cut into slices a slow phone can answer a tap between. Whatever
+// arrives meanwhile (the session, data) is applied after the take-over (see AuthProvider). Any
 // other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.
-if (root.dataset.prerendered === 'page') hydrateRoot(root, app);
+if (root.dataset.prerendered === 'page')
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 else createRoot(root).render(app);

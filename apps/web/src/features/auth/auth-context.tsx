@@ -26,6 +26,10 @@ const isSignInPopup = () =>
   window.location.pathname === paths.authComplete.to() &&
   new URLSearchParams(window.location.search).get('mode') === 'popup';
 
+const prerenderedSessionState: AuthState = { status: 'loading', user: null };
+const isTakingOverPrerenderedPage = () =>
+  typeof document !== 'undefined' && document.getElementById('root')?.dataset.prerendered === 'page';
+
 /** Restores the session from the refresh cookie (once per page; not in the sign-in popup). */
 export function restoreSession() {
   if (!isSignInPopup()) startSession();
@@ -37,7 +41,11 @@ export function restoreSession() {
  * and goes home.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState(getSessionState);
+  // A prerendered page was written with the session still loading: React takes it over in that
+  // state (a session restored meanwhile would not match the HTML) and applies the real one after.
+  const [state, setState] = useState<AuthState>(() =>
+    isTakingOverPrerenderedPage() ? prerenderedSessionState : getSessionState(),
+  );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
