@@ -40,8 +40,7 @@ const pageHtml = (body, kind, { keepBannerPreload = false } = {}) => {
     () => `<div id="root" data-prerendered="${kind}">${body}</div>`,
   );
   if (!keepBannerPreload) html = html.replace(bannerPreload, '');
-  if (kind === 'page')
-    html = html
+  html = html
       .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
       .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
   // React writes <title> where the page renders it; a document's title belongs in <head>.

@@ -30,4 +30,7 @@ if (root.dataset.prerendered === 'page')
   startTransition(() => {
     hydrateRoot(root, app);
   });
-else createRoot(root).render(app);
+else
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
