@@ -1,3 +1,4 @@
+import type { UnreadCount } from '@recell/contract';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { jsonResponse } from './fixtures';
@@ -7,9 +8,13 @@ type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 /**
  * The network of the web tests: MSW answers every request the app sends through `fetch`. Started
- * and reset around each test in setup.ts; a request no test expects fails the test.
+ * and reset around each test in setup.ts; a request no test expects fails the test. One answer is
+ * there by default: the bell of every signed-in header asks for its unread count, which is 0
+ * unless a test's `mockApi` answers it (or any other /api call) itself.
  */
-export const apiServer = setupServer();
+export const apiServer = setupServer(
+  http.get('*/api/me/notifications/unread-count', () => jsonResponse({ unread: 0 } satisfies UnreadCount)),
+);
 
 const bodyOf = async (request: Request): Promise<unknown> => {
   const type = request.headers.get('content-type') ?? '';
