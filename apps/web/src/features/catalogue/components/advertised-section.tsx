@@ -1,7 +1,8 @@
 import { webTexts } from '@recell/contract';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useFocusFirstNew } from '@/lib/focus';
 import { useAdvertised } from '../api/get-advertised';
+import { useCardsInSlices } from '../hooks/use-cards-in-slices';
 import { useBuyingActions } from './listing-actions';
 import { ProductCard } from './product-card';
 
@@ -12,12 +13,13 @@ import { ProductCard } from './product-card';
 export function AdvertisedSection() {
   const advertised = useAdvertised();
   const buying = useBuyingActions({});
-  const products = advertised.data?.pages.flatMap((page) => page.items) ?? [];
+  const products = useMemo(() => advertised.data?.pages.flatMap((page) => page.items) ?? [], [advertised.data]);
+  const shownProducts = useCardsInSlices(products);
   // The cards 'Show more' brings take the focus (the last page takes the button away).
   const listRef = useRef<HTMLUListElement>(null);
   const { buttonRef: moreButtonRef, willLoad } = useFocusFirstNew({
     listRef,
-    count: products.length,
+    count: shownProducts.length,
     itemSelector: ':scope > li',
   });
   if (products.length === 0) return null;
@@ -28,7 +30,7 @@ export function AdvertisedSection() {
         {webTexts.advertisedHeading}
       </h2>
       <ul ref={listRef} className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {products.map((product) => (
+        {shownProducts.map((product) => (
           <li key={product.id} className="flex">
             <ProductCard
               product={product}

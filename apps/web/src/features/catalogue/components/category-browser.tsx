@@ -11,12 +11,13 @@ import {
   type Category,
   type Product,
 } from '@recell/contract';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useFocusFirstNew } from '@/lib/focus';
 import { useCategoryProducts } from '../api/get-category-products';
+import { useCardsInSlices } from '../hooks/use-cards-in-slices';
 import { useCategorySearch } from '../hooks/use-category-search';
 import { useBuyingActions, type ListingActionHandlers } from './listing-actions';
 import { ProductCard } from './product-card';
@@ -33,8 +34,6 @@ const batteryOptions = minBatteryOptions.map((percent) => ({
   label: listingTexts.minBatteryOption(percent),
 }));
 
-/** The cards that come with the results at once: all a phone's screen shows, and a desktop's first row. */
-const cardsAtOnce = 3;
 const noProducts: Product[] = [];
 
 /** The options, plus the URL's own value when it is none of them (a carrier typed into the address). */
@@ -60,17 +59,7 @@ export function CategoryBrowser({
   const factsId = useId();
   const [areFactsOpen, setFactsOpen] = useState(false);
   const products = useMemo(() => results.data?.pages.flatMap((page) => page.items) ?? noProducts, [results.data]);
-  // An answer renders at once (a store update), and two dozen cards in one go block a slow phone's
-  // main thread for a few hundred ms: the first cards come with the answer, the rest in a deferred
-  // render that React splits into short slices. Until it catches up, another search's later cards
-  // are not shown beside this one's first ones.
-  const laterProducts = useMemo(() => products.slice(cardsAtOnce), [products]);
-  const deferredLater = useDeferredValue(laterProducts, noProducts);
-  const shownLater = deferredLater[0]?.id === laterProducts[0]?.id ? deferredLater : noProducts;
-  const shownProducts = useMemo(
-    () => (shownLater.length ? products.slice(0, cardsAtOnce).concat(shownLater) : products.slice(0, cardsAtOnce)),
-    [products, shownLater],
-  );
+  const shownProducts = useCardsInSlices(products);
   const { draft, selects, errors } = search;
   // The cards 'Load more' brings take the focus; the result count below says how many there are.
   const listRef = useRef<HTMLUListElement>(null);
