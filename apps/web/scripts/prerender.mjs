@@ -40,9 +40,11 @@ const pageHtml = (body, kind, { keepBannerPreload = false } = {}) => {
     () => `<div id="root" data-prerendered="${kind}">${body}</div>`,
   );
   if (!keepBannerPreload) html = html.replace(bannerPreload, '');
+  // The HTML paints first: its scripts load at once but at low priority, and React then takes the
+  // page over in slices (main.tsx; decision 0047).
   html = html
-      .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-      .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
   // React writes <title> where the page renders it; a document's title belongs in <head>.
   const title = /<title>([^<]*)<\/title>/.exec(body);
   if (title)
