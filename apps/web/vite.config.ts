@@ -61,6 +61,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Every browser we support has <link rel="modulepreload">.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: scripts/prerender.mjs lists each browsing page's chunks from it.
+    manifest: true,
     rolldownOptions: {
       // The contract's modules only declare schemas and constants: importing `messages` must not
       // pull every zod schema (and zod) into the first-load bundle.

@@ -149,6 +149,60 @@ describe('platform: the stylesheet the pages carry inline', () => {
   });
 });
 
+describe('platform: which HTML answers a page address', () => {
+  let t: TestApp;
+  let webDir: string;
+  const html = (name: string) => `<!doctype html><html lang="en"><head></head><body>${name}</body></html>`;
+  beforeAll(async () => {
+    // A web build in miniature: a prerendered page, the site's frame, a page's own frame, a 404.
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-'));
+    await mkdir(path.join(webDir, 'pages'));
+    await writeFile(path.join(webDir, 'index.html'), html('the frame'));
+    for (const name of ['about', 'category.frame', 'category-2.frame', '404'])
+      await writeFile(path.join(webDir, 'pages', `${name}.html`), html(name));
+    const manifest = {
+      pages: { '/about': 'pages/about.html' },
+      frame: 'index.html',
+      notFound: 'pages/404.html',
+      framePatterns: ['/categories/:id', '/profile'],
+      routeFrames: { '/categories/:id': 'pages/category.frame.html' },
+      unfilteredPages: { '/categories/2': 'pages/category-2.frame.html' },
+    };
+    await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('answers a prerendered page, a page with its own frame (and data when unfiltered), the frame, and 404', async () => {
+    const answers = await Promise.all(
+      [
+        '/about',
+        '/categories/2',
+        '/categories/2?sort=price_asc',
+        '/categories/3',
+        '/profile',
+        '/categories',
+        '/nowhere',
+      ].map(async (url) => {
+        const response = await t.app.inject(url);
+        return [url, response.statusCode, response.body.replace(/.*<body>|<\/body>.*/gs, '')];
+      }),
+    );
+    expect(answers).toEqual([
+      ['/about', 200, 'about'],
+      ['/categories/2', 200, 'category-2.frame'],
+      ['/categories/2?sort=price_asc', 200, 'category.frame'],
+      ['/categories/3', 200, 'category.frame'],
+      ['/profile', 200, 'the frame'],
+      ['/categories', 404, '404'],
+      ['/nowhere', 404, '404'],
+    ]);
+  });
+});
+
 describe('platform: compression', () => {
   let t: TestApp;
   beforeAll(async () => {

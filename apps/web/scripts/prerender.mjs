@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(webDir, 'dist');
 const serverBuild = path.join(webDir, 'dist-prerender');
-const { renderPage, framePatterns } = await import(pathToFileURL(path.join(serverBuild, 'prerender.js')).href);
+const { renderPage, framePatterns, paths, categoryIds, categoryPageData } = await import(
+  pathToFileURL(path.join(serverBuild, 'prerender.js')).href
+);
 
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 const bannerPreload = /\s*<!--[^>]*-->\s*<link rel="preload" as="image"[^>]*>/;
@@ -77,6 +79,37 @@ const writePage = async (file, html) => {
     );
 };
 
+/**
+ * The browsing pages a phone opens most (a category, a search, a phone's details) start from the
+ * frame plus their own chunks, listed in the HTML: the browser fetches them with the entry instead
+ * of after it has run. Low priority, like the rest: the frame paints first.
+ */
+const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+/** The chunk of a source module and every chunk it imports statically. */
+const chunkFiles = (key, files = new Set()) => {
+  const chunk = viteManifest[key];
+  if (!chunk) throw new Error(`the Vite manifest has no ${key}`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(imported, files);
+  return files;
+};
+// Every page asks for its data through these (src/app/route-data.ts, the catalogue's queries).
+const browsingData = ['src/app/route-data.ts', 'src/features/catalogue/queries.ts'];
+const routeFrames = [
+  { name: 'category', pattern: paths.category.pattern, modules: ['src/app/routes/category.tsx', ...browsingData] },
+  { name: 'search', pattern: paths.search.pattern, modules: ['src/app/routes/search.tsx', ...browsingData] },
+  { name: 'product', pattern: paths.product.pattern, modules: ['src/app/routes/product.tsx', ...browsingData] },
+];
+const withRouteChunks = (html, modules) => {
+  const inHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+  const files = new Set(modules.flatMap((key) => [...chunkFiles(key)]).filter((file) => !inHtml.has(file)));
+  const links = [...files]
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', () => `    ${links}\n  </head>`);
+};
+
 const outDir = path.join(dist, 'pages');
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
@@ -98,6 +131,27 @@ for (const page of pages) {
 // A signed-in page renders the frame with a spinner while the session loads, like this.
 const frame = await renderPage('/profile');
 await writePage(path.join(dist, 'index.html'), pageHtml(frame, 'frame'));
+manifest.routeFrames = {};
+for (const route of routeFrames) {
+  const file = `pages/${route.name}.frame.html`;
+  await writePage(path.join(dist, file), withRouteChunks(pageHtml(frame, 'frame'), route.modules));
+  manifest.routeFrames[route.pattern] = file;
+}
+// A brand's page with nothing filtered (its address has no query) also asks for its data at once.
+const categoryRoute = routeFrames.find((route) => route.name === 'category');
+manifest.unfilteredPages = {};
+for (const id of categoryIds) {
+  const file = `pages/category-${id}.frame.html`;
+  const dataLinks = categoryPageData(id)
+    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`)
+    .join('\n    ');
+  const html = withRouteChunks(pageHtml(frame, 'frame'), categoryRoute.modules).replace(
+    '</head>',
+    () => `    ${dataLinks}\n  </head>`,
+  );
+  await writePage(path.join(dist, file), html);
+  manifest.unfilteredPages[paths.category.to(id)] = file;
+}
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(serverBuild, { recursive: true, force: true });
 console.log(`prerendered ${pages.length} pages and the frame of the others`);

@@ -1,8 +1,10 @@
+import { catalogueEndpoints, type CategoryId } from '@recell/contract';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
+import { apiUrl } from './lib/api-url';
 import { createQueryClient } from './lib/query-client';
 
 /**
@@ -38,4 +40,15 @@ export async function renderPage(url: string): Promise<string> {
   return html;
 }
 
-export { framePatterns } from './config/paths';
+/**
+ * The API calls a brand's page makes first when nothing is filtered (the brands, its first phones):
+ * its frame asks for them with the HTML (scripts/prerender.mjs), and the page's calls, to the same
+ * addresses, are answered from those.
+ */
+export const categoryPageData = (id: CategoryId) => [
+  apiUrl(catalogueEndpoints.categories),
+  apiUrl(catalogueEndpoints.categoryProducts, { id }),
+];
+
+export { categoryIds } from '@recell/contract';
+export { framePatterns, paths } from './config/paths';

@@ -18,6 +18,10 @@ type PagesManifest = {
   notFound: string;
   /** The app's other addresses (`:name` is one segment, a final `*` any rest). */
   framePatterns: string[];
+  /** Some of those pages' own frame: the site's frame that also lists the page's chunks. */
+  routeFrames?: Record<string, string>;
+  /** Addresses whose frame, when the address has no query, also asks for the page's data. */
+  unfilteredPages?: Record<string, string>;
   /** Each page also exists as `name.<theme>.html` with that theme's class on <html>. */
   themes?: string[];
   /** The CSP hashes of the stylesheet the pages carry inline (securityPlugin allows them). */
@@ -45,11 +49,13 @@ const matchesPattern = (url: string, pattern: string) => {
 };
 
 /** Which file answers a page address, and with which status. */
-const pageFor = (manifest: PagesManifest | null, url: string): { file: string; status: number } => {
+const pageFor = (manifest: PagesManifest | null, url: string, hasQuery: boolean): { file: string; status: number } => {
   if (!manifest) return { file: 'index.html', status: 200 };
   const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
-  const page = manifest.pages[address];
+  const page = manifest.pages[address] ?? (hasQuery ? undefined : manifest.unfilteredPages?.[address]);
   if (page) return { file: page, status: 200 };
+  const routeFrame = Object.entries(manifest.routeFrames ?? {}).find(([pattern]) => matchesPattern(address, pattern));
+  if (routeFrame) return { file: routeFrame[1], status: 200 };
   if (manifest.framePatterns.some((pattern) => matchesPattern(address, pattern)))
     return { file: manifest.frame, status: 200 };
   return { file: manifest.notFound, status: 404 };
@@ -104,7 +110,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       // A missing asset (an old hashed chunk) must 404, not answer HTML the browser cannot run.
       !path.extname(url);
     if (wantsPage) {
-      const { file, status } = pageFor(manifest, url);
+      const { file, status } = pageFor(manifest, url, request.url.includes('?'));
       return reply
         .code(status)
         .header('cache-control', 'no-cache')
