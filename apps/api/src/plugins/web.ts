@@ -65,7 +65,8 @@ const pageFor = (manifest: PagesManifest | null, url: string, hasQuery: boolean)
  * Serves the built web app and uploaded images from this same process. Hashed assets and
  * content-addressed images never change, so browsers keep them for a year; index.html is always
  * revalidated so a deploy is picked up at once. The public pages answer with their prerendered
- * HTML, the app's other pages with the site's frame (the app renders them), and any other address
+ * HTML, the app's other pages with the site's frame (the app renders them; some pages have a frame
+ * of their own that also lists their code and, unfiltered, their data), and any other address
  * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string; uploadsDir: string }) => {
