@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { restoreSession } from './features/auth';
+import { cameAsPrerenderedPage } from './lib/prerendered-page';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -26,7 +27,7 @@ const app = (
 // transition, so the work is cut into slices a slow phone can answer a tap between. Whatever
 // arrives meanwhile (the session, data) is applied after the take-over (see AuthProvider). Any
 // other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.
-if (root.dataset.prerendered === 'page')
+if (cameAsPrerenderedPage())
   startTransition(() => {
     hydrateRoot(root, app);
   });

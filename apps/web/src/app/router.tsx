@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth';
 import { lazyPage } from '@/lib/load-chunk';
+import { cameAsPrerenderedPage } from '@/lib/prerendered-page';
 import { SiteLayout } from './layouts/site-layout';
 import { HomePage } from './routes/home';
 
@@ -42,7 +43,7 @@ function usePrefetchRouteData() {
   const queryClient = useQueryClient();
   const isFirstPage = useRef(true);
   useEffect(() => {
-    const wasPrerendered = isFirstPage.current && document.getElementById('root')?.dataset.prerendered === 'page';
+    const wasPrerendered = isFirstPage.current && cameAsPrerenderedPage();
     isFirstPage.current = false;
     import('./route-data')
       .then((module) => module.prefetchRouteData(queryClient, { pathname, search, isPrerendered: wasPrerendered }))

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { cameAsPrerenderedPage } from '@/lib/prerendered-page';
 import { getSessionState, logout, onLogout, startSession, subscribeSession, type SessionState } from '@/lib/session';
 
 /** The spec's auth state: loading until the first answer, then signed in (with the user) or out. */
@@ -27,8 +28,6 @@ const isSignInPopup = () =>
   new URLSearchParams(window.location.search).get('mode') === 'popup';
 
 const prerenderedSessionState: AuthState = { status: 'loading', user: null };
-const isTakingOverPrerenderedPage = () =>
-  typeof document !== 'undefined' && document.getElementById('root')?.dataset.prerendered === 'page';
 
 /** Restores the session from the refresh cookie (once per page; not in the sign-in popup). */
 export function restoreSession() {
@@ -44,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A prerendered page was written with the session still loading: React takes it over in that
   // state (a session restored meanwhile would not match the HTML) and applies the real one after.
   const [state, setState] = useState<AuthState>(() =>
-    isTakingOverPrerenderedPage() ? prerenderedSessionState : getSessionState(),
+    cameAsPrerenderedPage() ? prerenderedSessionState : getSessionState(),
   );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
