@@ -1,10 +1,11 @@
 /**
  * What a browsing page downloads: the form libraries (zod and react-hook-form) are for pages with a
  * form, so the home page and a category page must not fetch or run them. Chunks shared by several
- * pages are built to keep them out (vite.config.ts); this holds the build to it.
+ * pages are built to keep them out (vite.config.ts); this holds the build to it. And a brand's
+ * page, for someone signed in, comes rendered with its first phones (the API's web plugin).
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { categoryIds, webTexts } from '@recell/contract';
+import { categoryIds, listingTexts, signedInHintCookie, webTexts } from '@recell/contract';
 import { demoAccount, signIn } from './support/auth.ts';
 
 /** Text that survives minification in each library's code. */
@@ -55,26 +56,27 @@ test('signing in does load them: the marks find both libraries', async ({ page }
   expect(loaded.sort()).toEqual(['react-hook-form', 'zod']);
 });
 
-test.describe("a brand's page asks for its first phones with the HTML", () => {
+test.describe("a brand's page comes with its first phones", () => {
   const categoryPath = `/categories/${categoryIds[0]}`;
   const dataPaths = ['/api/categories', `/api/categories/${categoryIds[0]}/products`];
 
-  /** Loads the page and counts the requests for its data and Chromium's warnings about preloads. */
+  /** Loads the page: its HTML, the requests for its data and Chromium's warnings about preloads. */
   async function load(page: Page, path: string) {
     const requests: string[] = [];
     const warnings: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (dataPaths.includes(url.pathname)) requests.push(`${url.pathname}${url.search}`);
+      if (url.pathname.startsWith('/api/categories')) requests.push(`${url.pathname}${url.search}`);
     });
     page.on('console', (message) => {
       if (message.type() === 'warning' && /preload/i.test(message.text())) warnings.push(message.text());
     });
-    await page.goto(path);
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
     await page.waitForLoadState('networkidle');
     // Chromium warns a few seconds after the load about a preload nothing used.
     await page.waitForTimeout(3_500);
-    return { requests: requests.sort(), warnings };
+    return { html, requests: requests.sort(), warnings };
   }
 
   /** Signs the buyer in and opens a new tab: the sign-in page's own calls are not counted. */
@@ -84,23 +86,58 @@ test.describe("a brand's page asks for its first phones with the HTML", () => {
     return page.context().newPage();
   }
 
-  test('signed in: each once, used by the page, and the phones are shown', async ({ page }) => {
+  const firstCard = (page: Page) => page.getByRole('main').getByRole('article').first();
+
+  test('signed in: the phones are in the HTML, the page asks for no data, and it works', async ({ page }) => {
     const tab = await signedInTab(page);
-    expect(await load(tab, categoryPath)).toEqual({ requests: dataPaths, warnings: [] });
-    await expect(tab.getByRole('main').getByRole('article').first().locator('img')).toBeVisible();
+    const { html, requests, warnings } = await load(tab, categoryPath);
+    expect({ requests, warnings }).toEqual({ requests: [], warnings: [] });
+    const name = await firstCard(tab).getByRole('heading', { level: 3 }).textContent();
+    expect(html).toContain(`>${name}</h3>`);
+    await expect(firstCard(tab).locator('img')).toBeVisible();
+    // The signed-in buyer's own actions come with the session, and a new search asks the API.
+    await expect(firstCard(tab).getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
+    const sorted = tab.waitForRequest((request) => new URL(request.url()).search.includes('sort=price_asc'));
+    await tab.getByLabel(listingTexts.sortLabel).selectOption({ label: listingTexts.sortNames.price_asc });
+    await sorted;
+    await expect(tab).toHaveURL(`${categoryPath}?sort=price_asc`);
   });
 
-  test('filtered: the page asks for its own search only', async ({ page }) => {
+  test('filtered: rendered with its own search', async ({ page }) => {
     const tab = await signedInTab(page);
     const { requests, warnings } = await load(tab, `${categoryPath}?sort=price_asc`);
-    expect(warnings).toEqual([]);
-    expect(requests).toContain(`${dataPaths[1]}?sort=price_asc`);
-    expect(requests).not.toContain(dataPaths[1]);
+    expect({ requests, warnings }).toEqual({ requests: [], warnings: [] });
+    await expect(firstCard(tab).locator('img')).toBeVisible();
+  });
+
+  test('signed in without the hint (an older sign-in): the frame asks for the data with the HTML, each once', async ({
+    page,
+  }) => {
+    const tab = await signedInTab(page);
+    await tab.context().clearCookies({ name: signedInHintCookie });
+    const { html, requests, warnings } = await load(tab, categoryPath);
+    expect(html).toContain('data-prerendered="frame"');
+    expect({ requests, warnings }).toEqual({ requests: dataPaths, warnings: [] });
+    await expect(firstCard(tab).locator('img')).toBeVisible();
+    // The session's refresh set the hint again: the next load is rendered.
+    expect((await tab.context().cookies()).map((cookie) => cookie.name)).toContain(signedInHintCookie);
   });
 
   test('a visitor, sent to log in, leaves no preload unused', async ({ page }) => {
     const { warnings } = await load(page, categoryPath);
     await expect(page).toHaveURL('/login');
     expect(warnings).toEqual([]);
+  });
+
+  test('a visitor whose hint outlived the session goes to log in, and the hint is dropped', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.context().addCookies([{ name: signedInHintCookie, value: '1', url: baseURL ?? '' }]);
+    const response = await page.goto(categoryPath);
+    expect(await response?.text()).toContain('data-session="signed-in"');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(signedInHintCookie);
   });
 });

@@ -42,6 +42,8 @@ const dashboardModule = /[\\/]src[\\/](features[\\/]admin|app[\\/]routes[\\/]das
 export default defineConfig({
   plugins: [react(), tailwindcss(), forms.plugin],
   resolve: { alias: { '@': srcDir } },
+  // The server build (src/prerender.tsx) carries its libraries: the API's image installs only its own.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': apiOrigin,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, AuthSessionSchema, ErrorBodySchema, messages } from '@recell/contract';
+import { authMessages, AuthSessionSchema, ErrorBodySchema, messages, signedInHintCookie } from '@recell/contract';
 import { sessions, users } from '../src/db/schema.ts';
 import { hashRefreshToken } from '../src/modules/auth/sessions.service.ts';
 import { accessTokenAudience, accessTokenIssuer, jwtSecretFileName } from '../src/modules/auth/tokens.ts';
@@ -25,7 +25,12 @@ const expectSessionEnded = (response: Awaited<ReturnType<typeof refresh>>) => {
   expect(cleared?.value).toBe('');
   expect(cleared?.path).toBe('/api/auth');
   expect(cleared!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+  // So is the hint that asked for signed-in pages rendered on the server.
+  expect(hintCookie(response)).toMatchObject({ value: '', path: '/' });
 };
+
+const hintCookie = (response: { cookies: { name: string; value: string; path?: string }[] }) =>
+  response.cookies.find((cookie) => cookie.name === signedInHintCookie);
 
 const expectUnauthorized = (response: { statusCode: number; json: () => unknown }, status = 401) => {
   expect(response.statusCode).toBe(status);
@@ -69,6 +74,8 @@ describe('sessions: refresh, logout and access tokens', () => {
       const second = refreshCookie(response)!;
       expect(second).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 30 * 86_400 });
       expect(second.value).not.toBe(first);
+      // The page requests' hint lives as long, and says nothing but "signed in".
+      expect(hintCookie(response)).toMatchObject({ value: '1', path: '/', httpOnly: true, sameSite: 'Lax' });
       expect((await t.app.inject({ url: '/api/me', headers: bearer(session.accessToken) })).statusCode).toBe(200);
 
       const third = refreshCookie(await refresh(t, second.value))!.value;
@@ -156,6 +163,17 @@ describe('sessions: refresh, logout and access tokens', () => {
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       expect(refreshCookie(response)).toBeUndefined();
+      expect(hintCookie(response)).toBeUndefined();
+    });
+
+    it('drops a signed-in hint that outlived its refresh cookie', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { [signedInHintCookie]: '1' },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(hintCookie(response)).toMatchObject({ value: '', path: '/' });
     });
 
     it('refuses an unknown or expired refresh token', async () => {

@@ -3,7 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, messages } from '@recell/contract';
+import { brotliDecompressSync } from 'node:zlib';
+import { ErrorBodySchema, messages, signedInHintCookie, themeCookie } from '@recell/contract';
+import { insertCategories } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('platform: health, errors, headers, OpenAPI', () => {
@@ -200,6 +202,86 @@ describe('platform: which HTML answers a page address', () => {
       ['/categories', 404, '404'],
       ['/nowhere', 404, '404'],
     ]);
+  });
+});
+
+describe('platform: a signed-in page rendered with its data', () => {
+  let t: TestApp;
+  let webDir: string;
+  const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
+  const template = (theme = '') =>
+    `<!doctype html><html lang="en"${theme}><head><title>ReCell</title></head><body><div id="root"><!--recell:page--></div><!--recell:page-data--></body></html>`;
+  beforeAll(async () => {
+    // A web build in miniature whose server build renders a page from the API's own answer.
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-'));
+    await mkdir(path.join(webDir, 'pages'));
+    await mkdir(path.join(webDir, '.server'));
+    await writeFile(path.join(webDir, 'index.html'), frame);
+    await writeFile(path.join(webDir, 'pages', '404.html'), frame);
+    await writeFile(path.join(webDir, 'pages', 'category.rendered.html'), template());
+    await writeFile(path.join(webDir, 'pages', 'category.rendered.dark.html'), template(' class="dark"'));
+    await writeFile(
+      path.join(webDir, '.server', 'render.js'),
+      `export async function renderSignedInPage(url, fetchApi) {
+        if (url.includes('fail')) return null;
+        const answer = await fetchApi('/api/categories');
+        const { items } = await answer.json();
+        return {
+          title: '<title>' + items[0].brand + ' · ReCell</title>',
+          body: 'rendered ' + url + ': ' + items.map((item) => item.brand).join(', ') + ' ' + 'x'.repeat(2000),
+          data: '<script type="application/json" id="page-data">[]</script>',
+        };
+      }`,
+    );
+    const manifest = {
+      pages: {},
+      frame: 'index.html',
+      notFound: 'pages/404.html',
+      framePatterns: ['/categories/:id'],
+      themes: ['dark'],
+      renderModule: '.server/render.js',
+      renderedPages: { '/categories/:id': 'pages/category.rendered.html' },
+    };
+    await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
+    await insertCategories(t.app.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookies: Record<string, string> = {}) =>
+    t.app.inject({ url, cookies, headers: { 'accept-encoding': 'br' } });
+  const text = (response: Awaited<ReturnType<typeof get>>) =>
+    response.headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(response.rawPayload).toString()
+      : response.body;
+
+  it('sends the rendered page, its title and data in the template, compressed, to a request with the signed-in hint', async () => {
+    const response = await get('/categories/1?sort=price_asc', { [signedInHintCookie]: '1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('Cookie');
+    const html = text(response);
+    expect(html).toContain('<head><title>Apple · ReCell</title></head>');
+    expect(html).toContain('<div id="root">rendered /categories/1?sort=price_asc: Apple, Xiaomi, Samsung x');
+    expect(html).toContain('</div><script type="application/json" id="page-data">[]</script></body>');
+  });
+
+  it('in the theme the visitor picked', async () => {
+    const html = text(await get('/categories/1', { [signedInHintCookie]: '1', [themeCookie]: 'dark' }));
+    expect(html).toContain('<html lang="en" class="dark">');
+    expect(html).toContain('rendered /categories/1');
+  });
+
+  it('sends the frame without the hint, when the renderer gives up, and never serves the server build', async () => {
+    expect(text(await get('/categories/1'))).toContain('the frame');
+    expect(text(await get('/categories/fail', { [signedInHintCookie]: '1' }))).toContain('the frame');
+    const serverBuild = await get('/.server/render.js');
+    expect(serverBuild.statusCode).toBe(404);
+    expect(serverBuild.body).not.toContain('renderSignedInPage');
   });
 });
 

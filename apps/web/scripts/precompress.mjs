@@ -8,7 +8,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
-const files = (await readdir(dist, { recursive: true })).filter((file) => compressible.test(file));
+// dist/.server is the server's own code (it renders pages), never sent to a browser.
+const files = (await readdir(dist, { recursive: true })).filter(
+  (file) => compressible.test(file) && !file.startsWith('.server'),
+);
 let saved = 0;
 for (const file of files) {
   const full = path.join(dist, file);

@@ -1,6 +1,7 @@
 // Writes the public pages as HTML (home, about, blogs, login, sign-up, 404) and the frame every
 // other page starts from, into dist/ beside the built app; the API serves them (plugins/web.ts).
-// Run after `vite build` and the SSR build of src/prerender.tsx (see package.json).
+// Run after `vite build` and the SSR build of src/prerender.tsx into dist/.server (see package.json),
+// which the API also loads to render signed-in pages with their data (dotfiles are never served).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,9 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(webDir, 'dist');
-const serverBuild = path.join(webDir, 'dist-prerender');
-const { renderPage, framePatterns, paths, categoryIds, categoryPageData } = await import(
-  pathToFileURL(path.join(serverBuild, 'prerender.js')).href
+const renderModule = '.server/prerender.js';
+const { renderPage, framePatterns, paths, categoryIds, categoryPageData, renderedPagePatterns } = await import(
+  pathToFileURL(path.join(dist, renderModule)).href
 );
 
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
@@ -152,6 +153,27 @@ for (const id of categoryIds) {
   await writePage(path.join(dist, file), html);
   manifest.unfilteredPages[paths.category.to(id)] = file;
 }
+
+/**
+ * The signed-in pages the server renders with their data, for a request with the signed-in hint:
+ * their own frame's head, #root to fill with the page and, after it, the data it was rendered with.
+ */
+manifest.renderModule = renderModule;
+manifest.renderedPages = {};
+for (const pattern of renderedPagePatterns) {
+  const route = routeFrames.find((frameRoute) => frameRoute.pattern === pattern);
+  if (!route) throw new Error(`no route frame for the rendered page ${pattern}`);
+  const file = `pages/${route.name}.rendered.html`;
+  // Its chunks are not listed: the page paints without them, and a phone's network is then free
+  // for its pictures. They load at the entry's pace, in slices, like a prerendered page's.
+  const html = pageHtml('<!--recell:page-->', 'page').replace(
+    '<div id="root" data-prerendered="page"><!--recell:page--></div>',
+    '<div id="root" data-prerendered="page" data-session="signed-in"><!--recell:page--></div><!--recell:page-data-->',
+  );
+  if (!html.includes('<!--recell:page-data-->'))
+    throw new Error(`the template of ${pattern} has no place for its data`);
+  await writePage(path.join(dist, file), html);
+  manifest.renderedPages[pattern] = file;
+}
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-await rm(serverBuild, { recursive: true, force: true });
 console.log(`prerendered ${pages.length} pages and the frame of the others`);

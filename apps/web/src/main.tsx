@@ -5,7 +5,9 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { restoreSession } from './features/auth';
-import { cameAsPrerenderedPage } from './lib/prerendered-page';
+import { seedPageData } from './lib/page-data';
+import { cameAsPrerenderedPage, cameAsSignedInPage } from './lib/prerendered-page';
+import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -13,17 +15,21 @@ if (!root) throw new Error('index.html has no #root element');
 // The session's refresh starts before the first render, so a page's data can be asked for sooner.
 restoreSession();
 
+// A page the server rendered with its data carries that data: the first render uses it, as the server did.
+const queryClient = createQueryClient();
+seedPageData(queryClient);
+
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <AppProviders>
+      <AppProviders queryClient={queryClient} isRenderedSignedIn={cameAsSignedInPage()}>
         <AppRoutes />
       </AppProviders>
     </BrowserRouter>
   </StrictMode>
 );
 
-// A prerendered page (home, about, blogs, login, sign-up, 404): React takes its HTML over, as a
+// A prerendered page (home, about, blogs, login, sign-up, 404, or one the server rendered): React takes its HTML over, as a
 // transition, so the work is cut into slices a slow phone can answer a tap between. Whatever
 // arrives meanwhile (the session, data) is applied after the take-over (see AuthProvider). Any
 // other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.

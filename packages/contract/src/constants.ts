@@ -43,3 +43,10 @@ export const chunkLoadTimeoutMs = 120_000;
  * server reads it to send a page already in that theme.
  */
 export const themeCookie = 'recell-theme';
+
+/**
+ * Set beside the refresh cookie (which only /api/auth sees) and cleared with it: it tells the
+ * server a page request comes from someone signed in, so a signed-in page may be sent rendered
+ * with its data. It proves nothing: the page's data is public and the session is checked as usual.
+ */
+export const signedInHintCookie = 'recell-signed-in';

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, themeCookie } from '@recell/contract';
+import { messages, signedInHintCookie, themeCookie } from '@recell/contract';
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
@@ -26,6 +27,18 @@ type PagesManifest = {
   themes?: string[];
   /** The CSP hashes of the stylesheet the pages carry inline (securityPlugin allows them). */
   styleHashes?: string[];
+  /** The web's server build, which renders signed-in pages with their data (`RenderModule`). */
+  renderModule?: string;
+  /** Pages rendered with their data for a request with the signed-in hint → their HTML template. */
+  renderedPages?: Record<string, string>;
+};
+
+/** What the web's server build (apps/web/src/prerender.tsx) offers the server. */
+type RenderModule = {
+  renderSignedInPage: (
+    url: string,
+    fetchApi: typeof fetch,
+  ) => Promise<{ title: string | null; body: string; data: string } | null>;
 };
 
 /** The web build's manifest of prerendered pages, or null without a build. */
@@ -62,12 +75,33 @@ const pageFor = (manifest: PagesManifest | null, url: string, hasQuery: boolean)
 };
 
 /**
+ * The API as `fetch` for the page renderer: its calls run through this server's own routes (rate
+ * limits count them against the person whose page it is), as a visitor.
+ */
+const fetchFromApp =
+  (app: FastifyInstance, request: FastifyRequest): typeof fetch =>
+  async (input, init) => {
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: { accept: 'application/json' },
+      remoteAddress: request.ip,
+    });
+    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+/**
  * Serves the built web app and uploaded images from this same process. Hashed assets and
  * content-addressed images never change, so browsers keep them for a year; index.html is always
  * revalidated so a deploy is picked up at once. The public pages answer with their prerendered
  * HTML, the app's other pages with the site's frame (the app renders them; some pages have a frame
  * of their own that also lists their code and, unfiltered, their data), and any other address
- * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404.
+ * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404. A request
+ * with the signed-in hint for a page the web's server build renders (a brand's page) gets that
+ * page rendered with its data, so a phone paints the phones without waiting for the code.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string; uploadsDir: string }) => {
   await app.register(fastifyStatic, {
@@ -100,7 +134,62 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app not built: serving the API only (run npm run build)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Signed-in pages rendered with their data: their templates (per theme) and the renderer.
+  const renderer =
+    hasWeb && manifest?.renderModule
+      ? ((await import(pathToFileURL(path.join(opts.webDistDir, manifest.renderModule)).href)) as RenderModule)
+      : null;
+  const templates = new Map<string, string>();
+  const templateOf = (file: string) => {
+    let template = templates.get(file);
+    if (template === undefined) {
+      template = readFileSync(path.join(opts.webDistDir, file), 'utf8');
+      templates.set(file, template);
+    }
+    return template;
+  };
+
+  /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
+  const renderedPage = async (request: FastifyRequest, url: string): Promise<string | null> => {
+    if (!renderer || !request.cookies[signedInHintCookie]) return null;
+    const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
+    const template = Object.entries(manifest?.renderedPages ?? {}).find(([pattern]) =>
+      matchesPattern(address, pattern),
+    )?.[1];
+    if (!template) return null;
+    try {
+      const page = await renderer.renderSignedInPage(request.url, fetchFromApp(app, request));
+      if (!page) return null;
+      let html = templateOf(themedFile(manifest, template, request.cookies[themeCookie]))
+        .replace('<!--recell:page-->', () => page.body)
+        .replace('<!--recell:page-data-->', () => page.data);
+      if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
+      return html;
+    } catch (error) {
+      // The page still works from its frame: it asks for its data itself.
+      request.log.error({ err: error }, 'rendering a signed-in page failed');
+      return null;
+    }
+  };
+
+  /** Answers a page address: rendered with its data, prerendered, a frame, or the 404 page. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+    const rendered = await renderedPage(request, url);
+    if (rendered !== null) return reply.code(200).type('text/html; charset=utf-8').send(rendered);
+    const { file, status } = pageFor(manifest, url, request.url.includes('?'));
+    return reply.code(status).sendFile(themedFile(manifest, file, request.cookies[themeCookie]), opts.webDistDir);
+  };
+
+  // The pages that may be rendered are routes of their own, so their HTML is compressed like the
+  // API's JSON (@fastify/compress hooks into routes, not into the not-found handler below).
+  if (renderer)
+    for (const pattern of Object.keys(manifest?.renderedPages ?? {}))
+      app.get(pattern, { schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, request.url.split('?')[0] ?? '/'),
+      );
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
       hasWeb &&
@@ -110,14 +199,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       !url.startsWith('/uploads/') &&
       // A missing asset (an old hashed chunk) must 404, not answer HTML the browser cannot run.
       !path.extname(url);
-    if (wantsPage) {
-      const { file, status } = pageFor(manifest, url, request.url.includes('?'));
-      return reply
-        .code(status)
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding, Cookie')
-        .sendFile(themedFile(manifest, file, request.cookies[themeCookie]), opts.webDistDir);
-    }
+    if (wantsPage) return sendPage(request, reply, url);
     return sendError(reply, 404, 'not_found', url.startsWith('/api') ? messages.routeNotFound : messages.notFound);
   });
 });

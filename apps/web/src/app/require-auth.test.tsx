@@ -1,8 +1,10 @@
 import { messages } from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/router';
+import { RenderedSignedInContext, RequireAuth } from '@/features/auth';
 import { apiError, mockApi } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
 import { jsonResponse, makeSession } from '@/test/fixtures';
@@ -27,6 +29,40 @@ describe('RequireAuth', () => {
     expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: messages.dashboardWelcome })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('keeps a page the server rendered for someone signed in while the session loads', () => {
+    renderWithProviders(
+      <RenderedSignedInContext value>
+        <RequireAuth>
+          <h1>Apple</h1>
+        </RequireAuth>
+      </RenderedSignedInContext>,
+      { route: '/categories/1', auth: { status: 'loading', user: null, logout: async () => {} } },
+    );
+    expect(screen.getByRole('heading', { name: 'Apple' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor whose signed-in hint outlived the session from that page to log in', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<h1>Login</h1>} />
+        <Route
+          path="*"
+          element={
+            <RenderedSignedInContext value>
+              <RequireAuth>
+                <h1>Apple</h1>
+              </RequireAuth>
+            </RenderedSignedInContext>
+          }
+        />
+      </Routes>,
+      { route: '/categories/1' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
   it.each(['/dashboard', '/dashboard/my-orders', '/profile', '/categories/1', '/products/42'])(

@@ -161,6 +161,12 @@ async function withSession(send: Send, auth: boolean): Promise<RawResponse> {
   return response;
 }
 
+/** How calls reach the API: the browser's fetch, or on the server the API itself (src/prerender.tsx). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export const sendApiCallsWith = (send: typeof fetch) => {
+  transport = send;
+};
+
 const sendWithFetch =
   (url: string, options: SendOptions): Send =>
   async (token) => {
@@ -172,7 +178,7 @@ const sendWithFetch =
       body = JSON.stringify(options.json);
     }
     try {
-      const response = await fetch(url, {
+      const response = await transport(url, {
         method: options.method,
         headers,
         body,

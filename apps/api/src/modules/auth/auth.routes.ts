@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthSessionSchema, LoginSchema, uploadMessages } from '@recell/contract';
+import { AuthSessionSchema, LoginSchema, signedInHintCookie, uploadMessages } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
 import { errorResponses } from '../../lib/routes.ts';
@@ -103,7 +103,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // No cookie: a visitor who never signed in here. Not an error, so no failed request in their console.
-      if (!request.cookies[refreshCookieName]) return reply.code(204).send(null);
+      if (!request.cookies[refreshCookieName]) {
+        // A hint outliving its session (the refresh cookie expired) would get pages rendered for nobody.
+        if (request.cookies[signedInHintCookie]) clearRefreshCookie(deps, reply);
+        return reply.code(204).send(null);
+      }
       try {
         const { user, refreshToken } = await refreshSession(deps, request.cookies[refreshCookieName]);
         const session = await sessionBody(deps, user, false);

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import type { AccessTokens } from './tokens.ts';
-import { authMessages, type AuthSession } from '@recell/contract';
+import { authMessages, signedInHintCookie, type AuthSession } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
@@ -63,15 +63,25 @@ const cookieOptions = (deps: AuthDeps) => ({
   secure: deps.isProduction,
 });
 
+/** Sent with every page request (Lax: a link from elsewhere too); the page's scripts never need it. */
+const hintCookieOptions = (deps: AuthDeps) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: deps.isProduction,
+});
+
 // An answer that hands out a session (its access token too) is never stored by a browser or a cache.
-export const setRefreshCookie = (deps: AuthDeps, reply: FastifyReply, token: string) =>
-  reply.header('cache-control', 'no-store').setCookie(refreshCookieName, token, {
-    ...cookieOptions(deps),
-    maxAge: Math.floor(refreshTtlMs(deps) / 1000),
-  });
+export const setRefreshCookie = (deps: AuthDeps, reply: FastifyReply, token: string) => {
+  const maxAge = Math.floor(refreshTtlMs(deps) / 1000);
+  return reply
+    .header('cache-control', 'no-store')
+    .setCookie(refreshCookieName, token, { ...cookieOptions(deps), maxAge })
+    .setCookie(signedInHintCookie, '1', { ...hintCookieOptions(deps), maxAge });
+};
 
 export const clearRefreshCookie = (deps: AuthDeps, reply: FastifyReply) =>
-  reply.clearCookie(refreshCookieName, cookieOptions(deps));
+  reply.clearCookie(refreshCookieName, cookieOptions(deps)).clearCookie(signedInHintCookie, hintCookieOptions(deps));
 
 /** The answer to a successful sign-in or refresh: a fresh access token and the user. */
 export const sessionBody = async (deps: AuthDeps, user: UserRow, isNewUser: boolean): Promise<AuthSession> => {

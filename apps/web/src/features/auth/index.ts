@@ -2,6 +2,7 @@ export { AuthContext, AuthProvider, restoreSession, useAuth } from './auth-conte
 export type { AuthContextValue } from './auth-context';
 export { useRequireSignIn } from './use-require-sign-in';
 export { RequireAuth } from './components/require-auth';
+export { RenderedSignedInContext } from './rendered-signed-in';
 export { RequireRole, type RefusedPageState } from './components/require-role';
 export { LoginForm } from './components/login-form';
 export { SignupForm } from './components/signup-form';

@@ -1,17 +1,20 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, type FromLocationState } from '@/config/paths';
 import { useAuth } from '../auth-context';
+import { RenderedSignedInContext } from '../rendered-signed-in';
 
 /**
- * Shows its routes to a signed-in user only. Until the session is known it shows a spinner; a
- * signed-out visitor goes to the login page, which brings them back here afterwards.
+ * Shows its routes to a signed-in user only. Until the session is known it shows a spinner (or,
+ * on a page the server rendered for someone signed in, that page); a signed-out visitor goes to the
+ * login page, which brings them back here afterwards.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { status } = useAuth();
+  const isRenderedSignedIn = use(RenderedSignedInContext);
   const location = useLocation();
-  if (status === 'loading') return <Spinner />;
+  if (status === 'loading' && !isRenderedSignedIn) return <Spinner />;
   if (status === 'signedOut') {
     const state: FromLocationState = { from: location };
     return <Navigate to={paths.login.to()} state={state} replace />;

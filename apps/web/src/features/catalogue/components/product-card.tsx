@@ -3,7 +3,7 @@ import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { ClockIcon, MapPinIcon } from '@/components/content-icons';
 import { paths } from '@/config/paths';
-import { formatListingTime } from '@/lib/format-time';
+import { useListingTime } from '@/lib/format-time';
 import { listingSrcSet, productGridSizes } from '@/lib/responsive-image';
 import {
   BookingAction,
@@ -23,6 +23,11 @@ export type ProductCardProps = ListingActionHandlers & {
   /** The card's rendered width, for the srcset (defaults to the 1 / 2 / 3 column grid). */
   imageSizes?: string;
 };
+
+/** Its own component: switching a rendered page's UTC time to local re-renders this alone, not the card. */
+function ListingTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{useListingTime(iso)}</time>;
+}
 
 /**
  * A listing in a grid (home's advertised phones, category pages): seller with the verified badge
@@ -63,7 +68,7 @@ export const ProductCard = memo(function ProductCard({
         <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>
         <p className="mt-1 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
           <ClockIcon className="size-4 shrink-0" />
-          <time dateTime={product.createdAt}>{formatListingTime(product.createdAt)}</time>
+          <ListingTime iso={product.createdAt} />
         </p>
       </header>
 

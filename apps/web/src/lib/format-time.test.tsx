@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatListingTime } from './format-time';
+import { formatClockTime, formatListingTime, useListingTime } from './format-time';
 
 describe('formatClockTime', () => {
   it.each([
@@ -21,5 +23,15 @@ describe('formatListingTime', () => {
       const date = new Date(2025, month, month + 5, 15, 5);
       expect(formatListingTime(date.toISOString())).toBe(`${dateFormat.format(date)}, 3:05 pm`);
     }
+  });
+});
+
+describe('useListingTime', () => {
+  it('says the time in UTC, and that it is UTC, in HTML rendered on a server; the local time once running', () => {
+    const iso = '2025-03-04T23:30:00.000Z';
+    const Time = () => <time>{useListingTime(iso)}</time>;
+    expect(renderToString(<Time />)).toBe('<time>Mar 4, 2025, 11:30 pm UTC</time>');
+    render(<Time />);
+    expect(screen.getByText(formatListingTime(iso))).toBeInTheDocument();
   });
 });
