@@ -224,6 +224,7 @@ describe('platform: a signed-in page rendered with its data', () => {
       path.join(webDir, '.server', 'render.js'),
       `export async function renderSignedInPage(url, fetchApi) {
         if (url.includes('fail')) return null;
+        globalThis.recellRenders = (globalThis.recellRenders ?? 0) + 1;
         const answer = await fetchApi('/api/categories');
         const { items } = await answer.json();
         return {
@@ -274,6 +275,25 @@ describe('platform: a signed-in page rendered with its data', () => {
     const html = text(await get('/categories/1', { [signedInHintCookie]: '1', [themeCookie]: 'dark' }));
     expect(html).toContain('<html lang="en" class="dark">');
     expect(html).toContain('rendered /categories/1');
+  });
+
+  it('renders a page once for everyone within a second, and again after a listing changes', async () => {
+    const cached = await createTestApp({ WEB_DIST_DIR: webDir, NODE_ENV: 'development' });
+    await insertCategories(cached.app.db);
+    try {
+      const renders = () => (globalThis as { recellRenders?: number }).recellRenders ?? 0;
+      const before = renders();
+      const load = () => cached.app.inject({ url: '/categories/2', cookies: { [signedInHintCookie]: '1' } });
+      const answers = await Promise.all([load(), load(), load()]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(renders() - before).toBe(1);
+      cached.app.listingsChanged();
+      expect((await load()).body).toContain('rendered /categories/2');
+      expect(renders() - before).toBe(2);
+    } finally {
+      await cached.close();
+    }
   });
 
   it('sends the frame without the hint, when the renderer gives up, and never serves the server build', async () => {

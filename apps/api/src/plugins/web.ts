@@ -5,9 +5,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, signedInHintCookie, themeCookie } from '@recell/contract';
+import { pageCacheTtlMs } from '../modules/catalogue/catalogue.routes.ts';
+import {
+  encodedPage,
+  PageCache,
+  preferredEncoding,
+  type CachedPage,
+} from '../modules/catalogue/catalogue.page-cache.ts';
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
+/** Rendered pages kept at once (about 100 kB each): the brands' first pages and some searches, per theme. */
+const renderedPageCacheEntries = 64;
 
 /** What the web build prerendered (apps/web/scripts/prerender.mjs writes dist/pages.json). */
 type PagesManifest = {
@@ -149,21 +158,28 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     return template;
   };
 
-  /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
-  const renderedPage = async (request: FastifyRequest, url: string): Promise<string | null> => {
-    if (!renderer || !request.cookies[signedInHintCookie]) return null;
-    const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
-    const template = Object.entries(manifest?.renderedPages ?? {}).find(([pattern]) =>
-      matchesPattern(address, pattern),
-    )?.[1];
-    if (!template) return null;
+  /**
+   * Rendered pages are the same for everyone (rendered as a visitor): each is kept like the
+   * catalogue's first pages, a second at most and never past a listing change, and rendered once
+   * however many ask for it meanwhile. That bounds the CPU a page costs, hint cookie or not.
+   */
+  const renderedPages = new PageCache({
+    ttlMs: app.config.nodeEnv === 'test' ? 0 : pageCacheTtlMs,
+    maxEntries: renderedPageCacheEntries,
+  });
+  app.onListingsChanged(() => renderedPages.clear());
+  const rendering = new Map<string, Promise<string | null>>();
+
+  const render = async (request: FastifyRequest, template: string, key: string): Promise<string | null> => {
+    const generation = renderedPages.generation;
     try {
-      const page = await renderer.renderSignedInPage(request.url, fetchFromApp(app, request));
+      const page = await renderer!.renderSignedInPage(request.url, fetchFromApp(app, request));
       if (!page) return null;
-      let html = templateOf(themedFile(manifest, template, request.cookies[themeCookie]))
+      let html = templateOf(template)
         .replace('<!--recell:page-->', () => page.body)
         .replace('<!--recell:page-data-->', () => page.data);
       if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
+      renderedPages.set(key, html, generation);
       return html;
     } catch (error) {
       // The page still works from its frame: it asks for its data itself.
@@ -172,11 +188,37 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     }
   };
 
+  /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
+  const renderedPage = async (request: FastifyRequest, url: string): Promise<CachedPage | string | null> => {
+    if (!renderer || !request.cookies[signedInHintCookie]) return null;
+    const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
+    const pattern = Object.entries(manifest?.renderedPages ?? {}).find(([known]) => matchesPattern(address, known));
+    if (!pattern) return null;
+    const template = themedFile(manifest, pattern[1], request.cookies[themeCookie]);
+    const key = `${template} ${request.url}`;
+    const cached = renderedPages.get(key);
+    if (cached) return cached;
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = render(request, template, key).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  };
+
   /** Answers a page address: rendered with its data, prerendered, a frame, or the 404 page. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
     const rendered = await renderedPage(request, url);
-    if (rendered !== null) return reply.code(200).type('text/html; charset=utf-8').send(rendered);
+    if (rendered !== null) {
+      reply.code(200).type('text/html; charset=utf-8');
+      if (typeof rendered === 'string') return reply.send(rendered);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      // Compressed once for everyone (the app's compression skips a body that says its encoding).
+      return encoding
+        ? reply.header('content-encoding', encoding).send(encodedPage(rendered, encoding))
+        : reply.send(rendered.body);
+    }
     const { file, status } = pageFor(manifest, url, request.url.includes('?'));
     return reply.code(status).sendFile(themedFile(manifest, file, request.cookies[themeCookie]), opts.webDistDir);
   };

@@ -62,6 +62,15 @@ describe('the actions on a product card, by who looks', () => {
     expect(within(card).queryByText(webTexts.yourListing)).not.toBeInTheDocument();
   });
 
+  it('holds them, disabled, while the session is being restored (a page rendered on the server shows cards then)', async () => {
+    serve();
+    renderWithProviders(<AdvertisedSection />, { auth: { ...visitor, status: 'loading', user: null } });
+    const card = await screen.findByRole('article');
+
+    expect(actionsOn(card).buttons).toEqual(buyerActions);
+    for (const button of within(card).getAllByRole('button')) expect(button).toBeDisabled();
+  });
+
   it("shows a buyer's booked phone as Booked, a link to My Orders, instead of Book now", async () => {
     serve([phone.id]);
     renderWithProviders(<AdvertisedSection />, { auth: buyer });

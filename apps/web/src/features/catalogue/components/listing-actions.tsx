@@ -52,6 +52,7 @@ const useListingViewer = (product: Product): ListingViewer => {
 /** The three actions as click handlers, each behind the sign-in guard, and whether to offer them. */
 export function useListingActions(product: Product, handlers: ListingActionHandlers) {
   const requireSignIn = useRequireSignIn();
+  const { status } = useAuth();
   const viewer = useListingViewer(product);
   const guarded = (action: ((product: Product) => void) | undefined) => () => {
     if (requireSignIn()) action?.(product);
@@ -59,6 +60,9 @@ export function useListingActions(product: Product, handlers: ListingActionHandl
   return {
     viewer,
     offersBuyerActions: viewer === 'visitor' || viewer === 'buyer',
+    // Until the session is known a press could not tell a buyer from a visitor (a page rendered
+    // on the server shows its cards before that): the actions wait, disabled.
+    isWaitingForSession: status === 'loading',
     toggleWishlist: guarded(handlers.onToggleWishlist),
     report: guarded(handlers.onReport),
     book: guarded(handlers.onBook),
@@ -126,16 +130,18 @@ export function BookingAction({
 }
 
 const iconButton =
-  'flex size-11 items-center justify-center rounded-full border border-slate-200 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
+  'flex size-11 items-center justify-center rounded-full border border-slate-200 text-slate-700 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-60 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** The heart and the report flag, named for screen readers and described by the phone's name. */
 export function WishlistAndReportButtons({
   isWishlisted,
+  disabled = false,
   describedBy,
   onToggleWishlist,
   onReport,
 }: {
   isWishlisted: boolean;
+  disabled?: boolean;
   describedBy: string;
   onToggleWishlist: () => void;
   onReport: () => void;
@@ -147,6 +153,7 @@ export function WishlistAndReportButtons({
         className={`${iconButton} ${isWishlisted ? 'text-rose-600 dark:text-rose-400' : ''}`}
         aria-label={isWishlisted ? webTexts.removeFromWishlist : webTexts.addToWishlist}
         aria-describedby={describedBy}
+        disabled={disabled}
         onClick={onToggleWishlist}
       >
         <HeartIcon filled={isWishlisted} className="size-5" />
@@ -156,6 +163,7 @@ export function WishlistAndReportButtons({
         className={iconButton}
         aria-label={webTexts.report}
         aria-describedby={describedBy}
+        disabled={disabled}
         onClick={onReport}
       >
         <FlagIcon className="size-5" />

@@ -94,6 +94,7 @@ export const ProductCard = memo(function ProductCard({
           {actions.offersBuyerActions && (
             <WishlistAndReportButtons
               isWishlisted={isWishlisted}
+              disabled={actions.isWaitingForSession}
               describedBy={nameId}
               onToggleWishlist={actions.toggleWishlist}
               onReport={actions.report}
@@ -126,7 +127,13 @@ export const ProductCard = memo(function ProductCard({
         </dl>
 
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <BookingAction viewer={actions.viewer} isBooked={isBooked} describedBy={nameId} onBook={actions.book} />
+          <BookingAction
+            viewer={actions.viewer}
+            isBooked={isBooked}
+            disabled={actions.isWaitingForSession}
+            describedBy={nameId}
+            onBook={actions.book}
+          />
           <Link
             to={paths.product.to(product.id)}
             // Alone on the row when the viewer has nothing to do with the phone but look.

@@ -100,6 +100,7 @@ export function ProductDetails({
             {actions.offersBuyerActions && (
               <WishlistAndReportButtons
                 isWishlisted={isWishlisted}
+                disabled={actions.isWaitingForSession}
                 describedBy={nameId}
                 onToggleWishlist={actions.toggleWishlist}
                 onReport={actions.report}
@@ -132,7 +133,7 @@ export function ProductDetails({
               <BookingAction
                 viewer={actions.viewer}
                 isBooked={buying.isBooked(product.id)}
-                disabled={isSold}
+                disabled={isSold || actions.isWaitingForSession}
                 describedBy={nameId}
                 onBook={actions.book}
               />
