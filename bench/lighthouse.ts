@@ -135,6 +135,10 @@ try {
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       results.push(result.lhr);
       benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+      // A run whose trace Lighthouse could not read gives no timings (NaN below): say why.
+      const failure =
+        result.lhr.runtimeError?.message ?? result.lhr.audits['largest-contentful-paint']?.errorMessage ?? null;
+      if (failure) console.log(`run ${run + 1} of ${page.path} measured nothing: ${failure}`);
       for (const [id, audit] of Object.entries(result.lhr.audits)) {
         const inScored = ['accessibility', 'best-practices'].some((category) =>
           result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === id && ref.weight > 0),
