@@ -68,6 +68,8 @@ export async function renderSignedInPage(
 ): Promise<{ title: string | null; body: string; data: string } | null> {
   sendApiCallsWith(fetchApi);
   const queryClient = createQueryClient();
+  // A page waits for no retry: a failed call sends the frame at once (the browser retries).
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   try {
     const { pathname, search } = new URL(url, 'http://recell.invalid');
     // As the browser does: the route's data module is a chunk of its own.

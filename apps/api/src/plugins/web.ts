@@ -84,8 +84,8 @@ const pageFor = (manifest: PagesManifest | null, url: string, hasQuery: boolean)
 };
 
 /**
- * The API as `fetch` for the page renderer: its calls run through this server's own routes (rate
- * limits count them against the person whose page it is), as a visitor.
+ * The API as `fetch` for the page renderer: its calls run through this server's own routes, as a
+ * visitor, from the address of someone whose page is being rendered (rate limits count them).
  */
 const fetchFromApp =
   (app: FastifyInstance, request: FastifyRequest): typeof fetch =>
