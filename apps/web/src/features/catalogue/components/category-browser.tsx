@@ -15,6 +15,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { useFocusFirstNew } from '@/lib/focus';
 import { useCategoryProducts } from '../api/get-category-products';
 import { useCardsInSlices } from '../hooks/use-cards-in-slices';
@@ -85,121 +86,34 @@ export function CategoryBrowser({
           search.commit();
         }}
       >
-        <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
-          <div className="min-w-0 flex-1">
-            <TextField
-              label={listingTexts.searchLabel}
-              type="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              maxLength={listingLimits.searchMaxLength}
-              placeholder={listingTexts.searchPlaceholder}
-              value={draft.q}
-              onChange={(event) => {
-                search.setText('q', event.target.value);
-              }}
-              onBlur={search.commit}
-            />
+        <UntilHydrated>
+          <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+            <div className="min-w-0 flex-1">
+              <TextField
+                label={listingTexts.searchLabel}
+                type="search"
+                enterKeyHint="search"
+                autoComplete="off"
+                maxLength={listingLimits.searchMaxLength}
+                placeholder={listingTexts.searchPlaceholder}
+                value={draft.q}
+                onChange={(event) => {
+                  search.setText('q', event.target.value);
+                }}
+                onBlur={search.commit}
+              />
+            </div>
+            <button type="submit" className="btn btn-primary">
+              {listingTexts.searchButton}
+            </button>
           </div>
-          <button type="submit" className="btn btn-primary">
-            {listingTexts.searchButton}
-          </button>
-        </div>
-        {(['minPrice', 'maxPrice'] as const).map((name) => (
-          <TextField
-            key={name}
-            label={listingTexts[name]}
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors[name]}
-            value={draft[name]}
-            onChange={(event) => {
-              search.setText(name, event.target.value);
-            }}
-            onBlur={search.commit}
-          />
-        ))}
-        <div className="col-span-2 sm:col-span-1">
-          <SelectField
-            label={listingTexts.condition}
-            placeholder={listingTexts.anyCondition}
-            options={conditionOptions}
-            value={selects.condition}
-            onChange={(event) => {
-              const condition = productConditions.find((known) => known === event.target.value);
-              search.setSelect({ condition: condition ?? '' });
-            }}
-          />
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <SelectField
-            label={listingTexts.sortLabel}
-            options={sortOptions}
-            value={selects.sort}
-            onChange={(event) => {
-              const sort = productSorts.find((known) => known === event.target.value);
-              if (sort) search.setSelect({ sort });
-            }}
-          />
-        </div>
-        <div className="col-span-2 sm:hidden">
-          <button
-            type="button"
-            className="btn btn-outline w-full"
-            aria-expanded={areFactsOpen}
-            aria-controls={factsId}
-            onClick={() => {
-              setFactsOpen((open) => !open);
-            }}
-          >
-            {search.factCount > 0 ? listingTexts.filtersActive(search.factCount) : listingTexts.filtersButton}
-          </button>
-        </div>
-        <div
-          id={factsId}
-          className={`${areFactsOpen ? 'grid' : 'hidden'} col-span-2 grid-cols-2 gap-x-3 gap-y-4 sm:grid sm:grid-cols-3 lg:col-span-5 lg:grid-cols-5`}
-        >
-          <SelectField
-            label={listingTexts.storageFilter}
-            placeholder={listingTexts.anyStorage}
-            options={storageOptions}
-            value={selects.storage}
-            onChange={(event) => {
-              search.setSelect({ storage: event.target.value });
-            }}
-          />
-          <SelectField
-            label={listingTexts.networkFilter}
-            placeholder={listingTexts.anyNetwork}
-            options={withCurrent(networkOptions, selects.network, listingTexts.lockedToOption)}
-            value={
-              networkOptions.find((option) => option.value.toLowerCase() === selects.network.toLowerCase())?.value ??
-              selects.network
-            }
-            onChange={(event) => {
-              search.setSelect({ network: event.target.value });
-            }}
-          />
-          <SelectField
-            label={listingTexts.minBatteryFilter}
-            placeholder={listingTexts.anyBattery}
-            options={withCurrent(batteryOptions, selects.minBattery, (value) =>
-              listingTexts.minBatteryOption(Number(value)),
-            )}
-            value={selects.minBattery}
-            onChange={(event) => {
-              search.setSelect({ minBattery: event.target.value });
-            }}
-          />
-          {(['colour', 'model'] as const).map((name) => (
+          {(['minPrice', 'maxPrice'] as const).map((name) => (
             <TextField
               key={name}
-              label={name === 'colour' ? listingTexts.colourFilter : listingTexts.modelFilter}
-              placeholder={
-                name === 'colour' ? listingTexts.colourFilterPlaceholder : listingTexts.modelFilterPlaceholder
-              }
+              label={listingTexts[name]}
+              inputMode="decimal"
               autoComplete="off"
-              maxLength={listingLimits.maxLength[name]}
+              error={errors[name]}
               value={draft[name]}
               onChange={(event) => {
                 search.setText(name, event.target.value);
@@ -207,7 +121,96 @@ export function CategoryBrowser({
               onBlur={search.commit}
             />
           ))}
-        </div>
+          <div className="col-span-2 sm:col-span-1">
+            <SelectField
+              label={listingTexts.condition}
+              placeholder={listingTexts.anyCondition}
+              options={conditionOptions}
+              value={selects.condition}
+              onChange={(event) => {
+                const condition = productConditions.find((known) => known === event.target.value);
+                search.setSelect({ condition: condition ?? '' });
+              }}
+            />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <SelectField
+              label={listingTexts.sortLabel}
+              options={sortOptions}
+              value={selects.sort}
+              onChange={(event) => {
+                const sort = productSorts.find((known) => known === event.target.value);
+                if (sort) search.setSelect({ sort });
+              }}
+            />
+          </div>
+          <div className="col-span-2 sm:hidden">
+            <button
+              type="button"
+              className="btn btn-outline w-full"
+              aria-expanded={areFactsOpen}
+              aria-controls={factsId}
+              onClick={() => {
+                setFactsOpen((open) => !open);
+              }}
+            >
+              {search.factCount > 0 ? listingTexts.filtersActive(search.factCount) : listingTexts.filtersButton}
+            </button>
+          </div>
+          <div
+            id={factsId}
+            className={`${areFactsOpen ? 'grid' : 'hidden'} col-span-2 grid-cols-2 gap-x-3 gap-y-4 sm:grid sm:grid-cols-3 lg:col-span-5 lg:grid-cols-5`}
+          >
+            <SelectField
+              label={listingTexts.storageFilter}
+              placeholder={listingTexts.anyStorage}
+              options={storageOptions}
+              value={selects.storage}
+              onChange={(event) => {
+                search.setSelect({ storage: event.target.value });
+              }}
+            />
+            <SelectField
+              label={listingTexts.networkFilter}
+              placeholder={listingTexts.anyNetwork}
+              options={withCurrent(networkOptions, selects.network, listingTexts.lockedToOption)}
+              value={
+                networkOptions.find((option) => option.value.toLowerCase() === selects.network.toLowerCase())?.value ??
+                selects.network
+              }
+              onChange={(event) => {
+                search.setSelect({ network: event.target.value });
+              }}
+            />
+            <SelectField
+              label={listingTexts.minBatteryFilter}
+              placeholder={listingTexts.anyBattery}
+              options={withCurrent(batteryOptions, selects.minBattery, (value) =>
+                listingTexts.minBatteryOption(Number(value)),
+              )}
+              value={selects.minBattery}
+              onChange={(event) => {
+                search.setSelect({ minBattery: event.target.value });
+              }}
+            />
+            {(['colour', 'model'] as const).map((name) => (
+              <TextField
+                key={name}
+                label={name === 'colour' ? listingTexts.colourFilter : listingTexts.modelFilter}
+                placeholder={
+                  name === 'colour' ? listingTexts.colourFilterPlaceholder : listingTexts.modelFilterPlaceholder
+                }
+                autoComplete="off"
+                maxLength={listingLimits.maxLength[name]}
+                value={draft[name]}
+                onChange={(event) => {
+                  search.setText(name, event.target.value);
+                }}
+                onBlur={search.commit}
+              />
+            ))}
+          </div>
+        </UntilHydrated>
       </form>
 
       <section aria-labelledby={resultsHeadingId} className="mt-8">
@@ -259,16 +262,18 @@ export function CategoryBrowser({
             )}
             {results.hasNextPage && (
               <div className="mt-8 flex justify-center">
-                <button
-                  ref={moreButtonRef}
-                  type="button"
-                  className="btn btn-outline"
-                  disabled={results.isFetchingNextPage}
-                  aria-busy={results.isFetchingNextPage || undefined}
-                  onClick={loadMore}
-                >
-                  {results.isFetchingNextPage ? webTexts.loading : listingTexts.loadMore}
-                </button>
+                <UntilHydrated>
+                  <button
+                    ref={moreButtonRef}
+                    type="button"
+                    className="btn btn-outline"
+                    disabled={results.isFetchingNextPage}
+                    aria-busy={results.isFetchingNextPage || undefined}
+                    onClick={loadMore}
+                  >
+                    {results.isFetchingNextPage ? webTexts.loading : listingTexts.loadMore}
+                  </button>
+                </UntilHydrated>
               </div>
             )}
             {results.isFetchNextPageError && (
