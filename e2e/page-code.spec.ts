@@ -5,7 +5,7 @@
  * page, for someone signed in, comes rendered with its first phones (the API's web plugin).
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { categoryIds, listingTexts, signedInHintCookie, webTexts } from '@recell/contract';
+import { categoryIds, listingTexts, signedInHintCookie, themeCookie, webTexts } from '@recell/contract';
 import { demoAccount, signIn } from './support/auth.ts';
 
 /** Text that survives minification in each library's code. */
@@ -121,6 +121,73 @@ test.describe("a brand's page comes with its first phones", () => {
     await expect(firstCard(tab).locator('img')).toBeVisible();
     // The session's refresh set the hint again: the next load is rendered.
     expect((await tab.context().cookies()).map((cookie) => cookie.name)).toContain(signedInHintCookie);
+  });
+
+  /** Every element's box and the styles a person sees, in document order. */
+  const paintedStyles = (page: Page) =>
+    page.evaluate(() => {
+      const properties = [
+        'display',
+        'position',
+        'visibility',
+        'color',
+        'background-color',
+        'font-size',
+        'font-weight',
+        'line-height',
+        'border-top-width',
+        'border-top-color',
+        'border-radius',
+        'padding-top',
+        'padding-left',
+        'margin-top',
+        'opacity',
+        'grid-template-columns',
+        'box-shadow',
+        'text-decoration-line',
+        'object-fit',
+      ];
+      return [...document.body.querySelectorAll('*')].map((element) => {
+        const style = getComputedStyle(element);
+        const box = element.getBoundingClientRect();
+        const place = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
+        return `${element.tagName.toLowerCase()}.${element.className} @${place} ${properties.map((name) => style.getPropertyValue(name)).join('; ')}`;
+      });
+    });
+
+  test('the page paints with the part of the stylesheet it carries as with the whole of it', async ({
+    page,
+    baseURL,
+  }) => {
+    const tab = await signedInTab(page);
+    // The server's HTML as a phone paints it before any code has come.
+    await tab.route('**/assets/*.js', (route) => route.abort());
+    const themes = [{ cookie: 'light' }, { cookie: 'dark' }, { cookie: null, colorScheme: 'dark' as const }];
+    for (const theme of themes) {
+      if (theme.cookie)
+        await tab.context().addCookies([{ name: themeCookie, value: theme.cookie, url: baseURL ?? '' }]);
+      else await tab.context().clearCookies({ name: themeCookie });
+      await tab.emulateMedia({ colorScheme: theme.colorScheme ?? 'light' });
+      for (const width of [360, 1366]) {
+        await tab.setViewportSize({ width, height: 800 });
+        await tab.goto(categoryPath);
+        await expect(firstCard(tab).locator('img')).toBeVisible();
+        const own = await paintedStyles(tab);
+        // The whole stylesheet, as the app enables it when it takes the page over.
+        await tab.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
+              link?.addEventListener('load', resolve);
+              if (link) link.disabled = false;
+            }),
+        );
+        const whole = await paintedStyles(tab);
+        expect(own.length, 'elements on the page').toBeGreaterThan(300);
+        const changed = own.flatMap((style, i) => (style === whole[i] ? [] : [`${style}\n  → ${whole[i]}`]));
+        expect(changed, `${theme.cookie ?? 'system dark'} at ${width} px`).toEqual([]);
+      }
+    }
   });
 
   test('a visitor, sent to log in, leaves no preload unused', async ({ page }) => {

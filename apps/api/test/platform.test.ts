@@ -210,12 +210,15 @@ describe('platform: a signed-in page rendered with its data', () => {
   let webDir: string;
   const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
   const template = (theme = '') =>
-    `<!doctype html><html lang="en"${theme}><head><title>ReCell</title></head><body><div id="root"><!--recell:page--></div><!--recell:page-data--></body></html>`;
+    `<!doctype html><html lang="en"${theme}><head><title>ReCell</title><style><!--recell:style--></style></head><body><div id="root"><!--recell:page--></div><!--recell:page-data--></body></html>`;
+  const stylesheet = '.rendered{color:teal}\n.unused{color:red}';
   beforeAll(async () => {
     // A web build in miniature whose server build renders a page from the API's own answer.
     webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-'));
     await mkdir(path.join(webDir, 'pages'));
     await mkdir(path.join(webDir, '.server'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(path.join(webDir, 'assets', 'site.css'), stylesheet);
     await writeFile(path.join(webDir, 'index.html'), frame);
     await writeFile(path.join(webDir, 'pages', '404.html'), frame);
     await writeFile(path.join(webDir, 'pages', 'category.rendered.html'), template());
@@ -232,7 +235,9 @@ describe('platform: a signed-in page rendered with its data', () => {
           body: 'rendered ' + url + ': ' + items.map((item) => item.brand).join(', ') + ' ' + 'x'.repeat(2000),
           data: '<script type="application/json" id="page-data">[]</script>',
         };
-      }`,
+      }
+      export const criticalStyleFor = (stylesheet) => (html) =>
+        stylesheet.split('\\n').filter((rule) => html.includes(rule.slice(1, rule.indexOf('{')))).join('');`,
     );
     const manifest = {
       pages: {},
@@ -242,6 +247,7 @@ describe('platform: a signed-in page rendered with its data', () => {
       themes: ['dark'],
       renderModule: '.server/render.js',
       renderedPages: { '/categories/:id': 'pages/category.rendered.html' },
+      stylesheet: 'assets/site.css',
     };
     await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
     t = await createTestApp({ WEB_DIST_DIR: webDir });
@@ -266,9 +272,20 @@ describe('platform: a signed-in page rendered with its data', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toContain('Cookie');
     const html = text(response);
-    expect(html).toContain('<head><title>Apple · ReCell</title></head>');
+    expect(html).toContain('<head><title>Apple · ReCell</title><style>.rendered{color:teal}</style></head>');
     expect(html).toContain('<div id="root">rendered /categories/1?sort=price_asc: Apple, Xiaomi, Samsung x');
     expect(html).toContain('</div><script type="application/json" id="page-data">[]</script></body>');
+  });
+
+  it('carries the part of the stylesheet its HTML uses, which its own policy allows', async () => {
+    const response = await get('/categories/2', { [signedInHintCookie]: '1' });
+    const hash = createHash('sha256').update('.rendered{color:teal}').digest('base64');
+    expect(text(response)).not.toContain('.unused');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`(^|;)style-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`),
+    );
+    // Every other page keeps the policy without it.
+    expect((await get('/categories/2')).headers['content-security-policy']).not.toContain(hash);
   });
 
   it('in the theme the visitor picked', async () => {

@@ -159,6 +159,7 @@ for (const id of categoryIds) {
  * their own frame's head, #root to fill with the page and, after it, the data it was rendered with.
  */
 manifest.renderModule = renderModule;
+manifest.stylesheet = stylesheet[1];
 manifest.renderedPages = {};
 for (const pattern of renderedPagePatterns) {
   const route = routeFrames.find((frameRoute) => frameRoute.pattern === pattern);
@@ -166,12 +167,19 @@ for (const pattern of renderedPagePatterns) {
   const file = `pages/${route.name}.rendered.html`;
   // Its chunks are not listed: the page paints without them, and a phone's network is then free
   // for its pictures. They load at the entry's pace, in slices, like a prerendered page's.
-  const html = pageHtml('<!--recell:page-->', 'page').replace(
-    '<div id="root" data-prerendered="page"><!--recell:page--></div>',
-    '<div id="root" data-prerendered="page" data-session="signed-in"><!--recell:page--></div><!--recell:page-data-->',
-  );
-  if (!html.includes('<!--recell:page-data-->'))
-    throw new Error(`the template of ${pattern} has no place for its data`);
+  // Its style is the part of the stylesheet its HTML uses (the server picks it, criticalStyleFor);
+  // the whole stylesheet is linked, disabled so it waits, and the app enables it (main.tsx).
+  const html = pageHtml('<!--recell:page-->', 'page')
+    .replace(
+      '<div id="root" data-prerendered="page"><!--recell:page--></div>',
+      '<div id="root" data-prerendered="page" data-session="signed-in"><!--recell:page--></div><!--recell:page-data-->',
+    )
+    .replace(
+      `<style>${css}</style>`,
+      () => `<style><!--recell:style--></style><link rel="stylesheet" crossorigin href="/${stylesheet[1]}" disabled>`,
+    );
+  if (!html.includes('<!--recell:page-data-->') || !html.includes('<!--recell:style-->'))
+    throw new Error(`the template of ${pattern} has no place for its data or its style`);
   await writePage(path.join(dist, file), html);
   manifest.renderedPages[pattern] = file;
 }

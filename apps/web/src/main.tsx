@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { restoreSession } from './features/auth';
 import { seedPageData } from './lib/page-data';
-import { cameAsPrerenderedPage, cameAsSignedInPage } from './lib/prerendered-page';
+import { cameAsPrerenderedPage, cameAsSignedInPage, wholeStylesheet } from './lib/prerendered-page';
 import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
@@ -33,10 +33,13 @@ const app = (
 // transition, so the work is cut into slices a slow phone can answer a tap between. Whatever
 // arrives meanwhile (the session, data) is applied after the take-over (see AuthProvider). Any
 // other page: the HTML is the site's frame, shown while the code loads, then rendered afresh.
+// A page the server rendered waits for the whole stylesheet (its own HTML carries only its part).
 if (cameAsPrerenderedPage())
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  void wholeStylesheet().then(() =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
 else
   startTransition(() => {
     createRoot(root).render(app);

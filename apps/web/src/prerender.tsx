@@ -97,5 +97,6 @@ export const categoryPageData = (id: CategoryId) => [
   apiUrl(catalogueEndpoints.categoryProducts, { id }),
 ];
 
+export { criticalStyleFor } from './lib/critical-style';
 export { categoryIds } from '@recell/contract';
 export { framePatterns, paths } from './config/paths';

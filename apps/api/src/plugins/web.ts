@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,8 @@ import { sendError } from './errors.ts';
 const oneYear = 31_536_000;
 /** Rendered pages kept at once (about 100 kB each): the brands' first pages and some searches, per theme. */
 const renderedPageCacheEntries = 64;
+/** A rendered page is compressed once for everyone: a little more effort buys a smaller first load. */
+const renderedPageBrotliQuality = 6;
 
 /** What the web build prerendered (apps/web/scripts/prerender.mjs writes dist/pages.json). */
 type PagesManifest = {
@@ -40,6 +43,8 @@ type PagesManifest = {
   renderModule?: string;
   /** Pages rendered with their data for a request with the signed-in hint → their HTML template. */
   renderedPages?: Record<string, string>;
+  /** The whole stylesheet (a rendered page carries the part of it its HTML uses). */
+  stylesheet?: string;
 };
 
 /** What the web's server build (apps/web/src/prerender.tsx) offers the server. */
@@ -48,6 +53,8 @@ type RenderModule = {
     url: string,
     fetchApi: typeof fetch,
   ) => Promise<{ title: string | null; body: string; data: string } | null>;
+  /** Reads the stylesheet once; the function it returns picks the rules a page's HTML uses. */
+  criticalStyleFor: (stylesheet: string) => (html: string) => string;
 };
 
 /** The web build's manifest of prerendered pages, or null without a build. */
@@ -82,6 +89,10 @@ const pageFor = (manifest: PagesManifest | null, url: string, hasQuery: boolean)
     return { file: manifest.frame, status: 200 };
   return { file: manifest.notFound, status: 404 };
 };
+
+/** The page's Content-Security-Policy, also allowing the one inline style of this hash. */
+const policyAllowingStyle = (policy: string, styleHash: string) =>
+  policy.replace(/(^|;)\s*style-src ([^;]*)/, (directive) => `${directive} '${styleHash}'`);
 
 /**
  * The API as `fetch` for the page renderer: its calls run through this server's own routes, as a
@@ -148,6 +159,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     hasWeb && manifest?.renderModule
       ? ((await import(pathToFileURL(path.join(opts.webDistDir, manifest.renderModule)).href)) as RenderModule)
       : null;
+  const criticalStyle =
+    renderer && manifest?.stylesheet
+      ? renderer.criticalStyleFor(readFileSync(path.join(opts.webDistDir, manifest.stylesheet), 'utf8'))
+      : null;
   const templates = new Map<string, string>();
   const templateOf = (file: string) => {
     let template = templates.get(file);
@@ -168,9 +183,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     maxEntries: renderedPageCacheEntries,
   });
   app.onListingsChanged(() => renderedPages.clear());
-  const rendering = new Map<string, Promise<string | null>>();
+  const rendering = new Map<string, Promise<CachedPage | null>>();
 
-  const render = async (request: FastifyRequest, template: string, key: string): Promise<string | null> => {
+  const render = async (request: FastifyRequest, template: string, key: string): Promise<CachedPage | null> => {
     const generation = renderedPages.generation;
     try {
       const page = await renderer!.renderSignedInPage(request.url, fetchFromApp(app, request));
@@ -179,8 +194,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
         .replace('<!--recell:page-->', () => page.body)
         .replace('<!--recell:page-data-->', () => page.data);
       if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
-      renderedPages.set(key, html, generation);
-      return html;
+      // The page carries the part of the stylesheet its HTML uses, allowed by its own hash.
+      const style = criticalStyle?.(html) ?? '';
+      html = html.replace('<!--recell:style-->', () => style);
+      const styleHash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
+      renderedPages.set(key, html, generation, styleHash);
+      return { body: html, encoded: {}, styleHash };
     } catch (error) {
       // The page still works from its frame: it asks for its data itself.
       request.log.error({ err: error }, 'rendering a signed-in page failed');
@@ -189,7 +208,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
   };
 
   /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
-  const renderedPage = async (request: FastifyRequest, url: string): Promise<CachedPage | string | null> => {
+  const renderedPage = async (request: FastifyRequest, url: string): Promise<CachedPage | null> => {
     if (!renderer || !request.cookies[signedInHintCookie]) return null;
     const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
     const pattern = Object.entries(manifest?.renderedPages ?? {}).find(([known]) => matchesPattern(address, known));
@@ -212,11 +231,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     const rendered = await renderedPage(request, url);
     if (rendered !== null) {
       reply.code(200).type('text/html; charset=utf-8');
-      if (typeof rendered === 'string') return reply.send(rendered);
+      const policy = reply.getHeader('content-security-policy');
+      if (rendered.styleHash && typeof policy === 'string')
+        reply.header('content-security-policy', policyAllowingStyle(policy, rendered.styleHash));
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       // Compressed once for everyone (the app's compression skips a body that says its encoding).
       return encoding
-        ? reply.header('content-encoding', encoding).send(encodedPage(rendered, encoding))
+        ? reply.header('content-encoding', encoding).send(encodedPage(rendered, encoding, renderedPageBrotliQuality))
         : reply.send(rendered.body);
     }
     const { file, status } = pageFor(manifest, url, request.url.includes('?'));

@@ -9,3 +9,19 @@ export const cameAsPrerenderedPage = () =>
 /** Whether that page was rendered by the server for someone signed in (see RenderedSignedInContext). */
 export const cameAsSignedInPage = () =>
   cameAsPrerenderedPage() && document.getElementById('root')?.dataset.session === 'signed-in';
+
+/**
+ * A page the server rendered carries only the styles its own HTML uses, and links the whole
+ * stylesheet disabled, so it does not hold up the page's first pictures (scripts/prerender.mjs).
+ * Resolves once the whole stylesheet applies, so whatever the app shows next (a menu, a dialog,
+ * the session's controls) is styled; at once for any other page.
+ */
+export const wholeStylesheet = (): Promise<void> => {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    link.disabled = false;
+  });
+};

@@ -26,10 +26,11 @@ export interface PageCacheOptions {
 
 export type PageEncoding = 'br' | 'gzip';
 
-/** A cached page: its JSON text and the compressed forms made so far. */
+/** A cached page: its text, the compressed forms made so far, and the CSP hash of its own style if any. */
 export interface CachedPage {
   body: string;
   encoded: Partial<Record<PageEncoding, Buffer>>;
+  styleHash?: string;
 }
 
 interface Entry extends CachedPage {
@@ -39,12 +40,14 @@ interface Entry extends CachedPage {
 /** Below this size a page is sent as it is (the app's compression threshold). */
 export const compressThreshold = 1024;
 
-/** The page compressed for `encoding` (made once, then kept with the page). */
-export const encodedPage = (page: CachedPage, encoding: PageEncoding): Buffer =>
+/**
+ * The page compressed for `encoding` (made once, then kept with the page). Brotli at the app's
+ * quality (app.ts) unless told: the default 11 costs far more CPU than it saves here.
+ */
+export const encodedPage = (page: CachedPage, encoding: PageEncoding, brotliQuality = 4): Buffer =>
   (page.encoded[encoding] ??=
     encoding === 'br'
-      ? // The app's brotli quality (app.ts): the default 11 costs far more CPU than it saves here.
-        brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+      ? brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } })
       : gzipSync(page.body));
 
 /**
@@ -102,10 +105,10 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, body: string, generation: number) {
+  set(key: string, body: string, generation: number, styleHash?: string) {
     if (!this.enabled || generation !== this.#generation) return;
     this.#entries.delete(key);
-    this.#entries.set(key, { body, encoded: {}, expiresAt: this.#now() + this.#ttlMs });
+    this.#entries.set(key, { body, encoded: {}, styleHash, expiresAt: this.#now() + this.#ttlMs });
     // A Map iterates in insertion order: the first key is the oldest entry.
     while (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
   }
