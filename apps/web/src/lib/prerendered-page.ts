@@ -22,6 +22,6 @@ export const wholeStylesheet = (): Promise<void> => {
   return new Promise((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
-    link.disabled = false;
+    link.removeAttribute('disabled');
   });
 };
