@@ -147,11 +147,11 @@ test.describe("a brand's page comes with its first phones", () => {
         'text-decoration-line',
         'object-fit',
       ];
-      return [...document.body.querySelectorAll('*')].map((element) => {
+      return Array.from(document.body.querySelectorAll('*'), (element) => {
         const style = getComputedStyle(element);
         const box = element.getBoundingClientRect();
         const place = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
-        return `${element.tagName.toLowerCase()}.${element.className} @${place} ${properties.map((name) => style.getPropertyValue(name)).join('; ')}`;
+        return `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} @${place} ${properties.map((name) => style.getPropertyValue(name)).join('; ')}`;
       });
     });
 

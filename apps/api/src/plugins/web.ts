@@ -16,7 +16,7 @@ import {
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
-/** Rendered pages kept at once (about 100 kB each): the brands' first pages and some searches, per theme. */
+/** Rendered pages kept at once (about 70 kB each): the brands' first pages and some searches, per theme. */
 const renderedPageCacheEntries = 64;
 /** A rendered page is compressed once for everyone: a little more effort buys a smaller first load. */
 const renderedPageBrotliQuality = 6;
@@ -195,9 +195,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
         .replace('<!--recell:page-data-->', () => page.data);
       if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
       // The page carries the part of the stylesheet its HTML uses, allowed by its own hash.
-      const style = criticalStyle?.(html) ?? '';
-      html = html.replace('<!--recell:style-->', () => style);
-      const styleHash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
+      const style = criticalStyle?.(html);
+      if (style !== undefined) html = html.replace('<!--recell:style-->', () => style);
+      const styleHash =
+        style === undefined ? undefined : `sha256-${createHash('sha256').update(style).digest('base64')}`;
       renderedPages.set(key, html, generation, styleHash);
       return { body: html, encoded: {}, styleHash };
     } catch (error) {

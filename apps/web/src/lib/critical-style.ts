@@ -6,7 +6,8 @@
  * A rule is kept when one of its selectors may match: every class it names outside parentheses
  * is on some element of the page. Classes inside `:where()`, `:is()` or `:not()` (the theme's
  * `.dark` on <html>, a `group`) do not decide, so such a rule is kept rather than lost. Rules
- * without a class (the base styles, the theme's variables, `@property`, `@keyframes`) are kept.
+ * without a class (the base styles, `@keyframes`) are kept. The theme's variables and `@property`
+ * rules are kept when a kept rule, a kept variable or the page's inline styles read them.
  */
 import postcss, { type Container } from 'postcss';
 
@@ -53,7 +54,7 @@ const piecesOf = (container: Container): Piece[] =>
         return [
           {
             open: `${node.selector}{`,
-            variables: declarations.map((decl) => ({ name: decl.prop, text: `${decl.prop}:${decl.value}` })),
+            variables: declarations.map((decl) => ({ name: decl.prop, text: decl.toString() })),
           },
         ];
       return [{ text: node.toString(), needs: node.selectors.map(requiredClasses) }];
@@ -101,6 +102,7 @@ const definitionsIn = (pieces: Piece[]): Map<string, string[]> => {
   visit(pieces);
   return definitions;
 };
+
 const entities: Record<string, string> = {
   '&amp;': '&',
   '&quot;': '"',
