@@ -27,9 +27,14 @@ const entries: Record<string, string> = {
 
 const manifest = JSON.parse(readFileSync(`${apiDir}package.json`, 'utf8')) as {
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
-// Workspace packages (`*` versions of @recell/…) are TypeScript sources: bundle them in.
-const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@recell/'));
+// Workspace packages (`*` versions of @recell/…) are TypeScript sources: bundle them in. The demo
+// mailbox (MailDev, development dependencies loaded only outside production) stays external too.
+const external = [
+  ...Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@recell/')),
+  ...Object.keys(manifest.devDependencies).filter((name) => name.startsWith('@maildev/')),
+];
 
 const entryPoints = Object.entries(entries)
   .filter(([, source]) => existsSync(`${apiDir}${source}`))

@@ -7,6 +7,7 @@ import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { createMailSender, type MailSender } from './adapters/mail/index.ts';
 import { deliverDueEmails } from './modules/mail/deliver-emails.ts';
+import { demoMailboxRoutes } from './modules/mail/demo-mailbox.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
 import { createIdentityProviders, type IdentityProviders } from './adapters/identity/index.ts';
@@ -58,8 +59,10 @@ declare module 'fastify' {
     storage: ImageStorage;
     /** The card processor the configuration chose: built-in test mode, or Stripe. */
     cardProcessor: CardProcessor;
-    /** Where emails go: SMTP, or nowhere (the outbox is read instead). */
+    /** Where emails go: SMTP (a mail server, or the demo mailbox), or nowhere (they wait in the outbox). */
     mailSender: MailSender;
+    /** The demo mailbox's web inbox while the server runs as a demo (server.ts starts it); else null. */
+    demoMailboxUrl: string | null;
     /**
      * Says that a request's transaction has committed emails to the outbox: a delivery starts in the
      * background, never delaying the answer (the deliver-emails job retries what it could not send).
@@ -78,6 +81,8 @@ export interface AppDeps {
   cardProcessor?: AnyCardProcessor;
   identityProviders?: IdentityProviders;
   mailSender?: MailSender;
+  /** The web inbox of the demo mailbox server.ts started (none in production). */
+  demoMailboxUrl?: string;
   /** Log output; tests pass false. */
   logger?: boolean;
   /** Told of every route as it is added (the authorization matrix test lists them this way). */
@@ -119,6 +124,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('isShuttingDown', false);
   const mailSender = deps.mailSender ?? createMailSender(config.mail);
   app.decorate('mailSender', mailSender);
+  app.decorate('demoMailboxUrl', deps.demoMailboxUrl ?? null);
   app.addHook('onClose', () => mailSender.close());
 
   // Every response names its request, so a user's report can be matched to the log line.
@@ -198,6 +204,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(fairPriceRoutes);
       await api.register(recoveryRoutes);
       await api.register(outboxRoutes);
+      await api.register(demoMailboxRoutes);
       await api.register(notificationsRoutes);
     },
     { prefix: apiPrefix },

@@ -126,7 +126,19 @@ describe('config for a production deployment', () => {
   it('refuses to run without SMTP (no email would leave the server) and a URL that is not SMTP', () => {
     expect(() => loadConfig(without('SMTP_URL'))).toThrow(/SMTP_URL: required in production/);
     expect(() => loadConfig({ ...real, SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
-    expect(loadConfig({ NODE_ENV: 'development' }).mail.kind).toBe('outbox');
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.kind).toBe('demoMailbox');
+  });
+
+  it('never runs the demo mailbox in production, even as a single-box demo: emails wait in the outbox', () => {
+    const demoBox = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALLOW_DEMO_SERVICES: 'true' };
+    expect(loadConfig(demoBox).mail).toEqual({ kind: 'outbox', from: 'ReCell <no-reply@recell.test>' });
+    for (const name of ['DEMO_MAILBOX_HOST', 'DEMO_MAILBOX_SMTP_PORT', 'DEMO_MAILBOX_WEB_PORT']) {
+      const value = name === 'DEMO_MAILBOX_HOST' ? '127.0.0.1' : '1025';
+      expect(() => loadConfig({ ...demoBox, [name]: value })).toThrow(
+        new RegExp(`${name}: the demo mailbox never runs in production`),
+      );
+      expect(() => loadConfig({ ...real, [name]: value })).toThrow(/never runs in production/);
+    }
   });
 
   it('refuses the embedded database, disk storage and the test-mode card processor, naming the variable', () => {
@@ -154,6 +166,33 @@ describe('config for a production deployment', () => {
   it('migrates on start unless MIGRATE_ON_START=false', () => {
     expect(loadConfig({}).migrateOnStart).toBe(true);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+  });
+});
+
+describe('config for the demo mailbox', () => {
+  it("sends through the demo mailbox outside production without SMTP_URL, on MailDev's ports, loopback only", () => {
+    expect(loadConfig({}).mail).toEqual({
+      kind: 'demoMailbox',
+      from: 'ReCell <no-reply@recell.test>',
+      host: '127.0.0.1',
+      smtpPort: 1025,
+      webPort: 1080,
+    });
+    expect(
+      loadConfig({ DEMO_MAILBOX_SMTP_PORT: '2525', DEMO_MAILBOX_WEB_PORT: '8025', DEMO_MAILBOX_HOST: '0.0.0.0' }).mail,
+    ).toMatchObject({ kind: 'demoMailbox', host: '0.0.0.0', smtpPort: 2525, webPort: 8025 });
+    expect(() => loadConfig({ DEMO_MAILBOX_WEB_PORT: 'web' })).toThrow(/DEMO_MAILBOX_WEB_PORT/);
+  });
+
+  it('takes free ports under NODE_ENV=test, so test servers never collide', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).mail).toMatchObject({ kind: 'demoMailbox', smtpPort: 0, webPort: 0 });
+  });
+
+  it('gives way to SMTP_URL, and refuses its settings beside it', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:2525' }).mail.kind).toBe('smtp');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:2525', DEMO_MAILBOX_SMTP_PORT: '1025' })).toThrow(
+      /DEMO_MAILBOX_SMTP_PORT: the demo mailbox runs only without SMTP_URL/,
+    );
   });
 });
 

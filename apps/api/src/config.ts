@@ -126,15 +126,22 @@ const EnvSchema = z.object({
   /** Where the Stripe SDK sends its calls (a local server in tests); Stripe's own API when unset. */
   STRIPE_API_URL: z.url().optional(),
 
-  // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, emails
-  // stay in the database's outbox, which an admin reads at /dashboard/outbox.
+  // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, outside
+  // production, through the demo mailbox (MailDev) the server starts itself.
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   /** The From of every email. */
   MAIL_FROM: z.string().min(3).max(200).default('ReCell <no-reply@recell.test>'),
+  /** The demo mailbox's SMTP server and web inbox: where they listen (0: a free port). Never in production. */
+  DEMO_MAILBOX_HOST: z.string().min(1).optional(),
+  DEMO_MAILBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DEMO_MAILBOX_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
+
+/** The demo mailbox's ports when none are set (MailDev's own); under NODE_ENV=test, free ports. */
+export const demoMailboxPorts = { smtp: 1025, web: 1080 } as const;
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -212,8 +219,15 @@ export interface Config {
         forcePathStyle: boolean;
         publicUrl: string;
       };
-  /** Where emails go: the outbox only (development), or out through SMTP. */
-  mail: { kind: 'outbox'; from: string } | { kind: 'smtp'; smtpUrl: string; from: string };
+  /**
+   * Where emails go: out through SMTP; outside production without SMTP_URL, to the demo mailbox the
+   * server starts (MailDev: its SMTP server and web inbox); or nowhere ('outbox': a production demo
+   * box without SMTP_URL, where they wait in the outbox, undelivered).
+   */
+  mail:
+    | { kind: 'smtp'; smtpUrl: string; from: string }
+    | { kind: 'demoMailbox'; from: string; host: string; smtpPort: number; webPort: number }
+    | { kind: 'outbox'; from: string };
   /** The card processor: built-in test mode (no keys), or Stripe. */
   payments:
     | { processor: 'test' }
@@ -284,6 +298,14 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
     if (!e.SMTP_URL)
       problems.push(`SMTP_URL: required in production (without it no email leaves the server), ${optIn}`);
   }
+  // The demo mailbox shows every email, links and all, to whoever opens it: never in production.
+  const demoMailboxVariables = ['DEMO_MAILBOX_HOST', 'DEMO_MAILBOX_SMTP_PORT', 'DEMO_MAILBOX_WEB_PORT'] as const;
+  for (const name of demoMailboxVariables.filter((variable) => e[variable] !== undefined)) {
+    if (isProduction)
+      problems.push(`${name}: the demo mailbox never runs in production (ALLOW_DEMO_SERVICES or not); set SMTP_URL`);
+    else if (e.SMTP_URL) problems.push(`${name}: the demo mailbox runs only without SMTP_URL; set one or the other`);
+  }
+  const isTest = e.NODE_ENV === 'test';
   const shutdownDrainMs = e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0);
   // The grace timer forces exit 1 when it runs out: the drain must end well before it.
   if (shutdownDrainMs > 0 && shutdownDrainMs >= e.SHUTDOWN_GRACE_MS)
@@ -362,7 +384,17 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
             publicUrl: e.S3_PUBLIC_URL!.replace(/\/$/, ''),
           }
         : { kind: 'disk' },
-    mail: e.SMTP_URL ? { kind: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : { kind: 'outbox', from: e.MAIL_FROM },
+    mail: e.SMTP_URL
+      ? { kind: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
+      : isProduction
+        ? { kind: 'outbox', from: e.MAIL_FROM }
+        : {
+            kind: 'demoMailbox',
+            from: e.MAIL_FROM,
+            host: e.DEMO_MAILBOX_HOST ?? '127.0.0.1',
+            smtpPort: e.DEMO_MAILBOX_SMTP_PORT ?? (isTest ? 0 : demoMailboxPorts.smtp),
+            webPort: e.DEMO_MAILBOX_WEB_PORT ?? (isTest ? 0 : demoMailboxPorts.web),
+          },
     payments: isStripe
       ? {
           processor: 'stripe',

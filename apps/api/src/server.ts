@@ -1,14 +1,17 @@
 /**
- * Starts ReCell: validate config, open the database (PGlite or PostgreSQL), migrate, seed an empty
- * database, listen, and shut down gracefully on SIGINT/SIGTERM (on SIGTERM, readiness off and a
- * drain first; then finish in-flight requests and close the database).
+ * Starts ReCell: validate config, start the demo mailbox (outside production without SMTP_URL), open
+ * the database (PGlite or PostgreSQL), migrate, seed an empty database, listen, and shut down
+ * gracefully on SIGINT/SIGTERM (on SIGTERM, readiness off and a drain first; then finish in-flight
+ * requests and close the database).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+import { DemoMailboxError, startMail } from './adapters/mail/index.ts';
 import { createStorage } from './adapters/storage/index.ts';
+import { demoWelcome } from './db/seed/demo-welcome.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { scheduleJobs } from './jobs/start-jobs.ts';
@@ -51,6 +54,18 @@ const main = async () => {
     }
   }
 
+  // The demo mailbox first: a port in use stops the start before the database is touched.
+  let mail;
+  try {
+    mail = await startMail(config);
+  } catch (error) {
+    if (!(error instanceof DemoMailboxError)) throw error;
+    console.error(error.message);
+    await dataDirLock?.release();
+    process.exit(1);
+  }
+  const { demoMailbox } = mail;
+
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
@@ -60,10 +75,24 @@ const main = async () => {
   // A deployment that migrates as its own step (npm run db:migrate) starts with MIGRATE_ON_START=false.
   if (config.migrateOnStart) await database.migrate();
   const storage = createStorage(config);
-  if (config.seed !== 'none') await seedDatabase({ db: database.db, storage, mode: config.seed, hashPassword });
+  const seeded =
+    config.seed === 'none'
+      ? undefined
+      : await seedDatabase({ db: database.db, storage, mode: config.seed, hashPassword });
 
-  const app = await buildApp({ config, database, storage });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    mailSender: mail.sender,
+    demoMailboxUrl: demoMailbox?.webUrl,
+  });
   app.addHook('onClose', async () => {
+    if (demoMailbox) {
+      // The sender's pooled connection first: the mailbox's SMTP server waits for open ones to end.
+      await mail.sender.close();
+      await demoMailbox.close();
+    }
     await database.close();
     await dataDirLock?.release();
   });
@@ -93,6 +122,13 @@ const main = async () => {
   app.log.info(
     `ReCell is ready: http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
   );
+  if (demoMailbox) {
+    app.log.info(`Demo mailbox (every email the site sends): ${demoMailbox.webUrl}`);
+    if (!demoMailbox.opensLinks)
+      app.log.warn("the demo mailbox opens an email's links inside its own frame: copy a link into the address bar");
+  }
+  // The start that filled an empty database says once how to sign in, whatever the log level.
+  if (seeded?.seeded && config.seed === 'demo') console.log(demoWelcome(demoMailbox?.webUrl));
   await jobs?.start();
 };
 

@@ -585,6 +585,7 @@ describe('authorization matrix', () => {
       request: async () => ({ method: 'POST', url: '/api/me/confirmation-email', remoteAddress: randomIp() }),
     },
     'GET /api/admin/outbox': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/outbox') },
+    'GET /api/demo-mailbox': { access: { kind: 'public' }, request: get('/api/demo-mailbox') },
 
     // Notifications: everyone's own; the emailed unsubscribe link's token is its credential.
     'GET /api/me/notifications': { access: { kind: 'signedIn' }, request: get('/api/me/notifications') },

@@ -67,7 +67,7 @@ export interface TestApp {
 export const createTestApp = async (
   env: Record<string, string> = {},
   beforeReady?: (app: TestApp['app']) => void,
-  deps: Pick<AppDeps, 'onRoute' | 'mailSender'> = {},
+  deps: Pick<AppDeps, 'onRoute' | 'mailSender' | 'demoMailboxUrl'> = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-test-'));
   const config = loadConfig({

@@ -1,13 +1,14 @@
 /**
  * The mail port: every email goes into the outbox with what caused it; with SMTP_URL a delivery
  * sends it through a real local SMTP server (smtp-server) right after the request, and the
- * deliver-emails job retries what failed, with backoff, until it gives up. Without SMTP the outbox
- * is the admin's development mailbox. Logs name emails by id only.
+ * deliver-emails job retries what failed, with backoff, until it gives up. An admin sees each
+ * email's delivery, never what it says (its links are its recipient's alone). Logs name emails by id
+ * only.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OutboxSchema, recoveryMessages } from '@recell/contract';
+import { OutboxSchema } from '@recell/contract';
 import { createSmtpSender } from '../src/adapters/mail/smtp-sender.ts';
 import { outboxEmails } from '../src/db/schema.ts';
 import { deliverEmailsJob, outboxRetentionMs } from '../src/jobs/deliver-emails.job.ts';
@@ -149,31 +150,69 @@ describe('with SMTP_URL: delivered through a real SMTP server', () => {
     expect(kept!.sentAt).not.toBeNull();
   });
 
-  it('hides the outbox while emails really leave (their links are for the recipient only)', async () => {
+  it("shows an admin each email's delivery, never its text or links", async () => {
+    const email = uniqueEmail('status');
+    expect((await signUp(t, { name: 'Stella Status', email, password, role: 'user' })).statusCode).toBe(201);
+    const arrived = await vi.waitFor(
+      () => {
+        const found = smtp.received.find((mail) => mail.to === email);
+        if (!found) throw new Error('not arrived yet');
+        return found;
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    const token = /confirm-email\?token=([\w-]+)/.exec(arrived.text)![1]!;
     const admin = await callerWithRole(t, 'admin');
-    const response = await t.app.inject({ url: '/api/admin/outbox', headers: admin.headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe(recoveryMessages.outboxUnavailable);
+    const listed = await vi.waitFor(
+      async () => {
+        const response = await t.app.inject({ url: '/api/admin/outbox', headers: admin.headers });
+        expect(response.statusCode).toBe(200);
+        const outbox = OutboxSchema.parse(response.json());
+        const row = outbox.items.find((item) => item.to === email);
+        expect(row?.state).toBe('sent');
+        return { raw: response.body, outbox, row: row! };
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    expect(listed.outbox.hasMailServer).toBe(true);
+    expect(listed.row).toMatchObject({
+      subject: 'Confirm your email address for ReCell',
+      kind: 'email_confirmation',
+      attempts: 1,
+      failedAt: null,
+    });
+    expect(listed.row.sentAt).toEqual(expect.any(String));
+    // The answer carries no body and no link: an admin cannot confirm, reset or unsubscribe for anyone.
+    expect(listed.raw).not.toContain(token);
+    expect(listed.raw).not.toContain('token=');
+    expect(listed.raw).not.toContain('Welcome to ReCell');
+    expect(Object.keys(listed.row).sort()).toEqual(
+      ['attempts', 'createdAt', 'failedAt', 'id', 'kind', 'sentAt', 'state', 'subject', 'to'].sort(),
+    );
   });
 });
 
-describe('without SMTP: the outbox is the development mailbox', () => {
+describe('without a mail server (a production demo box without SMTP_URL): emails wait, unsent', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t?.close());
 
-  it('keeps every email, lists the newest first to an admin only, and sends nothing', async () => {
+  it('keeps every email, lists their delivery as held to an admin only, and sends nothing', async () => {
     const email = uniqueEmail('outbox');
     expect((await signUp(t, { name: 'Otto Outbox', email, password, role: 'seller' })).statusCode).toBe(201);
     const admin = await callerWithRole(t, 'admin');
     const response = await t.app.inject({ url: '/api/admin/outbox', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const [newest] = OutboxSchema.parse(response.json()).items;
-    expect(newest).toMatchObject({ to: email, kind: 'email_confirmation', sentAt: null, attempts: 0 });
-    expect(newest!.text).toContain('/confirm-email?token=');
+    const outbox = OutboxSchema.parse(response.json());
+    expect(outbox.hasMailServer).toBe(false);
+    expect(outbox.items[0]).toMatchObject({ to: email, kind: 'email_confirmation', state: 'held', attempts: 0 });
+    // The confirmation link is in the database, for its recipient's mail server only.
+    const [row] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.recipient, email));
+    expect(row!.textBody).toContain('/confirm-email?token=');
+    expect(response.body).not.toContain('/confirm-email?token=');
 
     const buyer = await callerWithRole(t, 'user');
     expect((await t.app.inject({ url: '/api/admin/outbox', headers: buyer.headers })).statusCode).toBe(403);

@@ -85,17 +85,23 @@ export const adminTexts = {
   noMessages: 'No messages yet',
   noArchivedMessages: 'No archived messages',
 
-  // Email outbox (development: the emails kept in the database when no SMTP server is set)
+  // Email outbox: each email's delivery, never what it says (its links are its recipient's alone)
   outboxIntro:
-    'No SMTP server is set, so emails stay here instead of being sent. The newest 50 are listed, links included: open them as their recipient would.',
-  outboxSmtp: 'Emails are sent through the SMTP server, so they are not listed here.',
+    'The newest 50 emails and how their delivery went. What an email says is not shown: its links are for its recipient alone.',
+  outboxHeld:
+    'No mail server is set (SMTP_URL), so emails wait here unsent; people cannot confirm their email address until one is.',
   noOutboxEmails: 'No emails yet',
   columnTo: 'To',
   columnSubject: 'Subject',
   columnDelivery: 'Delivery',
-  delivered: 'Sent',
-  waiting: (attempts: number) => (attempts === 0 ? 'Waiting' : `Waiting (${attempts} attempts)`),
-  showEmail: 'Show the email',
+  deliveryStates: {
+    sent: 'Sent',
+    queued: 'Waiting to be sent',
+    retrying: 'Not accepted yet; trying again',
+    failed: 'Given up',
+    held: 'Not sent: no mail server',
+  },
+  attempts: (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`,
 
   // Audit Log
   columnWhen: 'When',

@@ -18,7 +18,6 @@ export const recoveryMessages = {
   emailUnconfirmed:
     'Please confirm your email address first: open the link we emailed you, or send a new one from your dashboard.',
   tokenRequired: 'The link is incomplete: open it again from the email',
-  outboxUnavailable: 'The outbox is shown only when the server has no SMTP server configured',
 } as const;
 
 /** The emails themselves. */
@@ -51,6 +50,19 @@ export const recoveryTexts = {
   confirming: 'Confirming your email address…',
   unconfirmedNotice: 'Please confirm your email address: until you do, you cannot book, pay, list or message.',
   resendButton: 'Resend confirmation email',
-  outboxHeading: 'Outbox',
-  outboxIntro: 'Emails the server would send. Shown only while no SMTP server is configured.',
+} as const;
+
+/**
+ * The page a new account lands on, and the demo mailbox: while the server runs as a demo, the emails
+ * it sends arrive in a local mailbox that visitors open from a link.
+ */
+export const checkEmailTexts = {
+  heading: 'Check your email',
+  sentTo: (email: string) => `We sent a link to ${email}. Open it to confirm your email address.`,
+  why: 'Until you do, you can browse phones but not book, pay, list or message.',
+  resend: 'Resend email',
+  continueLink: 'Continue to ReCell',
+  demoMailbox: 'Demo mailbox',
+  demoMailboxHint: 'This is a demo: no email leaves the site. Every email it sends arrives in the demo mailbox.',
+  openDemoMailbox: 'Open the demo mailbox',
 } as const;

@@ -24,21 +24,40 @@ export type ConfirmEmail = z.infer<typeof ConfirmEmailSchema>;
 export const AccountNoticeSchema = z.object({ message: z.string() }).meta({ id: 'AccountNotice' });
 export type AccountNotice = z.infer<typeof AccountNoticeSchema>;
 
+/**
+ * How an email's delivery went: sent; waiting for its first attempt; refused or unreachable and to
+ * be tried again; given up on after the last attempt; or held, unsent, because no mail server is set.
+ */
+export const outboxDeliveryStates = ['sent', 'queued', 'retrying', 'failed', 'held'] as const;
+export type OutboxDeliveryState = (typeof outboxDeliveryStates)[number];
+
+/** An email's delivery, for an admin: never what it says (its links are its recipient's alone). */
 export const OutboxEmailSchema = z
   .object({
     id: z.uuid(),
     to: z.string(),
     subject: z.string(),
-    text: z.string(),
     kind: z.string(),
+    state: z.enum(outboxDeliveryStates),
+    attempts: z.number().int(),
     createdAt: z.iso.datetime({ offset: true }),
     sentAt: z.iso.datetime({ offset: true }).nullable(),
-    attempts: z.number().int(),
+    failedAt: z.iso.datetime({ offset: true }).nullable(),
   })
   .meta({ id: 'OutboxEmail' });
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
 
 export const OutboxSchema = z
-  .object({ items: z.array(OutboxEmailSchema) })
-  .meta({ id: 'Outbox', description: 'The newest emails first (at most 50)' });
+  .object({
+    items: z.array(OutboxEmailSchema),
+    /** False when no mail server is set (a production demo box without SMTP_URL): emails wait unsent. */
+    hasMailServer: z.boolean(),
+  })
+  .meta({ id: 'Outbox', description: 'The newest emails first (at most 50), with their delivery' });
 export type Outbox = z.infer<typeof OutboxSchema>;
+
+/** Where visitors read the emails the site sends while it runs as a demo; null otherwise (production). */
+export const DemoMailboxSchema = z
+  .object({ url: z.url().nullable() })
+  .meta({ id: 'DemoMailbox', description: 'The demo mailbox, while the server runs as a demo' });
+export type DemoMailbox = z.infer<typeof DemoMailboxSchema>;

@@ -1,13 +1,14 @@
 import type {
   AccountNoticeSchema,
   ConfirmEmailSchema,
+  DemoMailboxSchema,
   ForgotPasswordSchema,
   OutboxSchema,
   ResetPasswordSchema,
 } from '../recovery.ts';
 import { endpoint } from './endpoint.ts';
 
-/** Account recovery and email confirmation, and the development outbox of the emails they send. */
+/** Account recovery and email confirmation, the outbox's delivery list, and the demo mailbox. */
 export const recoveryEndpoints = {
   forgotPassword: endpoint<{ body: typeof ForgotPasswordSchema; response: typeof AccountNoticeSchema }>()({
     method: 'POST',
@@ -38,5 +39,12 @@ export const recoveryEndpoints = {
     path: '/admin/outbox',
     status: 200,
     auth: ['admin'],
+  }),
+  /** Public: whether the server runs as a demo, and where its mailbox is then. */
+  demoMailbox: endpoint<{ response: typeof DemoMailboxSchema }>()({
+    method: 'GET',
+    path: '/demo-mailbox',
+    status: 200,
+    withoutSession: true,
   }),
 } as const;

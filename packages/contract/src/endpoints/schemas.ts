@@ -134,6 +134,7 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     confirmEmail: { body: recovery.ConfirmEmailSchema, response: recovery.AccountNoticeSchema },
     resendConfirmation: { response: recovery.AccountNoticeSchema },
     outbox: { response: recovery.OutboxSchema },
+    demoMailbox: { response: recovery.DemoMailboxSchema },
   }),
   notifications: withSchemas(notificationEndpoints, {
     list: { query: pagination.PageQuerySchema, response: notifications.NotificationPageSchema },

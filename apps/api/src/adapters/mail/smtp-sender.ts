@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { MailSender } from './mail-sender.ts';
+import { htmlOfPlainText } from './plain-text-html.ts';
 
 export interface SmtpSenderOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
@@ -36,7 +37,8 @@ export const createSmtpSender = ({ smtpUrl, from, timeoutMs = 8000 }: SmtpSender
         to: email.to,
         subject: email.subject,
         text: email.text,
-        ...(email.html ? { html: email.html } : {}),
+        // A plain-text email also gets an HTML part, where its links are links to click.
+        html: email.html || htmlOfPlainText(email.text),
         messageId: `<${email.id}@recell>`,
         // RFC 8058: mail clients offer "Unsubscribe" and post to the link without opening a page.
         ...(email.unsubscribeUrl

@@ -6,7 +6,8 @@ import type { Config } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../client.ts';
 import { createDiskStorage } from '../../adapters/storage/disk-storage.ts';
 import { resetAndSeed, type SeedOptions } from './seed.ts';
-import { demoAccounts, demoPassword } from './demo-catalogue.ts';
+import { demoPassword } from './demo-catalogue.ts';
+import { demoAccountLines } from './demo-welcome.ts';
 
 export type SeedCommandConfig = Pick<Config, 'nodeEnv' | 'databaseUrl' | 'pgliteDir' | 'uploadsDir'>;
 
@@ -58,10 +59,7 @@ export const runSeedCommand = async (
         `  ${count(counts.booked, 'open order')}, ${count(counts.wishlisted, 'wishlisted phone')}, ` +
           `${count(counts.reported, 'open report')}`,
         `Accounts (password "${demoPassword}"):`,
-        ...demoAccounts.map(
-          (a) =>
-            `  ${a.email.padEnd(24)} ${a.role === 'user' ? 'buyer' : a.role}${a.role === 'seller' ? (a.verified ? ', verified' : ', not verified') : ''}`,
-        ),
+        ...demoAccountLines(),
       ].join('\n'),
     );
     return 0;

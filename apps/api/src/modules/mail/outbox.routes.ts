@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxSchema, recoveryMessages } from '@recell/contract';
-import { AppError } from '../../errors.ts';
+import { OutboxSchema, type OutboxDeliveryState } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
-import { listRecentEmails } from './outbox.repository.ts';
+import { listRecentEmails, type OutboxEmailRow } from './outbox.repository.ts';
+
+/** How an email's delivery went, from its row and whether this server has a mail server to send to. */
+const deliveryState = (row: OutboxEmailRow, hasMailServer: boolean): OutboxDeliveryState => {
+  if (row.sentAt) return 'sent';
+  if (row.failedAt) return 'failed';
+  if (!hasMailServer) return 'held';
+  return row.attempts === 0 ? 'queued' : 'retrying';
+};
 
 /**
- * The development mailbox: while no SMTP server is configured, the emails the app would send are
- * read here by an admin (and by the browser tests). With SMTP it answers 404: emails then hold
- * links (a password reset) that only their recipient may see.
+ * The outbox's delivery list, for an admin: to whom, about what, and how delivery went. Never an
+ * email's body: reset, confirmation and unsubscribe links are their recipient's alone, and an admin
+ * who could read them could take over any account.
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,24 +23,26 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
-        summary: 'The newest emails of the outbox (admin; only without SMTP)',
-        response: { 200: OutboxSchema, ...errorResponses(401, 403, 404) },
+        summary: 'The newest emails of the outbox and their delivery, without their contents (admin)',
+        response: { 200: OutboxSchema, ...errorResponses(401, 403) },
       },
     },
     async (_request, reply) => {
-      if (app.mailSender.kind !== 'outbox') throw new AppError('not_found', recoveryMessages.outboxUnavailable);
       const rows = await listRecentEmails(app.db, 50);
+      const hasMailServer = app.mailSender.kind !== 'outbox';
       reply.header('cache-control', 'no-store');
       return {
+        hasMailServer,
         items: rows.map((row) => ({
           id: row.id,
           to: row.recipient,
           subject: row.subject,
-          text: row.textBody,
           kind: row.kind,
+          state: deliveryState(row, hasMailServer),
+          attempts: row.attempts,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
-          attempts: row.attempts,
+          failedAt: row.failedAt?.toISOString() ?? null,
         })),
       };
     },
