@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type Sharp from 'sharp';
-import { accountTexts, messages, webTexts, type AuthSession } from '@recell/contract';
+import { accountTexts, checkEmailTexts, messages, webTexts, type AuthSession } from '@recell/contract';
 import {
   dashboardMenu,
   dashboardSidebar,
@@ -130,7 +130,8 @@ test.describe('sign-up', () => {
     await expect(toast(page, messages.accountExists)).toBeVisible();
     await expect(page).toHaveURL('/signup');
 
-    // A new email: the account is made, and the seller is back on the dashboard they asked for.
+    // A new email: the account is made; the seller is asked to check their email, then goes on to the
+    // dashboard they asked for.
     await form.email.fill(email);
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/signup');
     await form.submit.click();
@@ -141,6 +142,10 @@ test.describe('sign-up', () => {
     expect(session.user.imageUrl, 'the account has the uploaded photo').toEqual(expect.any(String));
 
     await expect(toast(page, messages.signupSuccess)).toBeVisible();
+    await expect(page).toHaveURL('/check-your-email');
+    await expect(page.getByRole('heading', { level: 1, name: checkEmailTexts.heading, exact: true })).toBeFocused();
+    await expect(page.getByRole('main').getByText(checkEmailTexts.sentTo(email), { exact: true })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: checkEmailTexts.continueLink, exact: true }).click();
     await expect(page).toHaveURL('/dashboard');
     await expectDashboardOf(page, { name, role: 'seller' });
 

@@ -6,17 +6,19 @@
  * `npx playwright test` after `npm run build -w @recell/web`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { googleAccount, googleClientId, googleIssuer } from './support/google.ts';
-import { mailDirVar } from './support/mailbox.ts';
+import { baseUrlVar } from './support/mailbox.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4311);
 const baseURL = `http://127.0.0.1:${port}`;
+// Workers load this config too: support/mailbox.ts asks the site where its demo mailbox is.
+process.env[baseUrlVar] = baseURL;
 
 // The config is loaded by the runner and again by every worker: the runner makes the directory and
 // hands it down through the environment (workers inherit it), and removes it when it exits, after
@@ -53,30 +55,6 @@ if (!process.env[oidcSecretVar]) {
   process.env[oidcSecretVar] = clientSecret;
 }
 const googleClientSecret = process.env[oidcSecretVar]!;
-
-// Emails leave through a real SMTP server (`smtp-server`) the runner starts on 127.0.0.1, on a free
-// port; it writes each email it receives as a JSON file into a directory the workers read
-// (support/mailbox.ts). It stops with the runner.
-const smtpUrlVar = 'RECELL_E2E_SMTP_URL';
-if (!process.env[smtpUrlVar]) {
-  const mailDir = path.join(dataDir, 'mailbox');
-  mkdirSync(mailDir, { recursive: true });
-  const { startLocalSmtp } = await import('../apps/api/test/support/smtp.ts');
-  let received = 0;
-  const smtp = await startLocalSmtp({
-    onReceive: ({ to, subject, text }) => {
-      received += 1;
-      const receivedAt = Date.now();
-      // Written whole, then renamed: a worker reading the mailbox never sees half an email.
-      const file = path.join(mailDir, `${receivedAt}-${received}.json`);
-      writeFileSync(`${file}.part`, JSON.stringify({ to, subject, text, receivedAt }));
-      renameSync(`${file}.part`, file);
-    },
-  });
-  process.env[smtpUrlVar] = smtp.url;
-  process.env[mailDirVar] = mailDir;
-}
-const smtpUrl = process.env[smtpUrlVar]!;
 
 export default defineConfig({
   testDir: '.',
@@ -152,7 +130,12 @@ export default defineConfig({
       LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
       SIGNUPS_PER_IP: '1000',
       RECOVERY_REQUESTS_PER_IP: '1000',
-      SMTP_URL: smtpUrl,
+      // A demo server: its emails go through SMTP to the demo mailbox (MailDev) it starts, which the
+      // tests read as a person does (support/mailbox.ts). Free ports unless E2E_MAILBOX_SMTP_PORT and
+      // E2E_MAILBOX_WEB_PORT name them; never a mail server the calling shell names.
+      SMTP_URL: '',
+      DEMO_MAILBOX_SMTP_PORT: process.env.E2E_MAILBOX_SMTP_PORT ?? '',
+      DEMO_MAILBOX_WEB_PORT: process.env.E2E_MAILBOX_WEB_PORT ?? '',
     },
   },
 });

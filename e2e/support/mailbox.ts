@@ -1,22 +1,30 @@
 /**
- * The emails the server sent, as the browser tests read them: the e2e server sends through a real
- * SMTP server the runner starts on 127.0.0.1 (playwright.config.ts, `smtp-server`), which writes
- * each email it receives as a JSON file into a directory every worker reads. A test finds its
- * email by recipient and kind, and follows its link.
+ * The emails the server sent, as the browser tests read them. The e2e server runs as a demo (no
+ * SMTP_URL): it sends its emails through SMTP to the demo mailbox it starts (MailDev), the inbox a
+ * person opens from the site's "Demo mailbox" link. The tests read that inbox through MailDev's
+ * REST API (the one its web inbox uses), at the address the site gives (GET /api/demo-mailbox). A
+ * test finds its email by recipient and kind, and follows its link.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { emailTexts } from '@recell/contract';
 
-export const mailDirVar = 'RECELL_E2E_MAIL_DIR';
+/** The site's address, which playwright.config.ts sets for every worker. */
+export const baseUrlVar = 'RECELL_E2E_BASE_URL';
 
 export interface ReceivedEmail {
   to: string;
   subject: string;
   text: string;
-  /** When the SMTP server received it (ms). */
+  /** When it was sent (ms), to the second: the Date header's precision. */
   receivedAt: number;
+}
+
+/** An email as MailDev's REST API answers it (the fields read here). */
+interface MailDevEmail {
+  to: { address: string }[];
+  subject: string;
+  text?: string;
+  time: string;
 }
 
 const subjectOf = {
@@ -24,31 +32,43 @@ const subjectOf = {
   email_confirmation: emailTexts.confirmSubject,
 } as const;
 
-const receivedEmails = (): ReceivedEmail[] => {
-  const dir = process.env[mailDirVar];
-  if (!dir) throw new Error(`${mailDirVar} is not set: run the browser tests through playwright.config.ts`);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as ReceivedEmail)
-    .sort((a, b) => b.receivedAt - a.receivedAt);
+let mailboxUrl: Promise<string> | undefined;
+/** The demo mailbox's address, as the site tells its visitors. */
+export const demoMailboxUrl = (): Promise<string> =>
+  (mailboxUrl ??= (async () => {
+    const site = process.env[baseUrlVar];
+    if (!site) throw new Error(`${baseUrlVar} is not set: run the browser tests through playwright.config.ts`);
+    const answer = (await (await fetch(`${site}/api/demo-mailbox`)).json()) as { url: string | null };
+    if (!answer.url) throw new Error('the e2e server runs no demo mailbox (is SMTP_URL set?)');
+    return answer.url;
+  })());
+
+/** The emails to `to`, newest first. */
+const receivedEmails = async (to: string): Promise<ReceivedEmail[]> => {
+  const url = new URL('api/email', await demoMailboxUrl());
+  url.searchParams.set('to.address', to);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the demo mailbox answered ${response.status}`);
+  return ((await response.json()) as MailDevEmail[])
+    .map((email) => ({ to, subject: email.subject, text: email.text ?? '', receivedAt: Date.parse(email.time) }))
+    .reverse();
 };
 
 /**
- * The newest email of `kind` to `to` that arrived after `since` (ms), waited for: the server sends
- * it in the background right after the request's answer.
+ * The newest email of `kind` to `to` sent after `since` (ms), waited for: the server sends it in the
+ * background right after the request's answer.
  */
 export const latestEmail = async (to: string, kind: keyof typeof subjectOf, since = 0): Promise<ReceivedEmail> =>
   latestEmailWithSubject(to, subjectOf[kind], since);
 
-/** The newest email with `subject` to `to` that arrived after `since` (ms), waited for. */
+/** The newest email with `subject` to `to` sent after `since` (ms; its whole second counts), waited for. */
 export const latestEmailWithSubject = async (to: string, subject: string, since = 0): Promise<ReceivedEmail> => {
+  const fromSecond = Math.floor(since / 1000) * 1000;
   let found: ReceivedEmail | undefined;
   await expect
     .poll(
-      () => {
-        found = receivedEmails().find(
-          (email) => email.to === to && email.subject === subject && email.receivedAt >= since,
-        );
+      async () => {
+        found = (await receivedEmails(to)).find((email) => email.subject === subject && email.receivedAt >= fromSecond);
         return found !== undefined;
       },
       { message: `an email (${subject}) to ${to}`, timeout: 15_000 },

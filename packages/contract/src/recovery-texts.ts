@@ -65,4 +65,6 @@ export const checkEmailTexts = {
   demoMailbox: 'Demo mailbox',
   demoMailboxHint: 'This is a demo: no email leaves the site. Every email it sends arrives in the demo mailbox.',
   openDemoMailbox: 'Open the demo mailbox',
+  opensInNewTab: '(opens in a new tab)',
+  alreadyConfirmed: 'Your email address is confirmed: you can book, pay, list and message.',
 } as const;

@@ -17,6 +17,7 @@ const SignupPage = lazyPage(() => import('./routes/signup'));
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password'));
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
 const ConfirmEmailPage = lazyPage(() => import('./routes/confirm-email'));
+const CheckYourEmailPage = lazyPage(() => import('./routes/check-your-email'));
 const CategoryPage = lazyPage(() => import('./routes/category'));
 const ProductPage = lazyPage(() => import('./routes/product'));
 const SearchPage = lazyPage(() => import('./routes/search'));
@@ -82,6 +83,7 @@ export function AppRoutes() {
           <Route path={p(paths.product.pattern)} element={<ProductPage />} />
           <Route path={p(paths.seller.pattern)} element={<SellerPage />} />
           <Route path={p(paths.profile.pattern)} element={<ProfilePage />} />
+          <Route path={p(paths.checkEmail.pattern)} element={<CheckYourEmailPage />} />
           <Route path={p(paths.notifications.pattern)} element={<NotificationsPage />} />
           <Route path={`${p(paths.dashboard.pattern)}/*`} element={<DashboardRoutes />} />
         </Route>

@@ -1,4 +1,4 @@
-import type { UnreadCount } from '@recell/contract';
+import type { DemoMailbox, UnreadCount } from '@recell/contract';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { jsonResponse } from './fixtures';
@@ -8,12 +8,15 @@ type Handler = (call: ApiCall) => Response | Promise<Response>;
 
 /**
  * The network of the web tests: MSW answers every request the app sends through `fetch`. Started
- * and reset around each test in setup.ts; a request no test expects fails the test. One answer is
- * there by default: the bell of every signed-in header asks for its unread count, which is 0
- * unless a test's `mockApi` answers it (or any other /api call) itself.
+ * and reset around each test in setup.ts; a request no test expects fails the test. Two answers are
+ * there by default: the bell of every signed-in header asks for its unread count, which is 0, and
+ * the footer whether there is a demo mailbox, which there is not, unless a test's `mockApi` answers
+ * it (or any other /api call) itself.
  */
 export const apiServer = setupServer(
   http.get('*/api/me/notifications/unread-count', () => jsonResponse({ unread: 0 } satisfies UnreadCount)),
+  // The footer asks whether the server runs as a demo (with a mailbox): not here.
+  http.get('*/api/demo-mailbox', () => jsonResponse({ url: null } satisfies DemoMailbox)),
 );
 
 const bodyOf = async (request: Request): Promise<unknown> => {

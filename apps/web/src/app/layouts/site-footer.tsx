@@ -5,6 +5,7 @@ import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/content-icons';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/social-icons';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { DemoMailboxLink } from '@/features/auth';
 
 const socialLinks: { name: string; href: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { name: 'Facebook', href: 'https://www.facebook.com/recell', Icon: FacebookIcon },
@@ -101,8 +102,10 @@ export default function SiteFooter() {
           </address>
         </section>
       </div>
-      <div className="border-t border-slate-800 px-4 py-4 text-center text-sm text-slate-400">
-        © {new Date().getFullYear()} ReCell. All rights reserved.
+      <div className="flex flex-wrap justify-center gap-x-6 gap-y-2 border-t border-slate-800 px-4 py-4 text-center text-sm text-slate-400">
+        <span>© {new Date().getFullYear()} ReCell. All rights reserved.</span>
+        {/* A demo server's emails arrive in its demo mailbox (nothing in production). */}
+        <DemoMailboxLink className={footerLink} />
       </div>
     </footer>
   );

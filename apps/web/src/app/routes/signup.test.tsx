@@ -73,7 +73,7 @@ describe('the sign-up page', () => {
     expect(FakeXhr.requests).toHaveLength(0);
   });
 
-  it('sends the form with the photo, shows the upload progress, then signs in and goes home', async () => {
+  it('sends the form with the photo, shows the upload progress, then signs in and asks to check the email', async () => {
     renderWithSession(<SignupPage />, { route: '/signup' });
     await fillAll();
 
@@ -92,9 +92,17 @@ describe('the sign-up page', () => {
     xhr.progress(0.4);
     expect(await screen.findByRole('progressbar', { name: 'Uploading… 40%' })).toHaveValue(40);
     xhr.progress(1);
-    xhr.respond(201, makeSession({ name: 'Sam Seller', role: 'seller' }, { isNewUser: true }));
+    xhr.respond(201, makeSession({ name: 'Sam Seller', role: 'seller', isEmailConfirmed: false }, { isNewUser: true }));
 
     expect(await screen.findByText(messages.signupSuccess)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/check-your-email$/);
+    });
+  });
+
+  it('sends a confirmed account (a social sign-in) straight on to where it was going', async () => {
+    mockApi({ 'POST /api/auth/refresh': () => jsonResponse(makeSession({ isEmailConfirmed: true })) });
+    renderWithSession(<SignupPage />, { route: '/signup' });
     await waitFor(() => {
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     });

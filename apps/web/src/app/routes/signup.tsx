@@ -4,11 +4,19 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { SignupForm, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
 
-/** Sign-up: the account form, Google, a link to login. Signed in, it sends the user on. */
+/**
+ * Sign-up: the account form, Google, a link to login. Signed in, it sends the user on: a new account
+ * whose address is not confirmed yet to "check your email" first (which then leads on).
+ */
 function SignupPage() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const { to, state } = useReturnTo();
-  if (status === 'signedIn') return <Navigate to={to} replace />;
+  if (status === 'signedIn')
+    return user.isEmailConfirmed ? (
+      <Navigate to={to} replace />
+    ) : (
+      <Navigate to={paths.checkEmail.to()} state={state} replace />
+    );
 
   return (
     <div className="mx-auto max-w-md">

@@ -13,3 +13,5 @@ export { ForgotPasswordForm } from './components/forgot-password-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { EmailConfirmationNotice } from './components/email-confirmation-notice';
 export { EmailConfirmation } from './components/email-confirmation';
+export { CheckYourEmail } from './components/check-your-email';
+export { DemoMailboxLink, DemoMailboxHint } from './components/demo-mailbox-link';

@@ -2,7 +2,7 @@ import { accountTexts } from '@recell/contract';
 import { OutboxTable } from '@/features/admin';
 import { DashboardPage } from './dashboard-page';
 
-/** Admin, in development: the emails the site would have sent, kept in the database without SMTP. */
+/** Admin: the emails the site sent or is sending, and how each delivery went (never what they say). */
 function EmailOutboxPage() {
   return (
     <DashboardPage title={accountTexts.emailOutbox}>

@@ -2,53 +2,61 @@ import { accountTexts, adminTexts } from '@recell/contract';
 import { Cell, DataTable, Row } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
 import { formatListingTime } from '@/lib/format-time';
 import { useOutbox } from '../api/get-outbox';
 
 const columns = [adminTexts.columnWhen, adminTexts.columnTo, adminTexts.columnSubject, adminTexts.columnDelivery];
 
 /**
- * The development mailbox: without an SMTP server the emails stay in the database, and an admin
- * reads them here (reset and confirmation links included), newest first. With SMTP configured the
- * API answers 404 and the page says the emails are sent instead.
+ * The emails the site sent or is sending, newest first, and how each delivery went: to whom, about
+ * what, when, and the attempts. Never what an email says: its links (a password reset, a
+ * confirmation, an unsubscribe) are its recipient's alone.
  */
 export function OutboxTable() {
   const outbox = useOutbox();
   if (outbox.isPending) return <Spinner />;
-  if (outbox.isError) {
-    if (isApiError(outbox.error) && outbox.error.status === 404)
-      return <p className="text-slate-600 dark:text-slate-300">{adminTexts.outboxSmtp}</p>;
-    return <LoadError error={outbox.error} onRetry={() => void outbox.refetch()} />;
-  }
-  const emails = outbox.data.items;
+  if (outbox.isError) return <LoadError error={outbox.error} onRetry={() => void outbox.refetch()} />;
+  const { items: emails, hasMailServer } = outbox.data;
   return (
     <>
       <p className="mb-4 text-slate-600 dark:text-slate-300">{adminTexts.outboxIntro}</p>
+      {!hasMailServer && (
+        <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950">
+          {adminTexts.outboxHeld}
+        </p>
+      )}
       {emails.length === 0 ? (
         <p>{adminTexts.noOutboxEmails}</p>
       ) : (
         <DataTable caption={accountTexts.emailOutbox} columns={columns}>
-          {emails.map((email) => (
-            <Row key={email.id}>
-              <Cell label={adminTexts.columnWhen} className="whitespace-nowrap">
-                <time dateTime={email.createdAt}>{formatListingTime(email.createdAt)}</time>
-              </Cell>
-              <Cell label={adminTexts.columnTo} className="break-all">
-                {email.to}
-              </Cell>
-              <Cell label={adminTexts.columnSubject} className="max-w-md wrap-anywhere">
-                <span className="block font-medium">{email.subject}</span>
-                <details className="mt-1">
-                  <summary className="link cursor-pointer">{adminTexts.showEmail}</summary>
-                  <pre className="mt-2 font-sans text-sm whitespace-pre-wrap">{email.text}</pre>
-                </details>
-              </Cell>
-              <Cell label={adminTexts.columnDelivery}>
-                {email.sentAt ? adminTexts.delivered : adminTexts.waiting(email.attempts)}
-              </Cell>
-            </Row>
-          ))}
+          {emails.map((email) => {
+            const settledAt = email.sentAt ?? email.failedAt;
+            return (
+              <Row key={email.id}>
+                <Cell label={adminTexts.columnWhen} className="whitespace-nowrap">
+                  <time dateTime={email.createdAt}>{formatListingTime(email.createdAt)}</time>
+                </Cell>
+                <Cell label={adminTexts.columnTo} className="break-all">
+                  {email.to}
+                </Cell>
+                <Cell label={adminTexts.columnSubject} className="max-w-md wrap-anywhere">
+                  {email.subject}
+                </Cell>
+                <Cell label={adminTexts.columnDelivery}>
+                  <span className="block font-medium">{adminTexts.deliveryStates[email.state]}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-300">
+                    {adminTexts.attempts(email.attempts)}
+                    {settledAt && (
+                      <>
+                        {' · '}
+                        <time dateTime={settledAt}>{formatListingTime(settledAt)}</time>
+                      </>
+                    )}
+                  </span>
+                </Cell>
+              </Row>
+            );
+          })}
         </DataTable>
       )}
     </>

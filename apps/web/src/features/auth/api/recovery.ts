@@ -1,4 +1,4 @@
-import { recoveryEndpoints, type ForgotPassword, type ResetPassword } from '@recell/contract';
+import { accountEndpoints, recoveryEndpoints, type ForgotPassword, type ResetPassword } from '@recell/contract';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
@@ -12,3 +12,6 @@ export const confirmEmail = (token: string) => callApi(recoveryEndpoints.confirm
 
 /** POST /api/me/confirmation-email: a new confirmation link for the signed-in account. */
 export const resendConfirmation = () => callApi(recoveryEndpoints.resendConfirmation);
+
+/** GET /api/me: the signed-in account as the server has it now (confirmed or not). */
+export const getMe = () => callApi(accountEndpoints.me);

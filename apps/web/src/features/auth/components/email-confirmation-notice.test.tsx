@@ -1,4 +1,4 @@
-import { recoveryMessages, recoveryTexts } from '@recell/contract';
+import { checkEmailTexts, recoveryMessages, recoveryTexts } from '@recell/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,16 @@ describe('the email confirmation notice', () => {
 
     expect(await screen.findByText(recoveryMessages.confirmationSent)).toBeInTheDocument();
     expect(callsTo('POST /api/me/confirmation-email')).toHaveLength(1);
+  });
+
+  it('in a demo, links the demo mailbox where the link arrives', async () => {
+    mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(makeSession({ isEmailConfirmed: false })),
+      'GET /api/demo-mailbox': () => jsonResponse({ url: 'http://localhost:1080/' }),
+    });
+    renderWithSession(<EmailConfirmationNotice />);
+    const link = await screen.findByRole('link', { name: new RegExp(`^${checkEmailTexts.demoMailbox}`) });
+    expect(link).toHaveAttribute('href', 'http://localhost:1080/');
   });
 
   it('is not shown once the address is confirmed', async () => {

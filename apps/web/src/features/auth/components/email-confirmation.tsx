@@ -1,15 +1,13 @@
 import { recoveryMessages, recoveryTexts } from '@recell/contract';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { updateSessionUser } from '@/lib/session';
-import { useAuth } from '../auth-context';
+import { getSessionState, updateSessionUser } from '@/lib/session';
 
 /**
  * Confirms the address of the emailed link's `token` once the page runs (a mail scanner fetching
  * the link confirms nothing), and says how it went.
  */
 export function EmailConfirmation({ token }: { token: string }) {
-  const { user } = useAuth();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | undefined>(
     token ? undefined : { ok: false, message: recoveryMessages.confirmLinkInvalid },
   );
@@ -19,11 +17,16 @@ export function EmailConfirmation({ token }: { token: string }) {
     if (!token || started.current) return;
     started.current = true;
     import('../api/recovery')
-      .then(({ confirmEmail }) => confirmEmail(token))
+      .then(async (recovery) => {
+        const answer = await recovery.confirmEmail(token);
+        // Whoever is signed in by then (a link opened in a new tab restores its session meanwhile)
+        // gets their account as the server now has it: confirmed if the link was theirs.
+        if (getSessionState().status === 'signedIn') await recovery.getMe().then(updateSessionUser, () => undefined);
+        return answer;
+      })
       .then(
         (answer) => {
           setOutcome({ ok: true, message: answer.message });
-          if (user) updateSessionUser({ ...user, isEmailConfirmed: true });
         },
         (error: unknown) => {
           setOutcome({
@@ -32,7 +35,7 @@ export function EmailConfirmation({ token }: { token: string }) {
           });
         },
       );
-  }, [token, user]);
+  }, [token]);
 
   return (
     <p role={outcome && !outcome.ok ? 'alert' : 'status'} className="mt-6">

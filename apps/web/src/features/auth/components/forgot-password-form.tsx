@@ -6,6 +6,7 @@ import { fieldOf, TextField } from '@/components/ui/form';
 import { showFormError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useIsHydrated } from '@/lib/use-is-hydrated';
+import { DemoMailboxHint } from './demo-mailbox-link';
 
 const resolver = lazyZodResolver<z.input<typeof ForgotPasswordSchema>, ForgotPassword>(() =>
   import('../schemas').then((module) => module.ForgotPasswordSchema),
@@ -39,12 +40,15 @@ export function ForgotPasswordForm() {
 
   if (answer) {
     return (
-      <p
-        role="status"
-        className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-700 dark:bg-emerald-950"
-      >
-        {answer}
-      </p>
+      <>
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-700 dark:bg-emerald-950"
+        >
+          {answer}
+        </p>
+        <DemoMailboxHint />
+      </>
     );
   }
   return (
