@@ -70,9 +70,13 @@ test('sign up, read the email in the demo mailbox, confirm by its link, then boo
     await expect(booking.email).toHaveValue(email);
     await booking.phone.fill('01712345678');
     await booking.location.fill(`Mailbox corner ${phone.word}`);
+    const booked = site.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/orders' && response.request().method() === 'POST',
+    );
     await booking.submit.click();
-    await expect(toast(site, messages.orderSuccess(phone.product.name))).toBeVisible();
+    expect((await booked).status(), 'POST /api/orders').toBe(201);
     await expect(booking.dialog).toHaveCount(0);
+    await expect(card.getByRole('link', { name: webTexts.booked, exact: true })).toBeVisible();
   } finally {
     await removeTestPhone(request, phone.sellerToken, phone.product.id);
   }
