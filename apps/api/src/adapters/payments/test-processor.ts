@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   CardError,
   IntentStateError,
+  PaymentRefusedError,
   type CardProcessor,
   type IntentStatus,
   type NewIntent,
@@ -108,7 +109,9 @@ export const createTestCardProcessor = (db: Executor): TestCardProcessor => {
 
     async refund(id) {
       if (await repository.markRefunded(db, id)) return;
-      const row = await current(id);
+      const row = await repository.findIntent(db, id);
+      // Stripe's answer for a payment it does not know.
+      if (!row) throw new PaymentRefusedError('resource_missing', `No such payment_intent: '${id}'`);
       if (row.status !== 'succeeded') throw new IntentStateError(row.status);
     },
 
