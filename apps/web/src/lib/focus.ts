@@ -4,6 +4,33 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router';
 /** Nothing has the focus: it fell to the page (the element that had it went, or was disabled). */
 export const isFocusLost = () => document.activeElement === null || document.activeElement === document.body;
 
+/** What holds a control and says what it is about: a table cell, a row, a list item, a section. */
+const returnPlaces = 'td, th, [role="cell"], tr, [role="row"], li, section, [role="region"], main';
+
+/**
+ * Where the focus goes back to once what took it (a dialog) is gone: `opener`, the element that had
+ * it, while it is still on the page and can take it; else the nearest of its containers still
+ * there (its table cell, row, list item or section), which takes the focus as a whole, so a person
+ * goes on from the place they were, where the opener's replacement or the new status now is
+ * (Mark shipped gives way to "Shipped"). Remember it before the change; call what it returns after.
+ */
+export function rememberFocusReturn(opener: Element | null): () => void {
+  const places: HTMLElement[] = [];
+  for (let element = opener?.parentElement; element; element = element.parentElement) {
+    if (element.matches(returnPlaces)) places.push(element);
+  }
+  return () => {
+    if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled')) {
+      opener.focus();
+      return;
+    }
+    const place = places.find((element) => element.isConnected);
+    if (!place) return;
+    if (!place.hasAttribute('tabindex')) place.tabIndex = -1;
+    place.focus();
+  };
+}
+
 /**
  * Focus for a page's heading (give it `tabIndex={-1}`): after a move within the app (a link, a
  * redirect) that left the focus nowhere, the heading gets it, so keyboard and screen-reader users

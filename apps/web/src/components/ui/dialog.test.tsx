@@ -48,4 +48,45 @@ describe('a dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
+
+  it('gives the focus to the place the button was in when its action took the button away', async () => {
+    render(
+      <table>
+        <tbody>
+          <tr>
+            <th scope="row">Galaxy S22</th>
+            <td>
+              <ShipCell />
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).not.toBeInTheDocument();
+    // The cell that held the button, now with the new status, has the focus.
+    expect(screen.getByRole('cell', { name: 'Shipped' })).toHaveFocus();
+  });
 });
+
+/** A cell whose button opens a dialog whose action replaces the button with a status (Mark shipped). */
+function ShipCell() {
+  const [state, setState] = useState<'waiting' | 'asking' | 'shipped'>('waiting');
+  if (state === 'shipped') return <span>Shipped</span>;
+  return (
+    <>
+      <button type="button" onClick={() => setState('asking')}>
+        Mark shipped
+      </button>
+      {state === 'asking' && (
+        <Dialog title="Ship" onClose={() => setState('waiting')}>
+          <button type="button" onClick={() => setState('shipped')}>
+            Confirm
+          </button>
+        </Dialog>
+      )}
+    </>
+  );
+}
