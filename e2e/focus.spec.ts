@@ -36,6 +36,7 @@ import {
   removeTestPhone,
 } from './support/buying.ts';
 import { handOverThroughApi, paidOrderOf } from './support/paid-order.ts';
+import { createPhone, signUpAccount } from './support/admin.ts';
 import { phoneViewport } from './support/layout.ts';
 import {
   apiToken,
@@ -303,29 +304,33 @@ test.describe('on a laptop (1366×900), after the sale', () => {
 
   test('after sending a message the focus is back in the message box, for the next one', async ({ page, request }) => {
     test.setTimeout(90_000);
-    const phone = await createTestPhone(request, seller.email, { priceDollars: 210 });
-    try {
-      const order = await bookThroughApi(request, await apiToken(request, buyer.email), {
-        productId: phone.product.id,
-        phone: '5035550113',
-        location: 'Bend',
-      });
-      await signIn(page, buyer.email);
-      await page.goto(orderMessagesPagePath(order.id));
-      const box = page.getByRole('textbox', { name: orderMessageTexts.messageLabel });
-      await box.fill('Is Saturday at noon fine?');
-      await page.getByRole('button', { name: orderMessageTexts.send, exact: true }).click();
-      await expect(
-        page.getByRole('log', { name: orderMessageTexts.threadLabel }).getByText('Is Saturday at noon fine?'),
-      ).toBeVisible();
-      await expect(box).toHaveValue('');
-      await expect(box).toBeFocused();
-      // The next message goes straight in.
-      await page.keyboard.type('See you there.');
-      await expect(box).toHaveValue('See you there.');
-    } finally {
-      await removeTestPhone(request, phone.sellerToken, phone.product.id);
-    }
+    // Fresh accounts: the demo seller's unread count stays as the other tests expect it.
+    const token = uniqueToken();
+    const chatSeller = await signUpAccount(request, 'seller', `Focus Seller ${token}`);
+    const chatBuyer = await signUpAccount(request, 'user', `Focus Buyer ${token}`);
+    const phone = await createPhone(request, chatSeller, {
+      name: `Focus chat ${token}`,
+      model: 'Pixel 7',
+      categoryId: '3',
+    });
+    const order = await bookThroughApi(request, chatBuyer.token, {
+      productId: phone.id,
+      phone: '5035550113',
+      location: 'Bend',
+    });
+    await signIn(page, chatBuyer.email, chatBuyer.password);
+    await page.goto(orderMessagesPagePath(order.id));
+    const box = page.getByRole('textbox', { name: orderMessageTexts.messageLabel });
+    await box.fill('Is Saturday at noon fine?');
+    await page.getByRole('button', { name: orderMessageTexts.send, exact: true }).click();
+    await expect(
+      page.getByRole('log', { name: orderMessageTexts.threadLabel }).getByText('Is Saturday at noon fine?'),
+    ).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    // The next message goes straight in.
+    await page.keyboard.type('See you there.');
+    await expect(box).toHaveValue('See you there.');
   });
 
   test('after Mark shipped the focus is where the button was, with the new status', async ({ page, request }) => {
