@@ -4,7 +4,9 @@
  * payment page's heading has the focus on arrival, and My Orders' heading after the payment; the
  * last Load more hands the focus to the first card it brought. Toasts never cover the header or its
  * Menu button, and the booking modal of a long-named phone keeps Cancel and Submit Order on a
- * 360×740 screen. On a phone and on a laptop.
+ * 360×740 screen. On a phone and on a laptop. After sending a message the focus is back in the
+ * message box; after Mark shipped and after a problem report, where the button was, with the new
+ * status (on a laptop).
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -13,6 +15,9 @@ import {
   categoryBrands,
   listingTexts,
   messages,
+  orderMessagesPagePath,
+  orderMessageTexts,
+  orderProgressTexts,
   pageSize,
   webTexts,
   type CategoryId,
@@ -20,7 +25,18 @@ import {
 } from '@recell/contract';
 import { demoAccount, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingDialog, bookThroughApi, createTestPhone, openPhoneCard, removeTestPhone } from './support/buying.ts';
+import {
+  bookingDialog,
+  bookThroughApi,
+  createTestPhone,
+  myOrderRows,
+  mySaleRows,
+  openDashboardPage,
+  openPhoneCard,
+  removeTestPhone,
+} from './support/buying.ts';
+import { handOverThroughApi, paidOrderOf } from './support/paid-order.ts';
+import { createPhone, signUpAccount } from './support/admin.ts';
 import { phoneViewport } from './support/layout.ts';
 import {
   apiToken,
@@ -277,5 +293,83 @@ test.describe('on a phone (360×740)', () => {
     } finally {
       await deleteListing(request, token, product.id);
     }
+  });
+});
+
+test.describe('on a laptop (1366×900), after the sale', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  /** The focused element's text: where a screen reader now is. */
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+  test('after sending a message the focus is back in the message box, for the next one', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    // Fresh accounts: the demo seller's unread count stays as the other tests expect it.
+    const token = uniqueToken();
+    const chatSeller = await signUpAccount(request, 'seller', `Focus Seller ${token}`);
+    const chatBuyer = await signUpAccount(request, 'user', `Focus Buyer ${token}`);
+    const phone = await createPhone(request, chatSeller, {
+      name: `Focus chat ${token}`,
+      model: 'Pixel 7',
+      categoryId: '3',
+    });
+    const order = await bookThroughApi(request, chatBuyer.token, {
+      productId: phone.id,
+      phone: '5035550113',
+      location: 'Bend',
+    });
+    await signIn(page, chatBuyer.email, chatBuyer.password);
+    await page.goto(orderMessagesPagePath(order.id));
+    const box = page.getByRole('textbox', { name: orderMessageTexts.messageLabel });
+    await box.fill('Is Saturday at noon fine?');
+    await page.getByRole('button', { name: orderMessageTexts.send, exact: true }).click();
+    await expect(
+      page.getByRole('log', { name: orderMessageTexts.threadLabel }).getByText('Is Saturday at noon fine?'),
+    ).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    // The next message goes straight in.
+    await page.keyboard.type('See you there.');
+    await expect(box).toHaveValue('See you there.');
+  });
+
+  test('after Mark shipped the focus is where the button was, with the new status', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { name } = await paidOrderOf(request, { sellerEmail: seller.email, buyerEmail: buyer.email });
+    await signIn(page, seller.email);
+    await openDashboardPage(page, accountTexts.mySales, '/dashboard/my-sales');
+    const sale = mySaleRows(page, name);
+    await sale.getByRole('button', { name: orderProgressTexts.markShipped, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: orderProgressTexts.shipTitle(name) });
+    await dialog.getByRole('button', { name: orderProgressTexts.confirmShipped, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(sale.getByText(orderProgressTexts.stepStatus.shipped)).toBeVisible();
+    await expectFocusNotLost(page);
+    expect(await sale.evaluate((row) => row.contains(document.activeElement))).toBe(true);
+    expect(await focusedText(page)).toContain(orderProgressTexts.stepStatus.shipped);
+  });
+
+  test('after sending a problem report the focus is where Report a problem was, with the new status', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { name, order, sellerToken } = await paidOrderOf(request, {
+      sellerEmail: seller.email,
+      buyerEmail: buyer.email,
+    });
+    await handOverThroughApi(request, sellerToken, order.id);
+    await signIn(page, buyer.email);
+    await openDashboardPage(page, accountTexts.myOrders, '/dashboard/my-orders');
+    const row = myOrderRows(page, name);
+    await row.getByRole('button', { name: orderProgressTexts.reportProblem, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: orderProgressTexts.problemTitle(name) });
+    await dialog.getByLabel(orderProgressTexts.problemReason).fill('It does not charge.');
+    await dialog.getByRole('button', { name: orderProgressTexts.submitProblem, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText(orderProgressTexts.problemStatus.open)).toBeVisible();
+    await expectFocusNotLost(page);
+    expect(await row.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await focusedText(page)).toContain(orderProgressTexts.problemStatus.open);
   });
 });

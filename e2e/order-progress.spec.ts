@@ -3,7 +3,8 @@
  * with a tracking note (a dialog), the buyer sees it and confirms receipt; on another order the
  * buyer reports a problem (a dialog) and an admin refunds it from Order problems (a confirmation),
  * after which the order is refunded. Each test lists its own phone and books and pays for it
- * through the API (the test-mode processor); texts come from the contract.
+ * through the API (the test-mode processor); texts come from the contract. The demo's own
+ * handed-over order refunds the same way (its payment is at the test-mode processor too).
  */
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import {
@@ -18,6 +19,8 @@ import { adminRows, openAsAdmin } from './support/admin.ts';
 import { bookThroughApi, createTestPhone, myOrderRows, mySaleRows, openDashboardPage } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
 import { fetchOrder } from './support/payments.ts';
+import { fetchMyOrders } from './support/buying.ts';
+import { demoListings } from '../apps/api/src/db/seed/demo-catalogue.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const seller = demoAccount('seller');
@@ -152,6 +155,47 @@ test('the buyer reports a problem with a handed-over phone and an admin refunds 
   await expect(problem).toHaveCount(0);
 
   const refunded = await fetchOrder(request, buyerToken, order.id);
+  expect(refunded.refundedAt).not.toBeNull();
+  expect(refunded.problem?.status).toBe('refunded');
+});
+
+test('the demo buyer reports a problem with the demo’s handed-over phone and an admin refunds it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = demoListings.find((listing) => listing.sold?.buyer === 'buyer');
+  expect(seeded, 'the demo buyer has a paid, handed-over order').toBeDefined();
+  const name = seeded!.name;
+  const buyerToken = await apiToken(request, buyer.email);
+  const order = (await fetchMyOrders(request, buyerToken)).find((item) => item.product.name === name);
+  expect(order, `the demo buyer's order of ${name}`).toBeDefined();
+  expect(order!.progress).toBe('handed_over');
+
+  // ---- The demo buyer: My Orders → Report a problem.
+  const buyerSide = await pageOf(browser, buyer.email);
+  const buyerPage = buyerSide.page;
+  await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
+  const row = myOrderRows(buyerPage, name);
+  await row.getByRole('button', { name: texts.reportProblem, exact: true }).click();
+  const dialog = buyerPage.getByRole('dialog', { name: texts.problemTitle(name) });
+  await dialog.getByLabel(texts.problemReason).fill('The back glass is chipped; the listing said no scratches.');
+  await dialog.getByRole('button', { name: texts.submitProblem, exact: true }).click();
+  await expect(toast(buyerPage, texts.problemToast)).toBeVisible();
+  await buyerSide.close();
+
+  // ---- The admin refunds it: the processor knows the demo's payment, so it completes.
+  await openAsAdmin(page, '/dashboard/order-problems', texts.adminTitle);
+  const problem = adminRows(page, texts.adminTitle, name);
+  await expect(problem.getByText(order!.transactionId!, { exact: false })).toBeVisible();
+  await problem.getByRole('button', { name: texts.refund, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: texts.refundTitle(name) });
+  await confirm.getByRole('button', { name: texts.confirmRefund, exact: true }).click();
+  await expect(toast(page, texts.refundedToast)).toBeVisible();
+  await expect(problem).toHaveCount(0);
+
+  const refunded = await fetchOrder(request, buyerToken, order!.id);
   expect(refunded.refundedAt).not.toBeNull();
   expect(refunded.problem?.status).toBe('refunded');
 });

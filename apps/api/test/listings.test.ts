@@ -206,7 +206,7 @@ describe('listings', () => {
         [{ price: '100000.01', originalPrice: '100000' }, { price: listingMessages.priceTooHigh }],
         [{ originalPrice: '99999999999' }, { originalPrice: listingMessages.originalPriceInvalid }],
         [{ originalPrice: '500' }, { originalPrice: listingMessages.originalPriceBelowPrice }],
-        [{ phone: 'call me' }, { phone: listingMessages.phoneInvalid }],
+        [{ phone: 'call me' }, { phone: listingMessages.phoneDigitsOnly }],
         [{ phone: '12345' }, { phone: listingMessages.phoneInvalid }],
         [{ categoryId: '4' }, { categoryId: messages.categoryRequired }],
         [{ condition: 'Mint' }, { condition: messages.conditionRequired }],

@@ -18,7 +18,7 @@ import {
   SaleSchema,
 } from '@recell/contract';
 import type { AuthUser } from '../src/modules/auth/auth.plugin.ts';
-import type { CardProcessor } from '../src/adapters/payments/card-processor.ts';
+import { ProcessorUnavailableError, type CardProcessor } from '../src/adapters/payments/card-processor.ts';
 import { auditLog, orderProblems, orders, outboxEmails, payments, users } from '../src/db/schema.ts';
 import { finishDueRefunds, refundProblem } from '../src/modules/orders/order-problems.service.ts';
 import { completeDueOrders, hasOpenProblem } from '../src/modules/orders/order-progress.service.ts';
@@ -436,6 +436,149 @@ describe('order progress', () => {
         refundsFailed: 0,
       });
     });
+    it('a refund the processor refuses fails for good: said to the admin, the buyer and the seller, never retried', async () => {
+      const { order, problem, paymentIntentId } = await openProblem();
+      // The processor has never heard of the order's payment (as the demo's seeded orders once had).
+      await t.app.db
+        .update(orders)
+        .set({ transactionId: 'pi_unknown_to_the_processor' })
+        .where(eq(orders.id, order.id));
+      const url = `/api/admin/order-problems/${problem.id}/refund`;
+      expectError(await post(t, cast.admin, url), 409, conflictOf(orderProgressMessages.refundRefused));
+
+      const row = await problemRow(t, problem.id);
+      expect(row).toMatchObject({ status: 'refund_failed', nextAttemptAt: null });
+      expect(row.lastError).toContain('does not know');
+      expect((await auditOf(t, problem.id)).map((entry) => entry.action)).toContain(
+        orderProgressAuditActions.refundFailed,
+      );
+      expect((await testIntentRow(t, paymentIntentId))?.refundedAt).toBeNull();
+      expect((await orderRow(t, order.id)).refundedAt).toBeNull();
+
+      // The admins see it on their list, flagged; the buyer and the seller read that it failed.
+      const page = AdminOrderProblemPageSchema.parse(
+        (await t.app.inject({ url: '/api/admin/order-problems?limit=100', headers: cast.admin.headers })).json(),
+      );
+      expect(page.items.find((item) => item.problem.id === problem.id)).toMatchObject({
+        problem: { status: 'refund_failed', resolvedAt: null },
+        order: { paymentStatus: 'succeeded' },
+      });
+      const mine = OrderSchema.parse(
+        (await t.app.inject({ url: `/api/orders/${order.id}`, headers: cast.buyer.headers })).json(),
+      );
+      expect(mine).toMatchObject({ problem: { status: 'refund_failed' }, refundedAt: null, canReportProblem: false });
+      const sales = await t.app.inject({ url: '/api/me/sales?limit=100', headers: cast.seller.headers });
+      expect(sales.json().items.find((item: { id: string }) => item.id === order.id).problem.status).toBe(
+        'refund_failed',
+      );
+
+      // Nothing tries it again on its own, however late; the order does not complete meanwhile.
+      const retrieve = vi.spyOn(t.app.cardProcessor, 'retrieve');
+      try {
+        const later = () => new Date(Date.now() + 30 * day);
+        expect(
+          await finishDueRefunds({
+            db: t.app.db,
+            publicUrl: t.config.publicUrl,
+            processor: t.app.cardProcessor,
+            log: t.app.log,
+            now: later,
+          }),
+        ).toEqual({ refunded: 0, refundsFailed: 0 });
+        expect(retrieve).not.toHaveBeenCalled();
+      } finally {
+        retrieve.mockRestore();
+      }
+      await completeDueOrders({
+        db: t.app.db,
+        publicUrl: t.config.publicUrl,
+        now: () => new Date(Date.now() + 30 * day),
+      });
+      expect((await orderRow(t, order.id)).progress).toBe('handed_over');
+      expectError(
+        await post(t, cast.buyer, `/api/orders/${order.id}/receipt`),
+        409,
+        conflictOf(orderProgressMessages.problemOpen),
+      );
+
+      // Once the payment is known again, an admin's Refund tries again and it goes through.
+      await t.app.db.update(orders).set({ transactionId: paymentIntentId }).where(eq(orders.id, order.id));
+      const again = await post(t, cast.admin, url);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(AdminOrderProblemSchema.parse(again.json())).toMatchObject({
+        problem: { status: 'refunded' },
+        order: { paymentStatus: 'refunded' },
+      });
+      expect((await testIntentRow(t, paymentIntentId))?.refundedAt).not.toBeNull();
+    });
+
+    it('a refund the processor cannot be reached for is tried again, then fails after its last try; an admin may close it', async () => {
+      const { order, problem } = await openProblem();
+      const unreachable: CardProcessor = {
+        ...t.app.cardProcessor,
+        retrieve: () => Promise.reject(new ProcessorUnavailableError('connect ECONNREFUSED')),
+      };
+      const deps = { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log };
+      await expect(refundProblem(deps, { id: cast.admin.id } as AuthUser, problem.id)).rejects.toMatchObject({
+        statusCode: 503,
+        message: orderProgressMessages.refundDelayed,
+      });
+      expect(await problemRow(t, problem.id)).toMatchObject({ status: 'refunding', attempts: 1 });
+      const buyerSees = async () =>
+        OrderSchema.parse((await t.app.inject({ url: `/api/orders/${order.id}`, headers: cast.buyer.headers })).json())
+          .problem?.status;
+      expect(await buyerSees()).toBe('refunding');
+
+      // The job tries again once each try is due (the waits double, to an hour at most)…
+      let now = Date.now();
+      for (let attempt = 2; attempt <= orderProgressLimits.refundAttempts; attempt += 1) {
+        now += 2 * hour;
+        const at = new Date(now);
+        expect(await finishDueRefunds({ ...deps, now: () => at })).toEqual({ refunded: 0, refundsFailed: 1 });
+        const row = await problemRow(t, problem.id);
+        expect(row.attempts).toBe(attempt);
+        expect(row.status).toBe(attempt < orderProgressLimits.refundAttempts ? 'refunding' : 'refund_failed');
+      }
+      // …and after its last one the refund failed: nothing tries it again, and the buyer is told.
+      expect(await finishDueRefunds({ ...deps, now: () => new Date(now + 2 * hour) })).toEqual({
+        refunded: 0,
+        refundsFailed: 0,
+      });
+      expect(await buyerSees()).toBe('refund_failed');
+      expect((await auditOf(t, problem.id)).map((entry) => entry.action)).toContain(
+        orderProgressAuditActions.refundFailed,
+      );
+
+      const closed = await post(t, cast.admin, `/api/admin/order-problems/${problem.id}/close`);
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(AdminOrderProblemSchema.parse(closed.json()).problem.status).toBe('closed');
+      expect(await buyerSees()).toBe('closed');
+      expect((await post(t, cast.buyer, `/api/orders/${order.id}/receipt`)).statusCode).toBe(200);
+    });
+
+    it('an admin who refunds the last try of an outage hears that it failed', async () => {
+      const { problem } = await openProblem();
+      await t.app.db
+        .update(orderProblems)
+        .set({
+          status: 'refunding',
+          attempts: orderProgressLimits.refundAttempts - 1,
+          nextAttemptAt: new Date(Date.now() - hour),
+        })
+        .where(eq(orderProblems.id, problem.id));
+      const unreachable: CardProcessor = {
+        ...t.app.cardProcessor,
+        retrieve: () => Promise.reject(new ProcessorUnavailableError('connect ECONNREFUSED')),
+      };
+      await expect(
+        refundProblem(
+          { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log },
+          { id: cast.admin.id } as AuthUser,
+          problem.id,
+        ),
+      ).rejects.toMatchObject({ statusCode: 409, message: orderProgressMessages.refundUnreachable });
+      expect(await problemRow(t, problem.id)).toMatchObject({ status: 'refund_failed' });
+    });
   });
 
   describe('the progress-orders job', () => {
@@ -537,5 +680,24 @@ describe('order problem refunds at Stripe', () => {
     expect(stripe.intents.get(intent.paymentIntentId)?.latest_charge?.refunded).toBe(true);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(payment?.status).toBe('refunded');
+  });
+
+  it('a payment Stripe does not know is not refunded: the refund failed, and says so', async () => {
+    const product = await insertProduct(t.app.db, cast.seller.id);
+    const order = await bookOrder(t, cast.buyer, product);
+    const intent = await intentFor(t, cast.buyer, order.id);
+    stripe.confirm(intent.paymentIntentId);
+    expect((await pay(t, cast.buyer, order.id, { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
+    await handOver(t, order.id);
+    await t.app.db.update(orders).set({ transactionId: 'pi_not_at_stripe' }).where(eq(orders.id, order.id));
+    const problem = await insertProblem(t, order.id, cast.buyer.id);
+
+    expectError(
+      await post(t, cast.admin, `/api/admin/order-problems/${problem.id}/refund`),
+      409,
+      conflictOf(orderProgressMessages.refundRefused),
+    );
+    expect(await problemRow(t, problem.id)).toMatchObject({ status: 'refund_failed' });
+    expect(stripe.intents.get(intent.paymentIntentId)?.latest_charge?.refunded).toBeFalsy();
   });
 });

@@ -140,7 +140,7 @@ describe('orders', () => {
         [{ phone: '' }, { phone: messages.phoneRequired }],
         [{ phone: '   ' }, { phone: messages.phoneRequired }],
         [{ phone: null }, { phone: messages.phoneRequired }],
-        [{ phone: 'call me' }, { phone: listingMessages.phoneInvalid }],
+        [{ phone: 'call me' }, { phone: listingMessages.phoneDigitsOnly }],
         [{ phone: '12345' }, { phone: listingMessages.phoneInvalid }],
         [{ location: undefined }, { location: messages.locationRequired }],
         [{ location: '' }, { location: messages.locationRequired }],

@@ -53,6 +53,8 @@ export const listingMessages = {
   originalPriceTooHigh: `Original price must be at most ${formatPrice(listingLimits.maxPriceDollars * 100)}`,
   originalPriceBelowPrice: 'Original price must be at least the price',
   phoneInvalid: `Enter a phone number of ${listingLimits.phoneDigits.min} to ${listingLimits.phoneDigits.max} digits`,
+  /** The spec's "phone numeric": a phone number with a letter (or another sign) in it. */
+  phoneDigitsOnly: 'Phone number must contain digits only',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   conditionInvalid: `Choose a condition: ${productConditions.join(', ')}`,
   sortInvalid: 'Sort by newest, price_asc or price_desc',

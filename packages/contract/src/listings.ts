@@ -68,10 +68,13 @@ const dollars = (texts: DollarTexts) =>
 
 /** What people write a phone number with besides its digits and a leading +: dropped before the check. */
 const phoneSeparators = /[\s\-.()]/g;
-/** Anything a phone number is never written with (a letter): a phone field keeps it out. */
-export const notPhoneCharacters = /[^\d+\s\-.()]/g;
+/** Only what a phone number is written with: digits, +, spaces, dashes, dots and brackets. */
+const phoneCharacters = /^[\d+\s\-.()]*$/;
 
-/** Digits with an optional leading +; spaces, dashes, dots and brackets people type are dropped. */
+/**
+ * Digits with an optional leading +; spaces, dashes, dots and brackets people type are dropped. A
+ * letter in it is "digits only" (the spec's "phone numeric"), a wrong count of digits phoneInvalid.
+ */
 export const PhoneSchema = z
   .union([z.string(), z.number()], { error: messages.phoneRequired })
   .transform((value) => String(value).trim())
@@ -79,6 +82,7 @@ export const PhoneSchema = z
     z
       .string()
       .min(1, messages.phoneRequired)
+      .regex(phoneCharacters, listingMessages.phoneDigitsOnly)
       .max(40, listingMessages.phoneInvalid)
       .transform((value) => value.replace(phoneSeparators, ''))
       .pipe(

@@ -55,6 +55,7 @@ export const orderProgressTexts = {
   problemStatus: {
     open: 'Problem reported: an admin will look at it',
     refunding: 'Refund under way',
+    refund_failed: 'Refund failed: an admin has been told',
     refunded: 'Refunded by an admin',
     closed: 'Problem report closed without a refund',
   } satisfies Record<OrderProblemStatus, string>,
@@ -78,6 +79,8 @@ export const orderProgressTexts = {
   reportedAt: 'Reported',
   transaction: 'Payment',
   refund: 'Refund',
+  /** The admin's flag on a report whose refund failed (Refund tries again). */
+  refundFailedFlag: 'Failed, nothing was refunded: refund again, or close the report',
   close: 'Close',
   refundTitle: (productName: string) => `Refund ${productName}?`,
   refundText: (priceCents: number) =>

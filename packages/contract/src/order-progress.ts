@@ -21,10 +21,20 @@ export const orderProgressLimits = {
   autoCompleteDays: 7,
   /** The buyer may report a problem this long after the hand-over. */
   problemWindowHours: 48,
+  /** A refund the processor could not be reached for is tried this often (over about four hours), then it failed. */
+  refundAttempts: 10,
 } as const;
 
-export const orderProblemStatuses = ['open', 'refunding', 'refunded', 'closed'] as const;
+/**
+ * 'refunding' while the card processor is asked (tried again after an outage); 'refund_failed'
+ * when the processor refused the refund (it does not know the payment, or will not refund it) or
+ * could not be reached for `refundAttempts` tries: nothing was refunded and an admin decides again.
+ */
+export const orderProblemStatuses = ['open', 'refunding', 'refund_failed', 'refunded', 'closed'] as const;
 export type OrderProblemStatus = (typeof orderProblemStatuses)[number];
+
+/** An admin has not decided the report yet (or must decide again): it pauses the order's completion. */
+export const isProblemUndecided = (status: OrderProblemStatus) => status !== 'refunded' && status !== 'closed';
 
 /** The API's refusals and the fields' messages. */
 export const orderProgressMessages = {
@@ -39,7 +49,11 @@ export const orderProgressMessages = {
   problemWindowOver: `Problems can be reported within ${orderProgressLimits.problemWindowHours} hours of the hand-over`,
   problemAlreadyDecided: 'This problem report was already decided',
   refundUnderWay: 'A refund of this order is under way',
-  refundDelayed: 'The card processor could not be reached. The refund will be completed automatically.',
+  refundDelayed: 'The card processor could not be reached. The refund will be tried again automatically.',
+  refundRefused:
+    'The card processor refused the refund, so nothing was refunded. The report stays on this list, marked “Refund failed”.',
+  refundUnreachable:
+    'The card processor could not be reached for hours, so nothing was refunded. The report stays on this list, marked “Refund failed”.',
   trackingNoteTooLong: `Keep the tracking note under ${orderProgressLimits.trackingNote} characters`,
   reasonRequired: 'Tell us what went wrong',
   reasonTooLong: `Keep the description under ${orderProgressLimits.problemReason} characters`,
@@ -128,6 +142,7 @@ export const orderProgressAuditActions = {
   problemReported: 'order_problem.reported',
   refundStarted: 'order_problem.refund_started',
   refunded: 'order_problem.refunded',
+  refundFailed: 'order_problem.refund_failed',
   closed: 'order_problem.closed',
 } as const;
 

@@ -36,10 +36,17 @@ export const orderProgressEnum = pgEnum('order_progress', ['awaiting_handover', 
 export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'refunded']);
 /**
  * A buyer's problem report on a paid order: open until an admin decides it; 'refunding' while the
- * refund is at the card processor (finished by the progress-orders job after a crash), then
- * 'refunded', or 'closed' without a refund.
+ * refund is at the card processor (finished by the progress-orders job after a crash or an
+ * outage), then 'refunded', or 'refund_failed' when the processor refused it or stayed out of
+ * reach (undecided again: an admin refunds again or closes it); 'closed' without a refund.
  */
-export const orderProblemStatusEnum = pgEnum('order_problem_status', ['open', 'refunding', 'refunded', 'closed']);
+export const orderProblemStatusEnum = pgEnum('order_problem_status', [
+  'open',
+  'refunding',
+  'refund_failed',
+  'refunded',
+  'closed',
+]);
 export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
 
 export const users = pgTable(
@@ -515,8 +522,10 @@ export const payments = pgTable(
 
 /**
  * Problem reports on paid orders (docs/decisions/0042): the buyer's reason, open until an admin
- * refunds the order or closes the report. At most one open (or refunding) report per order; an
- * open one pauses the order's completion on its own.
+ * refunds the order or closes the report. At most one undecided report (open, refunding, or its
+ * refund failed: anything but refunded or closed) per order; an undecided one pauses the order's
+ * completion on its own. (The indexes name the decided statuses, so adding an undecided one
+ * needs no new index.)
  */
 export const orderProblems = pgTable(
   'order_problems',
@@ -541,11 +550,11 @@ export const orderProblems = pgTable(
   (t) => [
     uniqueIndex('order_problems_one_open_per_order_key')
       .on(t.orderId)
-      .where(sql`${t.status} in ('open', 'refunding')`),
+      .where(sql`${t.status} not in ('refunded', 'closed')`),
     index('order_problems_order_idx').on(t.orderId, t.createdAt.desc()),
     index('order_problems_open_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.status} in ('open', 'refunding')`),
+      .where(sql`${t.status} not in ('refunded', 'closed')`),
   ],
 );
 

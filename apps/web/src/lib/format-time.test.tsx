@@ -35,3 +35,18 @@ describe('useListingTime', () => {
     expect(screen.getByText(formatListingTime(iso))).toBeInTheDocument();
   });
 });
+
+describe('every time of day on the site', () => {
+  it('is written by this module alone, so it always reads "3:06 am", never "3:06 AM"', () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!./format-time.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    const ownClocks = Object.entries(sources)
+      .filter(([, source]) => /toLocaleTimeString|toLocaleString\(|timeStyle|hour12|\bhour:\s/.test(source))
+      .map(([file]) => file);
+    expect(ownClocks).toEqual([]);
+  });
+});

@@ -53,7 +53,10 @@ export interface CardProcessor {
   capture(id: string): Promise<ProcessorIntent>;
   /** Releases an authorisation that will not be captured (the buyer is never charged). */
   cancel(id: string): Promise<void>;
-  /** Gives back the money of a captured intent. */
+  /**
+   * Gives back the money of a captured intent (done already is done). Throws PaymentRefusedError
+   * when the processor will never refund it, IntentStateError when the intent was not captured.
+   */
   refund(id: string): Promise<void>;
 }
 
@@ -79,6 +82,21 @@ export class IntentStateError extends Error {
   constructor(readonly status: string) {
     super(`the payment intent is ${status}`);
     this.name = 'IntentStateError';
+  }
+}
+
+/**
+ * The processor answered that it will never do what was asked of this payment (it does not know
+ * the payment, or will not refund it); trying again changes nothing. `message` is the processor's.
+ */
+export class PaymentRefusedError extends Error {
+  constructor(
+    /** The processor's error code (resource_missing, charge_disputed, …). */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentRefusedError';
   }
 }
 

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import {
   CardError,
   IntentStateError,
+  PaymentRefusedError,
   ProcessorUnavailableError,
   type CardProcessor,
   type IntentStatus,
@@ -118,7 +119,19 @@ export const createStripeCardProcessor = (settings: StripeSettings): StripeCardP
     },
 
     async refund(id) {
-      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` }).catch(translate);
+      try {
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          // Given back already (by another try, or in Stripe's dashboard): what was asked is done.
+          if (error.code === 'charge_already_refunded') return;
+          // Anything else Stripe refuses (an unknown payment, a disputed charge) it will always refuse.
+          if (error.code !== 'payment_intent_unexpected_state') {
+            throw new PaymentRefusedError(error.code ?? 'invalid_request', error.message);
+          }
+        }
+        translate(error);
+      }
     },
 
     constructEvent(rawBody, signature) {

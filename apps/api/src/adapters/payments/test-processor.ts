@@ -6,13 +6,16 @@
  *
  * Like a remote processor it works outside its caller's transactions: each call is its own
  * statement on the pool. (On PGlite, one connection, a call made while a transaction is open would
- * wait for that transaction forever; the payments service never makes one.)
+ * wait for that transaction forever; the payments service never makes one.) The demo seed is the
+ * one caller that hands it a transaction: the demo orders' payments go in with the orders, or not
+ * at all.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   CardError,
   IntentStateError,
+  PaymentRefusedError,
   type CardProcessor,
   type IntentStatus,
   type NewIntent,
@@ -59,7 +62,7 @@ const sameSecret = (expected: string, given: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export const createTestCardProcessor = (db: Database): TestCardProcessor => {
+export const createTestCardProcessor = (db: Executor): TestCardProcessor => {
   const current = async (id: string) => {
     const row = await repository.findIntent(db, id);
     if (!row) throw new IntentStateError('missing');
@@ -106,7 +109,9 @@ export const createTestCardProcessor = (db: Database): TestCardProcessor => {
 
     async refund(id) {
       if (await repository.markRefunded(db, id)) return;
-      const row = await current(id);
+      const row = await repository.findIntent(db, id);
+      // Stripe's answer for a payment it does not know.
+      if (!row) throw new PaymentRefusedError('resource_missing', `No such payment_intent: '${id}'`);
       if (row.status !== 'succeeded') throw new IntentStateError(row.status);
     },
 

@@ -89,8 +89,6 @@ interface DemoSale {
   buyer: DemoBuyerKey;
   bookedDaysAgo: number;
   paidDaysAgo: number;
-  /** The card processor's payment id; also the order's transaction id. */
-  providerPaymentId: string;
 }
 
 export interface DemoListing {
@@ -557,7 +555,7 @@ export const demoListings: readonly DemoListing[] = [
     description:
       'Compact Galaxy with a great camera. No scratches, always used with a case and screen protector. Unlocked, works with every carrier.',
     listedDaysAgo: 14.2,
-    sold: { buyer: 'buyer', bookedDaysAgo: 6.3, paidDaysAgo: 6.29, providerPaymentId: 'pi_demo_3QhS22Bk7LmZ0aXr' },
+    sold: { buyer: 'buyer', bookedDaysAgo: 6.3, paidDaysAgo: 6.29 },
     art: { camera: 'galaxy-contour', front: 'punch-hole', color: '#2a2b2e', wallpaperHue: 235, wordmark: 'SAMSUNG' },
   },
   {

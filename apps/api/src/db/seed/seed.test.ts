@@ -16,9 +16,11 @@ import {
   productPhotos,
   products,
   reports,
+  testPaymentIntents,
   users,
   wishlist,
 } from '../schema.ts';
+import { createTestCardProcessor } from '../../adapters/payments/test-processor.ts';
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
 import { demoPassword, demoPastSales } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
@@ -158,7 +160,8 @@ describe('seeding the demo data', () => {
     expect(buyer.role).toBe('user');
     expect(order).toMatchObject({ status: 'paid', priceCents: product.priceCents });
     expect(order.paidAt).toBeInstanceOf(Date);
-    expect(order.transactionId).toMatch(/^pi_demo_/);
+    expect(order.transactionId).toMatch(/^pi_test_/);
+    expect(order.paymentIntentId).toBe(order.transactionId);
     const paymentRows = await database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(paymentRows).toHaveLength(1);
     expect(paymentRows[0]).toMatchObject({
@@ -175,6 +178,31 @@ describe('seeding the demo data', () => {
     expect(await database.db.select().from(orders).where(eq(orders.status, 'paid'))).toHaveLength(
       1 + demoPastSales.length,
     );
+  });
+
+  it('paid every paid demo order at the test-mode processor, as a buyer pays: captured, for its price', async () => {
+    const processor = createTestCardProcessor(database.db);
+    const paid = await database.db
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(eq(orders.status, 'paid'));
+    expect(paid).toHaveLength(1 + demoPastSales.length);
+    for (const { order, payment } of paid) {
+      expect(payment).toMatchObject({ provider: 'test', providerPaymentId: order.transactionId, status: 'succeeded' });
+      const intent = await processor.retrieve(order.transactionId!);
+      expect(intent).toMatchObject({
+        id: order.transactionId,
+        orderId: order.id,
+        status: 'succeeded',
+        amountCents: order.priceCents,
+        currency: 'usd',
+        last4: '4242',
+        isRefunded: false,
+      });
+    }
+    // Nothing else is held at the processor: no intent without its recorded payment.
+    expect(await database.db.select().from(testPaymentIntents)).toHaveLength(paid.length);
   });
 
   it('has enough recent paid sales of two models for the fair-price guide to use them', async () => {

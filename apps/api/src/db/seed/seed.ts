@@ -6,6 +6,12 @@
  * Pictures are rendered before the transaction (storage is not transactional; keys are content
  * hashes, so a re-render overwrites identical files), then every row goes in one transaction that
  * holds an advisory lock, so two API replicas starting together seed once.
+ *
+ * Every paid demo order is paid as a buyer pays: an intent at the built-in test-mode processor,
+ * confirmed with Stripe's test Visa and captured (in the seed's transaction: the processor keeps
+ * its intents in this database). A refund, the reconcile job and the admins' screens then find
+ * the demo's payments at the processor like any other. (With Stripe configured, the processor
+ * does not know them: a refund of a demo order then ends as a refund that failed.)
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -27,6 +33,7 @@ import {
   wishlist,
 } from '../schema.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
+import { createTestCardProcessor, type TestCardProcessor } from '../../adapters/payments/test-processor.ts';
 import {
   renderAvatar,
   renderCategoryImage,
@@ -220,6 +227,50 @@ const prepareAssets = async (
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - Math.round(days * 86_400_000));
 
+/** Every demo payment is in US dollars, as every intent is (payments.sale.ts). */
+const currency = 'usd';
+
+/** Stripe's test Visa, valid for a few years from today (the processor checks the expiry against the clock). */
+const demoCard = () => ({
+  number: '4242 4242 4242 4242',
+  expiry: `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`,
+  cvc: '123',
+});
+
+/**
+ * Pays a demo order as its buyer would have: the test-mode processor's intent for the order's price,
+ * confirmed with the card and captured. Then the order carries the intent's id (its transaction id,
+ * as a recorded sale has it) and the payment is recorded. Returns the intent's id.
+ */
+const payDemoOrder = async (
+  tx: Executor,
+  processor: TestCardProcessor,
+  order: { id: string; amountCents: number; paidAt: Date },
+): Promise<string> => {
+  const intent = await processor.createIntent({
+    orderId: order.id,
+    amountCents: order.amountCents,
+    currency,
+    idempotencyKey: `demo-order-${order.id}`,
+  });
+  await processor.confirm(intent.id, { ...demoCard(), clientSecret: intent.clientSecret! });
+  const captured = await processor.capture(intent.id);
+  await tx
+    .update(orders)
+    .set({ transactionId: captured.id, paymentIntentId: captured.id })
+    .where(eq(orders.id, order.id));
+  await tx.insert(payments).values({
+    orderId: order.id,
+    provider: processor.name,
+    providerPaymentId: captured.id,
+    amountCents: captured.amountCents,
+    currency: captured.currency,
+    status: 'succeeded',
+    createdAt: order.paidAt,
+  });
+  return captured.id;
+};
+
 const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedCounts> => {
   await tx.insert(categories).values(
     categoryIds.map((id, position) => ({
@@ -297,6 +348,8 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
   );
   if (adverts.length > 0) await tx.insert(advertisements).values(adverts);
 
+  // The processor's statements go in this transaction (it is the same database).
+  const processor = createTestCardProcessor(tx);
   let sold = 0;
   for (const [index, listing] of demoListings.entries()) {
     if (!listing.sold) continue;
@@ -312,22 +365,13 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       location: buyer.city,
       priceCents: product.priceCents,
       status: 'paid',
-      transactionId: listing.sold.providerPaymentId,
       createdAt: daysBefore(now, listing.sold.bookedDaysAgo),
       paidAt,
       // Handed over yesterday: the buyer can confirm receipt or report a problem, and it completes on its own in six days.
       progress: 'handed_over',
       handedOverAt: daysBefore(now, Math.min(1, listing.sold.paidDaysAgo)),
     });
-    await tx.insert(payments).values({
-      orderId,
-      provider: 'test',
-      providerPaymentId: listing.sold.providerPaymentId,
-      amountCents: product.priceCents,
-      currency: 'usd',
-      status: 'succeeded',
-      createdAt: paidAt,
-    });
+    await payDemoOrder(tx, processor, { id: orderId, amountCents: product.priceCents, paidAt });
     sold += 1;
   }
 
@@ -345,7 +389,6 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     const paidAt = daysBefore(now, sale.paidDaysAgo);
     const createdAt = daysBefore(now, sale.paidDaysAgo + 9);
     const productId = randomUUID();
-    const providerPaymentId = `pi_demo_past${String(n + 1).padStart(2, '0')}`;
     await tx.insert(products).values({
       ...like,
       id: productId,
@@ -371,7 +414,6 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       location: pastBuyer.city,
       priceCents: sale.priceCents,
       status: 'paid',
-      transactionId: providerPaymentId,
       createdAt: daysBefore(now, sale.paidDaysAgo + 0.01),
       paidAt,
       // Earlier sales changed hands long ago: handed over the day after payment, completed two days later.
@@ -380,15 +422,7 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       completedAt: daysBefore(now, Math.max(0, sale.paidDaysAgo - 3)),
     });
     pastOrderIds.set(sale.name, { orderId, paidDaysAgo: sale.paidDaysAgo });
-    await tx.insert(payments).values({
-      orderId,
-      provider: 'test',
-      providerPaymentId,
-      amountCents: sale.priceCents,
-      currency: 'usd',
-      status: 'succeeded',
-      createdAt: paidAt,
-    });
+    await payDemoOrder(tx, processor, { id: orderId, amountCents: sale.priceCents, paidAt });
   }
 
   // buyer2@'s ratings of those sales, with the seller's totals they add up to.

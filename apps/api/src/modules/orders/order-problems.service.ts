@@ -12,18 +12,30 @@
  *    payment 'refunded', the order's `refunded_at`, the audit entry and both parties' emails.
  * A crash or an outage between 1 and 3 leaves the problem 'refunding': the admin's retry, or the
  * progress-orders job once the lease is over, runs 2 and 3 again (`finishDueRefunds`).
+ *
+ * Only what a later try may change is tried again. When the processor refuses the refund (it does
+ * not know the payment, the payment was never captured, it will not refund it), or stays out of
+ * reach for `refundAttempts` tries, the refund failed: the problem is 'refund_failed' (audited),
+ * nothing retries it, the buyer and seller read that it failed, and it is back on the admins'
+ * list, where an admin refunds again or closes it.
  */
 import {
   orderEmailKinds,
   orderProgressAuditActions,
   orderProgressEmails,
+  orderProgressLimits,
   orderProgressMessages,
   type AdminOrderProblem,
   type AdminOrderProblemPage,
   type PageQuery,
 } from '@recell/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
+import {
+  CardError,
+  IntentStateError,
+  PaymentRefusedError,
+  type CardProcessor,
+} from '../../adapters/payments/card-processor.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -116,7 +128,9 @@ export const closeProblem = async (deps: ProblemDeps, admin: AuthUser, id: strin
     const problem = await repository.lockProblem(tx, problemId);
     if (!problem) throw problemNotFound();
     if (problem.status === 'refunding') throw conflict(orderProgressMessages.refundUnderWay);
-    if (problem.status !== 'open') throw conflict(orderProgressMessages.problemAlreadyDecided);
+    if (problem.status !== 'open' && problem.status !== 'refund_failed') {
+      throw conflict(orderProgressMessages.problemAlreadyDecided);
+    }
     await repository.closeProblem(tx, problemId, admin.id, at);
     await insertAuditEntry(tx, {
       actorId: admin.id,
@@ -133,25 +147,66 @@ export const closeProblem = async (deps: ProblemDeps, admin: AuthUser, id: strin
 
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
+/** The processor's answer will be the same on every try: the payment cannot be refunded there. */
+const isRefusal = (error: unknown) =>
+  error instanceof PaymentRefusedError || error instanceof IntentStateError || error instanceof CardError;
+
+/** A refund that did not go through: `isFinal` when it failed for good ('refund_failed'), else it is tried again. */
+export class RefundNotDoneError extends Error {
+  constructor(
+    readonly isFinal: boolean,
+    readonly isRefused: boolean,
+    options: ErrorOptions,
+  ) {
+    super(isFinal ? 'the refund failed' : 'the refund is tried again later', options);
+    this.name = 'RefundNotDoneError';
+  }
+}
+
+/**
+ * A try that failed: a refusal, or the last try of an outage, fails the refund for good (audited);
+ * anything else is noted with the next try's time. Returns whether it failed for good.
+ */
+const recordRefundFailure = async (deps: ProblemDeps, problemId: string, error: unknown): Promise<boolean> => {
+  const lastError = errorText(error).slice(0, 500);
+  if (!isRefusal(error)) {
+    const attempts = await repository.noteRefundFailure(deps.db, problemId, {
+      now: deps.now?.() ?? new Date(),
+      lastError,
+    });
+    if (attempts === undefined || attempts < orderProgressLimits.refundAttempts) return false;
+  }
+  return shortTransaction(deps.db, async (tx) => {
+    const failed = await repository.failRefund(tx, problemId, lastError);
+    if (!failed) return false;
+    await insertAuditEntry(tx, {
+      actorId: null,
+      action: orderProgressAuditActions.refundFailed,
+      subjectType: 'order_problem',
+      subjectId: problemId,
+      detail: { orderId: failed.orderId, attempts: failed.attempts, error: lastError },
+    });
+    return true;
+  });
+};
+
 /**
  * Steps 2 and 3 of a refund already decided ('refunding'); true when it is recorded (by this call
- * or another). A processor failure is noted on the problem with the next attempt's time and thrown.
+ * or another). A processor failure is recorded on the problem (failed for good, or the next try's
+ * time) and thrown as a RefundNotDoneError.
  */
 const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boolean> => {
   const payment = await repository.paymentIntentOfProblem(deps.db, problemId);
-  if (!payment?.paymentIntentId) throw new Error('the problem’s order has no payment to refund');
-  const intentId = payment.paymentIntentId;
+  const intentId = payment?.paymentIntentId ?? null;
   try {
+    if (!intentId) throw new PaymentRefusedError('no_payment', 'the problem’s order has no payment to refund');
     const intent = await deps.processor.retrieve(intentId);
-    if (!intent) throw new Error('the processor does not know the order’s payment');
+    if (!intent) throw new PaymentRefusedError('resource_missing', 'the processor does not know the order’s payment');
     // Already given back (an earlier try whose answer was lost): nothing more to do there.
     if (!intent.isRefunded) await deps.processor.refund(intentId);
   } catch (error) {
-    await repository.noteRefundFailure(deps.db, problemId, {
-      now: deps.now?.() ?? new Date(),
-      lastError: errorText(error).slice(0, 500),
-    });
-    throw error;
+    const isFinal = await recordRefundFailure(deps, problemId, error);
+    throw new RefundNotDoneError(isFinal, isRefusal(error), { cause: error });
   }
   const at = deps.now?.() ?? new Date();
   return shortTransaction(deps.db, async (tx) => {
@@ -162,7 +217,7 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
       action: orderProgressAuditActions.refunded,
       subjectType: 'order_problem',
       subjectId: problemId,
-      detail: { orderId: done.orderId, paymentIntentId: intentId, amountCents: payment.priceCents },
+      detail: { orderId: done.orderId, paymentIntentId: intentId, amountCents: payment?.priceCents },
     });
     await notifyOutcome(tx, deps, problemId, 'refunded');
     return true;
@@ -171,9 +226,10 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
 
 /**
  * An admin refunds the order of an open report (or finishes a refund under way whose last try is
- * over: pressing Refund again is safe). A refunded one answers as it stands (idempotent); a closed
- * one, or one that another request or the job is refunding right now, is a 409. When the processor
- * cannot be reached the answer is 503 and the refund is finished later.
+ * over: pressing Refund again is safe; or tries again after a failed one). A refunded one answers
+ * as it stands (idempotent); a closed one, or one that another request or the job is refunding
+ * right now, is a 409. When the processor cannot be reached the answer is 503 and the refund is
+ * tried again later; when it refuses the refund, a 409 that says so, and the refund failed.
  */
 export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: string): Promise<AdminOrderProblem> => {
   const problemId = problemIdOf(id);
@@ -187,7 +243,7 @@ export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: stri
     if (problem.status === 'refunding' && !(await repository.takeRefundLease(tx, problemId, now, leaseUntil))) {
       throw conflict(orderProgressMessages.refundUnderWay);
     }
-    if (problem.status === 'open') {
+    if (problem.status === 'open' || problem.status === 'refund_failed') {
       await repository.startRefund(tx, problemId, admin.id, leaseUntil);
       await insertAuditEntry(tx, {
         actorId: admin.id,
@@ -203,6 +259,10 @@ export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: stri
     try {
       await carryOutRefund(deps, problemId);
     } catch (error) {
+      if (error instanceof RefundNotDoneError && error.isFinal) {
+        deps.log.error({ err: error.cause, problemId }, 'a refund failed; it waits for an admin');
+        throw conflict(error.isRefused ? orderProgressMessages.refundRefused : orderProgressMessages.refundUnreachable);
+      }
       deps.log.warn({ err: error, problemId }, 'a refund did not go through; it is retried later');
       throw new AppError('unavailable', orderProgressMessages.refundDelayed);
     }
@@ -233,7 +293,11 @@ export const finishDueRefunds = async (
       if (await carryOutRefund(deps, id)) refunded += 1;
     } catch (error) {
       refundsFailed += 1;
-      deps.log.warn({ err: error, problemId: id }, 'a refund did not go through; it is retried later');
+      if (error instanceof RefundNotDoneError && error.isFinal) {
+        deps.log.error({ err: error.cause, problemId: id }, 'a refund failed; it waits for an admin');
+      } else {
+        deps.log.warn({ err: error, problemId: id }, 'a refund did not go through; it is retried later');
+      }
     }
   }
   return { refunded, refundsFailed };

@@ -3,25 +3,29 @@
  * change locks the order's row first (only the order's: no path here locks a phone, so the
  * sale's lock order, phone then order, is never reversed).
  */
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { orderProblems, orders, payments, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
 
-const openStatuses = ['open', 'refunding'] as const;
+/**
+ * A report an admin has not decided yet: open, its refund under way, or its refund failed (anything
+ * but decided; the partial indexes say the same, so these queries use them).
+ */
+const isUndecided = notInArray(orderProblems.status, ['refunded', 'closed']);
 
 /**
- * Whether the order has a problem report an admin has not decided yet (open, or its refund under
- * way). While it has one, the admins may read the order's messages.
+ * Whether the order has a problem report an admin has not decided yet (open, its refund under way
+ * or failed). While it has one, the admins may read the order's messages.
  */
 export const hasOpenProblem = async (db: Executor, orderId: string): Promise<boolean> =>
   (
     await db
       .select({ id: orderProblems.id })
       .from(orderProblems)
-      .where(and(eq(orderProblems.orderId, orderId), inArray(orderProblems.status, openStatuses)))
+      .where(and(eq(orderProblems.orderId, orderId), isUndecided))
       .limit(1)
   ).length > 0;
 
@@ -120,7 +124,7 @@ export const completeDueOrders = async (
          and o.refunded_at is null
          and o.handed_over_at <= ${opts.handedOverBefore.toISOString()}::timestamptz
          and not exists (
-           select 1 from order_problems p where p.order_id = o.id and p.status in ('open', 'refunding')
+           select 1 from order_problems p where p.order_id = o.id and p.status not in ('refunded', 'closed')
          )
        order by o.handed_over_at
        limit ${opts.limit}
@@ -188,12 +192,12 @@ const adminProblemQuery = (db: Executor) =>
 
 export type AdminProblemRow = NonNullable<Awaited<ReturnType<typeof findAdminProblem>>>;
 
-/** Undecided problem reports (open or refunding), newest first; keyset on (created_at, id). */
+/** Undecided problem reports (open, refunding, refund failed), newest first; keyset on (created_at, id). */
 export const listOpenProblems = (db: Executor, opts: { limit: number; after?: NewestKey | undefined }) =>
   adminProblemQuery(db)
     .where(
       and(
-        inArray(orderProblems.status, openStatuses),
+        isUndecided,
         opts.after
           ? sql`(${orderProblems.createdAt}, ${orderProblems.id}) < (${timestampOf(opts.after.us)}, ${opts.after.id}::uuid)`
           : undefined,
@@ -223,18 +227,22 @@ export const lockProblem = async (tx: Executor, problemId: string) => {
   return row;
 };
 
+/** An admin closes an open report, or one whose refund failed, without a refund. */
 export const closeProblem = (tx: Executor, problemId: string, adminId: string, at: Date) =>
   tx
     .update(orderProblems)
-    .set({ status: 'closed', resolvedAt: at, resolvedBy: adminId })
-    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'open')));
+    .set({ status: 'closed', resolvedAt: at, resolvedBy: adminId, nextAttemptAt: null })
+    .where(and(eq(orderProblems.id, problemId), inArray(orderProblems.status, ['open', 'refund_failed'])));
 
-/** An admin decided to refund: the refund is under way, the job may take it over after `leaseUntil`. */
+/**
+ * An admin decided to refund (an open report, or again after a failed refund): the refund is under
+ * way with a fresh count of tries, and the job may take it over after `leaseUntil`.
+ */
 export const startRefund = (tx: Executor, problemId: string, adminId: string, leaseUntil: Date) =>
   tx
     .update(orderProblems)
-    .set({ status: 'refunding', resolvedBy: adminId, nextAttemptAt: leaseUntil })
-    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'open')));
+    .set({ status: 'refunding', resolvedBy: adminId, nextAttemptAt: leaseUntil, attempts: 0 })
+    .where(and(eq(orderProblems.id, problemId), inArray(orderProblems.status, ['open', 'refund_failed'])));
 
 /** Takes over a refund under way whose lease (or retry delay) is over; false while someone holds it. */
 export const takeRefundLease = async (tx: Executor, problemId: string, now: Date, leaseUntil: Date) =>
@@ -252,16 +260,44 @@ export const takeRefundLease = async (tx: Executor, problemId: string, now: Date
       .returning({ id: orderProblems.id })
   ).length > 0;
 
-/** A refund's try failed: counted, noted, and tried again after 1 min, doubling, at most an hour. */
-export const noteRefundFailure = (db: Executor, problemId: string, values: { now: Date; lastError: string }) =>
-  db
+/**
+ * A refund's try failed and may pass on a later one (an outage): counted, noted, and tried again
+ * after 1 min, doubling, at most an hour. Returns the tries so far (none while not refunding).
+ */
+export const noteRefundFailure = async (
+  db: Executor,
+  problemId: string,
+  values: { now: Date; lastError: string },
+): Promise<number | undefined> =>
+  (
+    await db
+      .update(orderProblems)
+      .set({
+        attempts: sql`${orderProblems.attempts} + 1`,
+        lastError: values.lastError,
+        nextAttemptAt: sql`${values.now.toISOString()}::timestamptz + least(interval '1 minute' * power(2, ${orderProblems.attempts}), interval '1 hour')`,
+      })
+      .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')))
+      .returning({ attempts: orderProblems.attempts })
+  )[0]?.attempts;
+
+/**
+ * The refund failed for good (the processor refused it, or stayed out of reach for every try):
+ * nothing was refunded, nothing retries it, and the report waits for an admin's decision again.
+ * Conditional on 'refunding', so it happens once; returns the report's order and deciding admin.
+ */
+export const failRefund = async (tx: Executor, problemId: string, lastError: string) => {
+  const [row] = await tx
     .update(orderProblems)
-    .set({
-      attempts: sql`${orderProblems.attempts} + 1`,
-      lastError: values.lastError,
-      nextAttemptAt: sql`${values.now.toISOString()}::timestamptz + least(interval '1 minute' * power(2, ${orderProblems.attempts}), interval '1 hour')`,
-    })
-    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')));
+    .set({ status: 'refund_failed', nextAttemptAt: null, lastError })
+    .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')))
+    .returning({
+      orderId: orderProblems.orderId,
+      resolvedBy: orderProblems.resolvedBy,
+      attempts: orderProblems.attempts,
+    });
+  return row;
+};
 
 /**
  * Takes up to `limit` refunds due at `now` (an admin's request that did not finish) for one

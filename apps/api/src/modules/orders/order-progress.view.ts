@@ -2,7 +2,7 @@
  * The progress fields of an order or a sale as the API answers them (docs/decisions/0042):
  * `progress` only once the order is paid, with its latest problem report.
  */
-import { orderProgressLimits, type OrderProblem, type OrderProgress } from '@recell/contract';
+import { isProblemUndecided, orderProgressLimits, type OrderProblem, type OrderProgress } from '@recell/contract';
 import type { ProblemRow } from './order-progress.repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -45,7 +45,7 @@ export const canReportProblem = (row: ProgressRow, problem: ProblemRow | undefin
   row.progress !== 'awaiting_handover' &&
   row.refundedAt === null &&
   isWithinProblemWindow(row.handedOverAt, now) &&
-  !(problem && (problem.status === 'open' || problem.status === 'refunding'));
+  !(problem && isProblemUndecided(problem.status));
 
 /** Where the parties' notifications about an order lead: the buyer's My Orders, the seller's My Sales. */
 export const buyerOrdersLink = '/dashboard/my-orders';

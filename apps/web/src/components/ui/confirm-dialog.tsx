@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Dialog } from './dialog';
 import { DialogActions } from './dialog-actions';
 
@@ -6,6 +6,11 @@ import { DialogActions } from './dialog-actions';
  * Asks before a removal. Cancel has the focus first: Enter on a freshly opened dialog must not
  * remove anything. While the removal runs (`isBusy`), both buttons wait and Escape is ignored;
  * `failure` says inside the dialog why it was refused.
+ *
+ * The action is asked for once per press that the dialog has answered: a second click that lands
+ * before the first one's `isBusy` has disabled the button (a double-click) asks for nothing, so a
+ * removal is never sent twice (the second would find the thing gone and say so in a dialog the
+ * first one's success is closing).
  */
 export function ConfirmDialog({
   title,
@@ -22,10 +27,22 @@ export function ConfirmDialog({
   labels: { cancel: string; delete: string; deleting: string };
   isBusy: boolean;
   failure?: string | null;
+  /** Starts the action; `isBusy` is true from then until it is over (a mutation's isPending). */
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // Set by a press; the first render that finds the action not busy (it is over) clears it. A
+  // mutation is pending from the moment it is started, so no render comes between.
+  const isPressed = useRef(false);
+  useEffect(() => {
+    if (!isBusy) isPressed.current = false;
+  });
+  const confirm = () => {
+    if (isBusy || isPressed.current) return;
+    isPressed.current = true;
+    onConfirm();
+  };
   return (
     <Dialog title={title} description={description} onClose={onClose} isBusy={isBusy} initialFocus={cancelRef}>
       <DialogActions
@@ -38,7 +55,7 @@ export function ConfirmDialog({
         failure={failure}
         cancelRef={cancelRef}
         onCancel={onClose}
-        onAction={onConfirm}
+        onAction={confirm}
       />
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
-import { isFocusLost } from '@/lib/focus';
+import { isFocusLost, rememberFocusReturn } from '@/lib/focus';
 
 /**
  * A modal dialog on the native `<dialog>` and `showModal()`: the rest of the page is inert (focus
@@ -31,14 +31,15 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement;
+    const returnFocus = rememberFocusReturn(document.activeElement);
     if (!dialog.open) dialog.showModal();
     initialFocus?.current?.focus();
     return () => {
       if (dialog.open) dialog.close();
       // A dialog that goes with the page (its action succeeded) is removed before it closes, and
-      // the browser then leaves the focus on the page: back to the button that opened it.
-      if (isFocusLost() && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      // the browser then leaves the focus on the page: back to the button that opened it, or, when
+      // the action took that button away, to the place it was in (its table cell, row, section).
+      if (isFocusLost()) returnFocus();
     };
   }, [initialFocus]);
 

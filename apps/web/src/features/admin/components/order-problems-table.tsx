@@ -103,6 +103,11 @@ export function OrderProblemsTable() {
                     {problem.status === 'refunding' && (
                       <Fact label={texts.refund}>{texts.problemStatus.refunding}</Fact>
                     )}
+                    {problem.status === 'refund_failed' && (
+                      <strong className="mt-1 block text-sm font-semibold text-red-800 dark:text-red-300">
+                        {texts.refund}: {texts.refundFailedFlag}
+                      </strong>
+                    )}
                     <Link to={orderMessagesPagePath(order.id)} className="link mt-1 block" aria-describedby={nameId}>
                       {texts.readMessages}
                     </Link>
@@ -117,7 +122,7 @@ export function OrderProblemsTable() {
                       >
                         {texts.refund}
                       </RowButton>
-                      {problem.status === 'open' && (
+                      {(problem.status === 'open' || problem.status === 'refund_failed') && (
                         <RowButton
                           variant="outline"
                           describedBy={nameId}

@@ -5,7 +5,6 @@ import {
   buyingTexts,
   formatPrice,
   messages,
-  notPhoneCharacters,
   type Booking,
   type BookingInput,
   type Product,
@@ -100,12 +99,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
             className={inputClass}
             {...props}
             {...phoneField}
-            onChange={(event) => {
-              // Only what a phone number is written with: a letter never gets into the field.
-              const kept = event.target.value.replace(notPhoneCharacters, '');
-              if (kept !== event.target.value) event.target.value = kept;
-              return phoneField.onChange(event);
-            }}
+            // What is typed stays as typed: a letter is answered with "digits only", not dropped.
             ref={(element) => {
               phoneFieldRef(element);
               phoneRef.current = element;

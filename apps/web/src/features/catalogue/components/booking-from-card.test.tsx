@@ -1,4 +1,4 @@
-import { buyingMessages, buyingTexts, messages, webTexts } from '@recell/contract';
+import { buyingMessages, buyingTexts, listingMessages, messages, webTexts } from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,13 +55,21 @@ describe('the booking modal', () => {
     expect(dialog.getByLabelText(buyingTexts.phone)).toHaveFocus();
   });
 
-  it('keeps letters out of the phone number as it is typed', async () => {
-    serve();
+  it("says a phone number typed with letters must be digits only, not that it is missing (spec: 'phone numeric')", async () => {
+    const api = serve();
     renderWithProviders(<AdvertisedSection />, { auth: buyer });
     const dialog = within(await openBooking());
 
-    await userEvent.type(dialog.getByLabelText(buyingTexts.phone), '+44 (0)17a12-b345');
-    expect(dialog.getByLabelText(buyingTexts.phone)).toHaveValue('+44 (0)1712-345');
+    await userEvent.type(dialog.getByLabelText(buyingTexts.phone), 'abc');
+    await userEvent.type(dialog.getByLabelText(buyingTexts.location), 'Gulshan');
+    await userEvent.click(dialog.getByRole('button', { name: buyingTexts.submitOrder }));
+
+    const field = dialog.getByLabelText(buyingTexts.phone);
+    expect(field).toHaveValue('abc');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(listingMessages.phoneDigitsOnly));
+    expect(field).not.toHaveAccessibleDescription(expect.stringContaining(messages.phoneRequired));
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
   });
 
   it("wants a phone number and a location: 'phone number is Required', 'location is Required'", async () => {

@@ -28,12 +28,17 @@ const isCondition = (value: unknown): value is ProductCondition =>
   productConditions.some((condition) => condition === value);
 
 /** The question the fields ask, or null while the model or the storage is missing. */
-const questionOf = (model: unknown, storageGb: unknown, condition: unknown): FairPriceQuestion | null => {
+const questionOf = (
+  model: unknown,
+  storageGb: unknown,
+  condition: unknown,
+  exclude: string | undefined,
+): FairPriceQuestion | null => {
   const name = typeof model === 'string' ? model.trim() : '';
   const gb = Number(storageGb);
   if (!name || name.length > listingLimits.maxLength.model) return null;
   if (!(listingLimits.storageOptionsGb as readonly number[]).includes(gb)) return null;
-  return { model: name, storageGb: gb, condition: isCondition(condition) ? condition : undefined };
+  return { model: name, storageGb: gb, condition: isCondition(condition) ? condition : undefined, exclude };
 };
 
 /** "from 12 sales in the last 180 days", and for which condition. */
@@ -54,19 +59,22 @@ function Basis({ fairPrice }: { fairPrice: FairPrice }) {
 /**
  * The fair-price guide beside the Add Product form: as the seller gives the model and storage (and
  * condition), the typical price of recent sales, with what it is from. Asked after a pause in the
- * typing; it never blocks the form (a failure shows nothing).
+ * typing; it never blocks the form (a failure shows nothing). On the Edit form the listing being
+ * edited is left out (`excludeProductId`): its own price is not evidence of the typical one.
  */
 export function FairPriceHint({
   model,
   storageGb,
   condition,
+  excludeProductId,
 }: {
   model: unknown;
   storageGb: unknown;
   condition?: unknown;
+  excludeProductId?: string | undefined;
 }) {
   // Debounced as text, so an unchanged question is the same value from render to render.
-  const asked = questionOf(model, storageGb, condition);
+  const asked = questionOf(model, storageGb, condition, excludeProductId);
   const settled = useDebounced(asked ? JSON.stringify(asked) : null, fairPriceDebounceMs);
   const question = useMemo(() => (settled ? (JSON.parse(settled) as FairPriceQuestion) : null), [settled]);
   const fairPrice = useFairPrice(question);
@@ -95,18 +103,25 @@ export function FairPriceHint({
 
 type PricedFields = Pick<ProductFieldsInput, 'model' | 'storageGb' | 'condition'>;
 
-/** The hint fed by a listing form's own fields (Add Product, Edit): one line in the form. */
+/**
+ * The hint fed by a listing form's own fields (Add Product, Edit): one line in the form. The Edit
+ * form names its listing (`excludeProductId`), which the guide leaves out.
+ */
 export function FairPriceFormHint<Fields extends PricedFields, Checked>({
   control,
+  excludeProductId,
 }: {
   control: Control<Fields, unknown, Checked>;
+  excludeProductId?: string;
 }) {
   const [model, storageGb, condition] = useWatch({
     // Only these three fields are read, and every listing form has them.
     control: control as unknown as Control<PricedFields>,
     name: ['model', 'storageGb', 'condition'],
   });
-  return <FairPriceHint model={model} storageGb={storageGb} condition={condition} />;
+  return (
+    <FairPriceHint model={model} storageGb={storageGb} condition={condition} excludeProductId={excludeProductId} />
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { listingMessages, listingTexts, messages, photoTexts } from '@recell/contract';
+import { fairPriceTexts, listingMessages, listingTexts, messages, photoTexts } from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -157,5 +157,27 @@ describe('the edit form', () => {
       'href',
       '/dashboard/my-products',
     );
+  });
+
+  it('asks the fair-price guide without this listing, so its own price does not count', async () => {
+    const api = mockApi({
+      'GET /api/categories': () => jsonResponse(categoryList),
+      [`GET ${detailsPath}`]: () => jsonResponse(details),
+      'GET /api/fair-price': () =>
+        jsonResponse({
+          typicalPriceCents: 52_000,
+          sampleSize: 3,
+          rule: 'listings',
+          condition: 'Excellent',
+          conditionWidened: false,
+          windowDays: 180,
+        }),
+    });
+    renderWithProviders(<EditProductForm productId={listing.id} />, { auth: seller });
+
+    expect(await screen.findByText(fairPriceTexts.typicalPrice(52_000))).toBeInTheDocument();
+    const asked = api.callsTo('GET /api/fair-price');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) expect(call.query.get('exclude')).toBe(listing.id);
   });
 });

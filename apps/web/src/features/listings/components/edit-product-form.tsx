@@ -103,7 +103,11 @@ function EditListing({ product }: { product: MyProductDetails }) {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2"
     >
-      <ListingFields field={(name) => fieldOf(form, name)} priceGuide={<FairPriceFormHint control={form.control} />} />
+      <ListingFields
+        field={(name) => fieldOf(form, name)}
+        // The guide leaves this listing out: "from 1 phone for sale" would be this one.
+        priceGuide={<FairPriceFormHint control={form.control} excludeProductId={product.id} />}
+      />
       {/* The photos are saved through their own endpoint (PUT /api/products/:id/photos) after the fields. */}
       <div className="sm:col-span-2">
         <PhotoPicker value={photos} onChange={setPhotos} error={photoError} name="imageIds" />

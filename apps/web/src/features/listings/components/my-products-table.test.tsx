@@ -1,5 +1,5 @@
-import { listingTexts, messages, type MyProduct } from '@recell/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { listingMessages, listingTexts, messages, type MyProduct } from '@recell/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuthContextValue } from '@/features/auth';
@@ -182,5 +182,58 @@ describe('My Products', () => {
       expect(screen.queryByRole('region', { name: 'Advertised phones' })).not.toBeInTheDocument();
     });
     expect(api.callsTo('GET /api/me/products').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('deletes once on a double-click of Delete: one request, the dialog closes, no "not found"', async () => {
+    const api = serveMyProducts([forSale, advertised], {
+      [`DELETE /api/products/${forSale.id}`]: () => {
+        const isThere = products.some((product) => product.id === forSale.id);
+        products = products.filter((product) => product.id !== forSale.id);
+        return isThere ? noContent() : apiError(404, 'not_found', listingMessages.productNotFound);
+      },
+    });
+    renderWithProviders(<MyProductsTable />, { auth: seller });
+    await screen.findByRole('table');
+
+    await userEvent.click(rowOf('Galaxy S21').getByRole('button', { name: listingTexts.delete }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Galaxy S21?' });
+    const confirm = within(dialog).getByRole('button', { name: listingTexts.delete });
+    // Both clicks land before the first one's answer, as a quick double-click does.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.productRemoved);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(api.callsTo(`DELETE /api/products/${forSale.id}`)).toHaveLength(1);
+    expect(screen.queryByText(listingMessages.productNotFound)).not.toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Galaxy S21' })).not.toBeInTheDocument();
+  });
+
+  it('lets the seller press Delete again after a refusal', async () => {
+    let answers = 0;
+    const api = serveMyProducts([forSale], {
+      [`DELETE /api/products/${forSale.id}`]: () => {
+        answers += 1;
+        if (answers === 1) return apiError(503, 'unavailable', messages.internalError);
+        products = [];
+        return noContent();
+      },
+    });
+    renderWithProviders(<MyProductsTable />, { auth: seller });
+    await screen.findByRole('table');
+
+    await userEvent.click(rowOf('Galaxy S21').getByRole('button', { name: listingTexts.delete }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Galaxy S21?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: listingTexts.delete }));
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.internalError);
+    expect(within(dialog).getByRole('button', { name: listingTexts.delete })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: listingTexts.delete }));
+
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(api.callsTo(`DELETE /api/products/${forSale.id}`)).toHaveLength(2);
   });
 });

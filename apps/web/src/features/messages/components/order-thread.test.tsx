@@ -81,6 +81,29 @@ describe('an order’s messages', () => {
     expect(api.callsTo(`POST ${threadPath}`).map((call) => call.body)).toEqual([{ body: 'Can we meet at noon?' }]);
     expect(box).toHaveValue('');
     expect(within(screen.getByRole('log')).getByText(orderMessageTexts.you)).toBeInTheDocument();
+    // The focus is back in the box, for the next message.
+    await waitFor(() => {
+      expect(box).toHaveFocus();
+    });
+  });
+
+  it('keeps a refused message in the box, with the focus there, and says why', async () => {
+    mockApi({
+      [`GET ${threadPath}`]: () => jsonResponse(threadOf([])),
+      'GET /api/me/messages/unread': () => jsonResponse({ total: 0, orders: [] }),
+      [`POST ${threadPath}`]: () => apiError(503, 'unavailable', 'The service is busy. Please try again.'),
+    });
+    renderWithProviders(<OrderThread orderId={orderId} />, { auth: buyer });
+
+    const box = await screen.findByRole('textbox', { name: orderMessageTexts.messageLabel });
+    await userEvent.type(box, 'Still there?');
+    await userEvent.click(screen.getByRole('button', { name: orderMessageTexts.send }));
+
+    expect(await screen.findByText('The service is busy. Please try again.')).toBeInTheDocument();
+    expect(box).toHaveValue('Still there?');
+    await waitFor(() => {
+      expect(box).toHaveFocus();
+    });
   });
 
   it('checks an empty message before sending anything', async () => {

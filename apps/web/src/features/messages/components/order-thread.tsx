@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { dashboardPaths } from '@/config/dashboard-paths';
+import { isFocusLost } from '@/lib/focus';
 import { showFormError } from '@/lib/form-errors';
 import { formatListingTime } from '@/lib/format-time';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -71,27 +72,40 @@ function MessageItem({ message, order }: { message: OrderMessage; order: OrderTh
   );
 }
 
+/**
+ * The box to write in. Send waits (disabled) while the message goes, which takes the focus from it;
+ * once sent, or refused, the focus is back in the box, ready for the next message.
+ */
 function MessageForm({ orderId }: { orderId: string }) {
   const id = useId();
   const send = useSendMessage(orderId);
+  const boxRef = useRef<HTMLTextAreaElement | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<NewOrderMessageInput, unknown, NewOrderMessage>({ resolver, defaultValues: { body: '' } });
+  const { ref: bodyRef, ...bodyField } = register('body');
+
+  // Back to the box, unless the person has moved on meanwhile. (react-hook-form forgets its fields'
+  // elements on reset, so the box is focused through its own ref.)
+  const refocusBox = () => {
+    const box = boxRef.current;
+    if (box && (isFocusLost() || box.form?.contains(document.activeElement))) box.focus();
+  };
 
   const onSubmit = async (message: NewOrderMessage) => {
     try {
       await send.mutateAsync(message);
     } catch (error) {
-      showFormError(error, setError, ['body']);
+      // A toast says why (or the field does, focused): the message is still in the box, to send again.
+      if (showFormError(error, setError, ['body']).length === 0) refocusBox();
       return;
     }
     reset();
-    setFocus('body');
+    refocusBox();
   };
 
   const errorId = `${id}-error`;
@@ -106,7 +120,11 @@ function MessageForm({ orderId }: { orderId: string }) {
         className={inputClass}
         aria-invalid={errors.body ? true : undefined}
         aria-describedby={errors.body ? `${errorId} ${id}-hint` : `${id}-hint`}
-        {...register('body')}
+        {...bodyField}
+        ref={(element) => {
+          bodyRef(element);
+          boxRef.current = element;
+        }}
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
         {orderMessageTexts.messageHint}

@@ -2,10 +2,8 @@ import { notificationTexts, safeNextPath, type Notification } from '@recell/cont
 import { Link } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { formatListingTime } from '@/lib/format-time';
 import { useMarkRead, useNotifications } from '../api/notifications';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   const isUnread = notification.readAt === null;
@@ -22,7 +20,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
           {notification.title}
         </Link>
         <time dateTime={notification.createdAt} className="text-sm text-slate-600 dark:text-slate-400">
-          {when(notification.createdAt)}
+          {formatListingTime(notification.createdAt)}
         </time>
       </p>
       <p className="mt-1">

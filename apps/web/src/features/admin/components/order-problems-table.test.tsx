@@ -1,0 +1,105 @@
+import {
+  orderProgressMessages,
+  orderProgressTexts as texts,
+  type AdminOrderProblem,
+  type OrderProblemStatus,
+} from '@recell/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthContextValue } from '@/features/auth';
+import { apiError, mockApi } from '@/test/api-mock';
+import { jsonResponse, makeMe, pageOf } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { OrderProblemsTable } from './order-problems-table';
+
+const admin: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'admin' }), logout: async () => {} };
+
+const problemOf = (n: number, name: string, status: OrderProblemStatus): AdminOrderProblem => ({
+  problem: {
+    id: `a0000000-0000-4000-8000-00000000000${n}`,
+    reason: 'The screen is cracked.',
+    status,
+    createdAt: new Date(2025, 0, 6, 9, 30).toISOString(),
+    resolvedAt: null,
+  },
+  order: {
+    id: `b0000000-0000-4000-8000-00000000000${n}`,
+    priceCents: 37_900,
+    paidAt: new Date(2025, 0, 1, 15, 5).toISOString(),
+    progress: 'handed_over',
+    handedOverAt: new Date(2025, 0, 5, 10, 0).toISOString(),
+    trackingNote: null,
+    transactionId: `pi_test_${n}`,
+    paymentStatus: 'succeeded',
+  },
+  product: {
+    id: `c0000000-0000-4000-8000-00000000000${n}`,
+    name,
+    brand: 'Samsung',
+    model: 'Galaxy S22',
+    imageUrl: '/uploads/galaxy.webp',
+  },
+  buyer: { id: 'd0000000-0000-4000-8000-000000000001', name: 'Daniel Kim', email: 'daniel@example.com' },
+  seller: { id: 'e0000000-0000-4000-8000-000000000001', name: 'Marcus Bennett', email: 'marcus@example.com' },
+});
+
+const rowOf = (name: string) => {
+  const row = screen.getByRole('rowheader', { name }).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+};
+
+describe('Order problems', () => {
+  it('flags a report whose refund failed, and offers Refund again and Close; a refund under way offers no Close', async () => {
+    mockApi({
+      'GET /api/admin/order-problems': () =>
+        jsonResponse(
+          pageOf([
+            problemOf(1, 'Galaxy S22 Open', 'open'),
+            problemOf(2, 'Galaxy S22 Failed', 'refund_failed'),
+            problemOf(3, 'Galaxy S22 Refunding', 'refunding'),
+          ]),
+        ),
+    });
+    renderWithProviders(<OrderProblemsTable />, { auth: admin });
+    await screen.findByRole('table', { name: texts.adminTitle });
+
+    const failed = rowOf('Galaxy S22 Failed');
+    expect(failed.getByText(`${texts.refund}: ${texts.refundFailedFlag}`)).toBeInTheDocument();
+    expect(failed.getByRole('button', { name: texts.refund })).toBeEnabled();
+    expect(failed.getByRole('button', { name: texts.close })).toBeEnabled();
+
+    expect(rowOf('Galaxy S22 Open').queryByText(`${texts.refund}: ${texts.refundFailedFlag}`)).not.toBeInTheDocument();
+    expect(rowOf('Galaxy S22 Open').getByRole('button', { name: texts.close })).toBeInTheDocument();
+    expect(
+      rowOf('Galaxy S22 Refunding').getByText(`${texts.refund}: ${texts.problemStatus.refunding}`),
+    ).toBeInTheDocument();
+    expect(rowOf('Galaxy S22 Refunding').queryByRole('button', { name: texts.close })).not.toBeInTheDocument();
+  });
+
+  it('says in the dialog when the processor refused the refund, sends it once however fast it is pressed, and shows the report flagged', async () => {
+    let status: OrderProblemStatus = 'open';
+    const api = mockApi({
+      'GET /api/admin/order-problems': () => jsonResponse(pageOf([problemOf(1, 'Galaxy S22 Seeded', status)])),
+      'POST /api/admin/order-problems/a0000000-0000-4000-8000-000000000001/refund': () => {
+        status = 'refund_failed';
+        return apiError(409, 'conflict', orderProgressMessages.refundRefused);
+      },
+    });
+    renderWithProviders(<OrderProblemsTable />, { auth: admin });
+    await screen.findByRole('table', { name: texts.adminTitle });
+
+    await userEvent.click(rowOf('Galaxy S22 Seeded').getByRole('button', { name: texts.refund }));
+    const dialog = screen.getByRole('dialog', { name: texts.refundTitle('Galaxy S22 Seeded') });
+    const confirm = within(dialog).getByRole('button', { name: texts.confirmRefund });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(orderProgressMessages.refundRefused);
+    expect(api.callsTo('POST /api/admin/order-problems/a0000000-0000-4000-8000-000000000001/refund')).toHaveLength(1);
+    await waitFor(() => {
+      expect(rowOf('Galaxy S22 Seeded').getByText(`${texts.refund}: ${texts.refundFailedFlag}`)).toBeInTheDocument();
+    });
+  });
+});
