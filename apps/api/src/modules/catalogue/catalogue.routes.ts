@@ -7,6 +7,7 @@ import {
   PageQuerySchema,
   ProductPageSchema,
   ProductQuerySchema,
+  ProductSearchPageSchema,
   type ProductPage,
 } from '@recell/contract';
 import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
@@ -58,7 +59,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     page: ProductPage,
     opts: { cacheable: boolean; generation: number },
   ) => {
-    if (!app.config.isProduction) ProductPageSchema.parse(page);
+    if (!app.config.isProduction) ProductSearchPageSchema.parse(page);
     // A string, as Node writes it together with the headers in one system call.
     const body = JSON.stringify(page);
     if (opts.cacheable) cache.set(request.url, body, opts.generation);
@@ -106,10 +107,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           '(unlocked or a carrier), `minBattery` (%) and `model` filter by the phone facts (colour, network ' +
           'and model match whole, in any case); `sort` newest (default), price_asc or ' +
           'price_desc. Pass `nextCursor` as `cursor` for the next page, with the same sort; listings added ' +
-          'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed.',
+          'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed. A first ' +
+          'page also gives `storageSizesGb`, the sizes the category’s phones for sale come in, and, when its ' +
+          'words found nothing, `suggestion`: the words with the unknown ones replaced by the closest words of ' +
+          'listings’ names, brands and models ("iphne" → "iphone").',
         params: CategoryIdParamsSchema,
         querystring: ProductQuerySchema,
-        response: { 200: ProductPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ProductSearchPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -132,9 +136,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Phones for sale of every brand: search, filter, sort, page',
         description:
           'The category page’s search across every brand: the same `q`, filters (`minPrice`, `maxPrice`, ' +
-          '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`.',
+          '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`; a first ' +
+          'page’s `storageSizesGb` and `suggestion` over every brand.',
         querystring: ProductQuerySchema,
-        response: { 200: ProductPageSchema, 400: ErrorBodySchema },
+        response: { 200: ProductSearchPageSchema, 400: ErrorBodySchema },
       },
     },
     async (request, reply) => {
