@@ -703,23 +703,29 @@ export const closestTerms = async (
 // The storage filter offers the sizes phones for sale come in.
 
 /**
- * Which of `sizes` (GB) some listing for sale of an active seller in the scope has: one probe of a
- * storage index per size (products_live_category_storage_newest_idx, or
- * products_live_storage_newest_idx for every brand), stopping at the first such listing. A
- * prepared statement per scope.
+ * Which of `sizes` (GB) some listing for sale of an active seller in the scope has: per size, the
+ * newest such listing down a storage index (products_live_category_storage_newest_idx, or
+ * products_live_storage_newest_idx for every brand), stopping at the first. Written as a LATERAL
+ * with the index's own order and LIMIT 1: as an EXISTS, PostgreSQL chose an index-only scan of
+ * products_fair_price_idx, which reads the whole index for a size nobody sells (100 ms at 100 k
+ * listings instead of 0.2). A prepared statement per scope.
  */
 export const liveStorageSizes = async (db: Database, categoryId: string | undefined, sizes: readonly number[]) => {
   const name = `catalogue_storage_sizes${categoryId === undefined ? '_all' : ''}`;
   const statement = prepared(db, name, () =>
     db
       .select({ gb: sql<number>`gb`.mapWith(Number) })
-      .from(sql`unnest(${sql.placeholder('sizes')}::int[]) as gb`)
-      .where(
-        sql`exists (select 1 from ${products} where ${and(
-          liveInCategory(categoryId === undefined ? undefined : sql.placeholder('categoryId')),
-          sql`${products.storageGb} = gb`,
-          sellerIsActive,
-        )})`,
+      .from(
+        sql`unnest(${sql.placeholder('sizes')}::int[]) as gb cross join lateral (
+          select 1 from ${products}
+          where ${and(
+            liveInCategory(categoryId === undefined ? undefined : sql.placeholder('categoryId')),
+            sql`${products.storageGb} = gb`,
+            sellerIsActive,
+          )}
+          order by ${sql.join(orderOf('newest'), sql`, `)}
+          limit 1
+        ) as one`,
       )
       .orderBy(sql`gb`)
       .prepare(name),
