@@ -5,13 +5,15 @@
  * the scope's phones for sale come in (the Storage filter's options). PGlite by default, PostgreSQL
  * when DATABASE_URL is set: the same migration and queries on both.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProductSearchPageSchema } from '@recell/contract';
 import { refreshSearchTerms } from '../src/db/search-terms.ts';
 import { runJob } from '../src/jobs/jobs.ts';
 import { refreshSearchTermsJob } from '../src/jobs/refresh-search-terms.job.ts';
 import { jobDepsOfApp } from '../src/jobs/job-deps.ts';
-import { insertUser } from './fixtures.ts';
+import { storageSizesTtlMs } from '../src/modules/catalogue/catalogue.routes.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { insertCategories, insertUser } from './fixtures.ts';
 import { useTestApp } from './support/api.ts';
 import { insertListings } from './support/listings.ts';
 
@@ -170,5 +172,53 @@ describe('search suggestions and storage sizes', () => {
     expect(second.items).toHaveLength(1);
     expect(second.storageSizesGb).toBeUndefined();
     expect(second.suggestion).toBeUndefined();
+  });
+});
+
+describe('the storage sizes a server keeps, as development and production run it', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    // Kept for no time under NODE_ENV=test (tests write rows beside the app); as development runs here.
+    d = await createTestApp({ NODE_ENV: 'development' });
+    await insertCategories(d.app.db);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await d.close();
+  });
+
+  it('keeps a scope’s sizes a while, forgets them when a listing changes, and sees another server’s change in time', async () => {
+    // The clock stands still unless the test moves it, however slow the machine is.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const seller = await insertUser(d.app.db, { role: 'seller' });
+    const redmi = (storageGb: number) => ({
+      sellerId: seller.id,
+      categoryId: '2',
+      brand: 'Xiaomi',
+      name: `Redmi ${storageGb}`,
+      model: 'Redmi',
+      storageGb,
+    });
+    // Pages with words: never answered from the first pages' memory, so only the sizes are kept.
+    const sizes = async () => {
+      const res = await d.app.inject('/api/categories/2/products?q=redmi');
+      expect(res.statusCode, res.body).toBe(200);
+      return ProductSearchPageSchema.parse(res.json()).storageSizesGb;
+    };
+    await insertListings(d.app.db, [redmi(64)]);
+    expect(await sizes()).toEqual([64]);
+
+    // Written beside the app, so it does not know: the sizes stay as they were.
+    await insertListings(d.app.db, [redmi(256)]);
+    expect(await sizes()).toEqual([64]);
+    d.app.listingsChanged();
+    expect(await sizes()).toEqual([64, 256]);
+
+    // Another server's new listing shows when the kept sizes are too old.
+    await insertListings(d.app.db, [redmi(512)]);
+    vi.setSystemTime(Date.now() + storageSizesTtlMs - 1);
+    expect(await sizes()).toEqual([64, 256]);
+    vi.setSystemTime(Date.now() + 1);
+    expect(await sizes()).toEqual([64, 256, 512]);
   });
 });

@@ -8,14 +8,22 @@ import {
   ProductPageSchema,
   ProductQuerySchema,
   ProductSearchPageSchema,
+  categoryIds,
   type ProductPage,
 } from '@recell/contract';
 import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
 import * as service from './catalogue.service.ts';
 
+const isCategoryId = (id: string) => (categoryIds as readonly string[]).includes(id);
+
 /** How long a first page is served from memory, and how many are kept (about 20 kB each). */
 export const pageCacheTtlMs = 1000;
 const pageCacheMaxEntries = 256;
+/**
+ * How long a scope's storage sizes (the Storage filter's options) are kept: forgotten at once when
+ * a listing changes here; another replica's change shows within this.
+ */
+export const storageSizesTtlMs = 60_000;
 
 const jsonType = 'application/json; charset=utf-8';
 
@@ -27,6 +35,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     maxEntries: pageCacheMaxEntries,
   });
   app.onListingsChanged(() => cache.clear());
+
+  // The storage sizes every computed first page carries, per scope: they change only when a
+  // scope's first or last phone of a size comes or goes, and a page with words is never cached.
+  const sizesTtlMs = app.config.nodeEnv === 'test' ? 0 : storageSizesTtlMs;
+  const sizesByScope = new Map<string, { until: number; sizes: Promise<number[]> }>();
+  app.onListingsChanged(() => sizesByScope.clear());
+  const storageSizes = (db: typeof app.db, categoryId: string | undefined) => {
+    const scope = categoryId ?? '';
+    const kept = sizesByScope.get(scope);
+    if (kept && kept.until > Date.now()) return kept.sizes;
+    const sizes = service.liveStorageSizes(db, categoryId);
+    // Kept for the known scopes only: any text can be asked for as a category.
+    if (sizesTtlMs > 0 && (categoryId === undefined || isCategoryId(categoryId))) {
+      sizesByScope.set(scope, { until: Date.now() + sizesTtlMs, sizes });
+      // A failed read is not kept.
+      sizes.catch(() => sizesByScope.delete(scope));
+    }
+    return sizes;
+  };
 
   /**
    * A first page answered within the last second, by its exact URL, before the query string is
@@ -118,7 +145,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const generation = cache.generation;
-      const page = await service.listCategoryProducts(app.db, request.params.id, request.query);
+      const page = await service.listCategoryProducts(app.db, request.params.id, request.query, { storageSizes });
       // First pages without words: a few hundred possible URLs that most visits open.
       const cacheable = request.query.cursor === undefined && request.query.q === undefined;
       return sendPage(request, reply, page, { cacheable, generation });
@@ -144,7 +171,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const generation = cache.generation;
-      const page = await service.searchProducts(app.db, request.query);
+      const page = await service.searchProducts(app.db, request.query, { storageSizes });
       const cacheable = request.query.cursor === undefined && request.query.q === undefined;
       return sendPage(request, reply, page, { cacheable, generation });
     },

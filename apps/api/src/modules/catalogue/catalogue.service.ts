@@ -301,7 +301,19 @@ const searchStats = (db: Database): repository.LexemeStats | undefined => {
 export interface ListOptions {
   /** Force a plan for filtered pages (tests); by default chosen from the word statistics. */
   plan?: SearchPlan | undefined;
+  /**
+   * Where a first page's storage sizes come from (the routes keep them a while, per scope); by
+   * default `liveStorageSizes`, asked each time.
+   */
+  storageSizes?: ((db: Database, categoryId: string | undefined) => Promise<number[]>) | undefined;
 }
+
+/**
+ * The storage sizes (GB, ascending) some phone for sale of an active seller in the scope (a
+ * category, or every brand) comes in: the Storage filter's options. A few index probes.
+ */
+export const liveStorageSizes = (db: Database, categoryId: string | undefined) =>
+  repository.liveStorageSizes(db, categoryId, storageOptionsGb);
 
 /**
  * One page of a category's phones for sale: optionally searched (every word, as a prefix, over
@@ -363,10 +375,10 @@ const listProducts = async (
 ): Promise<ProductSearchPage> => {
   const { sort, limit } = query;
   const after = decodeBrowseCursor(query.cursor, sort);
-  // A first page tells the storage filter which sizes the scope's phones come in: a few index
-  // probes, asked beside the page's own query (observed at once, in case the page fails first).
+  // A first page tells the storage filter which sizes the scope's phones come in, asked beside the
+  // page's own query (observed at once, in case the page fails first).
   const storageSizes =
-    after === undefined ? repository.liveStorageSizes(db, categoryId, storageOptionsGb) : Promise.resolve(undefined);
+    after === undefined ? (options.storageSizes ?? liveStorageSizes)(db, categoryId) : Promise.resolve(undefined);
   storageSizes.catch(() => {});
   const filters: repository.BrowseFilters = {
     categoryId,
