@@ -9,12 +9,13 @@ import {
   formatPrice,
   listingTexts,
   messages,
+  notificationTexts,
   webTexts,
   pageSize,
   type CategoryId,
   type Product,
 } from '@recell/contract';
-import { demoAccount, signIn } from './support/auth.ts';
+import { demoAccount, mainNav, signIn } from './support/auth.ts';
 import { advertisedCards, openHome } from './support/catalogue.ts';
 import { expectNoHorizontalScroll, phoneViewport } from './support/layout.ts';
 import {
@@ -290,6 +291,54 @@ test("a visitor's card actions on the home page lead to login; See Details comes
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: phone.name, exact: true })).toBeVisible();
 });
 
+test('a search with a typo finds nothing and asks "Did you mean iphone?", a link that runs that search', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, demoAccount('buyer').email);
+  await page.goto('/search?q=iphne');
+  await expect(page.getByRole('heading', { level: 1, name: listingTexts.searchPageHeading('iphne') })).toBeVisible();
+  const results = page.getByRole('region', { name: listingTexts.allBrandsResults, exact: true });
+  await expect(results.getByRole('status')).toHaveText(listingTexts.noMatches);
+
+  await results.getByRole('link', { name: listingTexts.didYouMean('iphone'), exact: true }).click();
+
+  await expect(page).toHaveURL('/search?q=iphone');
+  await expect(page.getByRole('heading', { level: 1, name: listingTexts.searchPageHeading('iphone') })).toBeVisible();
+  await expect(categorySearch(page).box).toHaveValue('iphone');
+  // The phones the API finds for the word, every one an iPhone.
+  const answer = (await (await request.get('/api/search?q=iphone')).json()) as { items: Product[] };
+  expect(answer.items.length).toBeGreaterThan(0);
+  await expect(results.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  for (const name of await cardHeadings(results)) expect(name).toMatch(/iphone/i);
+  await expect(results.getByRole('link', { name: /Did you mean/ })).toHaveCount(0);
+});
+
+test('the Storage filter offers only the sizes the category’s phones for sale come in', async ({ page, request }) => {
+  const phones = await fetchCategoryProducts(request, searchCategoryId);
+  const sizes = [...new Set(phones.flatMap((phone) => (phone.storageGb === null ? [] : [phone.storageGb])))].sort(
+    (a, b) => a - b,
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  await openCategoryAsBuyer(page, searchCategoryId);
+
+  const storage = categorySearch(page).form.getByLabel(listingTexts.storageFilter, { exact: true });
+  await expect(storage.getByRole('option')).toHaveText([
+    listingTexts.anyStorage,
+    ...sizes.map((gb) => listingTexts.storageValue(gb)),
+  ]);
+});
+
+test('the contact form is filled in with a signed-in person’s name and email', async ({ page }) => {
+  const buyer = demoAccount('buyer');
+  await signIn(page, buyer.email);
+  await page.goto('/about');
+  const contact = page.getByRole('region', { name: webTexts.contactHeading, exact: true });
+  await expect(contact.getByLabel(webTexts.contactName, { exact: true })).toHaveValue(buyer.name);
+  await expect(contact.getByLabel(webTexts.contactEmail, { exact: true })).toHaveValue(buyer.email);
+  await expect(contact.getByLabel(webTexts.contactMessage, { exact: true })).toHaveValue('');
+});
+
 test('an unknown category is the 404 page', async ({ page }) => {
   await page.goto('/categories/no-such-brand');
   await expect(page).toHaveURL('/login');
@@ -310,6 +359,24 @@ test.describe('on a 360 px wide phone', () => {
     await categorySearch(page).box.press('Enter');
     await expectSettledResults(page, searchCategoryId, matches.length);
     await expectNoHorizontalScroll(page);
+  });
+
+  test('the signed-in menu names the notifications bell in words, like the items beside it', async ({ page }) => {
+    await signIn(page, demoAccount('buyer').email);
+    const nav = mainNav(page);
+    await nav.getByRole('button', { name: webTexts.menu, exact: true }).click();
+    const bell = nav.getByRole('link', { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    const word = bell.getByText(notificationTexts.bellText, { exact: true });
+    await expect(word).toBeVisible();
+    // Shown, not only there for screen readers (a 1 px box): a word's width, in an item that lines
+    // up with Profile's below it.
+    const wordBox = await word.boundingBox();
+    expect(wordBox?.width ?? 0).toBeGreaterThan(40);
+    expect(wordBox?.height ?? 0).toBeGreaterThan(10);
+    const bellBox = await bell.boundingBox();
+    const profileBox = await nav.getByRole('link', { name: webTexts.navProfile, exact: true }).boundingBox();
+    expect(Math.abs((bellBox?.x ?? 0) - (profileBox?.x ?? 0))).toBeLessThan(2);
   });
 
   test("a phone's page has no horizontal scroll", async ({ page, request }) => {

@@ -67,6 +67,7 @@ export const allScenarioKeys = [
   'search-rare',
   'search-city',
   'search-miss',
+  'search-typo',
   'search-price',
   'facts-common',
   'facts-rare',
@@ -168,6 +169,20 @@ const staticScenarios = (): Scenario[] => [
     group: 'search',
     server: 'api',
     paths: categories.map((id) => productsPath(id, { q: 'nokia' })),
+  },
+  {
+    // Words no listing holds, typed wrong: nothing matches, and the answer suggests the closest
+    // words of the catalogue ("Did you mean iphone?"), from the small vocabulary table.
+    key: 'search-typo',
+    label: "search, a typo ('iphne', 'galxy', 'redmy'; 'samsng' everywhere)",
+    group: 'search',
+    server: 'api',
+    paths: [
+      productsPath('1', { q: 'iphne' }),
+      productsPath('3', { q: 'galxy' }),
+      productsPath('2', { q: 'redmy' }),
+      searchPath({ q: 'samsng' }),
+    ],
   },
   {
     key: 'search-price',

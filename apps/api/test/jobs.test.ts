@@ -40,6 +40,7 @@ describe('the job list', () => {
       'progress-orders',
       'prune-sessions',
       'reconcile-payments',
+      'refresh-search-terms',
       'trim-webhook-events',
     ]);
     for (const job of jobDefinitions) {

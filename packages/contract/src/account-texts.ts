@@ -29,7 +29,8 @@ export const accountTexts = {
   // Social sign-in
   orContinueWith: 'or continue with',
   google: 'Google',
-  github: 'Github',
+  // The brand's own spelling, on the button as in its hint (the spec's "Github button" names the button).
+  github: 'GitHub',
   socialNotConfigured: (provider: string) => `${provider} sign-in is not configured on this server`,
   socialFailed: 'Social sign-in did not finish. Please try again.',
   finishingSignIn: 'Finishing sign-in…',

@@ -69,3 +69,22 @@ export const ProductPageSchema = z
   .object({ items: z.array(ProductSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+/**
+ * A page of a category's phones, or of every brand's (the search): a product page, and on a first
+ * page what the search form offers beside it (docs/decisions/0055).
+ */
+export const ProductSearchPageSchema = ProductPageSchema.extend({
+  /**
+   * When a search's words find nothing: the same words with each one no listing's name, brand or
+   * model holds replaced by the closest one that does ("iphne 13" → "iphone 13"), to run instead.
+   * Absent when there is nothing to suggest, and on later pages.
+   */
+  suggestion: z.string().optional(),
+  /**
+   * The storage sizes (GB, ascending) phones for sale in the scope come in (the category, or every
+   * brand), whatever the other filters: what the storage filter offers. Only on a first page.
+   */
+  storageSizesGb: z.array(z.number().int()).optional(),
+}).meta({ id: 'ProductSearchPage' });
+export type ProductSearchPage = z.infer<typeof ProductSearchPageSchema>;

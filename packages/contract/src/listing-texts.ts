@@ -92,6 +92,8 @@ export const listingTexts = {
     hasMore ? `Showing the first ${count} phones` : `${count} ${count === 1 ? 'phone' : 'phones'} found`,
   noMatches: 'No phones match your search',
   noMatchesHint: 'Try fewer words, another spelling or a wider price range.',
+  /** A search that found nothing: a link that runs the suggested words instead. */
+  didYouMean: (suggestion: string) => `Did you mean ${suggestion}?`,
   emptyCategory: 'No phones for sale in this brand yet',
   resultsLabel: (brand: string) => `${brand} phones`,
   // Phone-fact filters (category and search pages)

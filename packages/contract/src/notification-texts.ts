@@ -37,6 +37,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */
 export const notificationTexts = {
   bellLabel: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
+  /** The bell's visible name in the small screens' menu, beside Profile and Dashboard. */
+  bellText: 'Notifications',
   heading: 'Notifications',
   empty: 'No notifications yet.',
   unread: 'Unread',

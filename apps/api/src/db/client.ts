@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -129,7 +130,13 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {});
+  // The extensions the migrations create (PostgreSQL ships them as contrib; PGlite loads them here):
+  // pg_trgm, the search's "did you mean" (docs/decisions/0055).
+  const extensions = { pg_trgm };
+  const client = await PGlite.create(
+    dir,
+    options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir, extensions } : { extensions },
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;
   return {

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgMaterializedView,
   pgTable,
   primaryKey,
   text,
@@ -339,6 +340,18 @@ export const products = pgTable(
       .where(sql`${t.status} = 'available'`),
   ],
 );
+
+/**
+ * The words of live listings' names, brands and models, per category, with how many listings hold
+ * each: the search's "did you mean" vocabulary (docs/decisions/0055). A materialised view with a
+ * trigram index, written by hand in migration 0019_search_suggestions (drizzle-kit leaves an `existing` view alone) and
+ * refreshed by the refresh-search-terms job.
+ */
+export const searchTerms = pgMaterializedView('search_terms', {
+  categoryId: text('category_id').notNull(),
+  term: text('term').notNull(),
+  listings: integer('listings').notNull(),
+}).existing();
 
 /** Every change of a listing's price, written with the change (docs/decisions/0036). */
 export const priceChanges = pgTable(

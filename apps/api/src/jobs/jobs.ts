@@ -10,6 +10,7 @@ import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
 import { progressOrdersJob } from './progress-orders.job.ts';
 import { pruneSessions } from './prune-sessions.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
+import { refreshSearchTermsJob } from './refresh-search-terms.job.ts';
 import { trimWebhookEvents } from './trim-webhook-events.job.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -19,6 +20,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   trimWebhookEvents,
   deliverEmailsJob,
   progressOrdersJob,
+  refreshSearchTermsJob,
 ];
 
 export const findJob = (name: string) => jobDefinitions.find((job) => job.name === name);

@@ -1,4 +1,4 @@
-import type { CategoryListSchema, ProductPageSchema } from '../catalogue.ts';
+import type { CategoryListSchema, ProductPageSchema, ProductSearchPageSchema } from '../catalogue.ts';
 import type { ProductQuerySchema } from '../listings.ts';
 import type { PageQuerySchema } from '../pagination.ts';
 import type { ProductWithPhotosSchema } from '../photos.ts';
@@ -21,14 +21,14 @@ export const catalogueEndpoints = {
     status: 200,
     withoutSession: true,
   }),
-  categoryProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
+  categoryProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductSearchPageSchema }>()({
     method: 'GET',
     path: '/categories/:id/products',
     status: 200,
     withoutSession: true,
   }),
   /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
-  searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
+  searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductSearchPageSchema }>()({
     method: 'GET',
     path: '/search',
     status: 200,

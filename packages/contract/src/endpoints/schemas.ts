@@ -76,8 +76,8 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
   catalogue: withSchemas(catalogueEndpoints, {
     categories: { response: catalogue.CategoryListSchema },
     advertised: { query: pagination.PageQuerySchema, response: catalogue.ProductPageSchema },
-    categoryProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductPageSchema },
-    searchProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductPageSchema },
+    categoryProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductSearchPageSchema },
+    searchProducts: { query: listings.ProductQuerySchema, response: catalogue.ProductSearchPageSchema },
     product: { response: photos.ProductWithPhotosSchema },
   }),
   contact: withSchemas(contactEndpoints, {

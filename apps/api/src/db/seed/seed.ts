@@ -20,6 +20,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { categoryBrands, categoryIds, type CategoryId } from '@recell/contract';
 import type { Database, Executor } from '../client.ts';
 import * as schema from '../schema.ts';
+import { refreshSearchTerms } from '../search-terms.ts';
 import {
   advertisements,
   categories,
@@ -112,13 +113,16 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
   if (!(await isEmpty(opts.db))) return { seeded: false, counts: noCounts };
   const assets = await prepareAssets(opts.storage, opts.mode, opts.hashPassword);
   const now = opts.now ?? new Date();
-  return opts.db.transaction(async (tx) => {
+  const result = await opts.db.transaction(async (tx) => {
     // Replicas starting together wait here for the first one's seed, however long it takes.
     await tx.execute(sql`set local lock_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (!(await isEmpty(tx))) return { seeded: false, counts: noCounts };
     return { seeded: true, counts: await insertAll(tx, assets, now) };
   });
+  // The search's vocabulary holds the demo's words from the start, not from the job's first run.
+  if (result.seeded) await refreshSearchTerms(opts.db);
+  return result;
 }
 
 /** Deletes every row of every table and every stored image, then seeds. Development and demos only. */
@@ -126,11 +130,13 @@ export async function resetAndSeed(opts: SeedOptions): Promise<SeedResult> {
   await opts.storage.clear?.();
   const assets = await prepareAssets(opts.storage, opts.mode, opts.hashPassword);
   const now = opts.now ?? new Date();
-  return opts.db.transaction(async (tx) => {
+  const result = await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     await deleteAllRows(tx);
     return { seeded: true, counts: await insertAll(tx, assets, now) };
   });
+  await refreshSearchTerms(opts.db);
+  return result;
 }
 
 /** Empties every table of the schema in one statement (TRUNCATE … CASCADE handles the foreign keys). */

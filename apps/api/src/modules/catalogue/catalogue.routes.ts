@@ -7,14 +7,23 @@ import {
   PageQuerySchema,
   ProductPageSchema,
   ProductQuerySchema,
+  ProductSearchPageSchema,
+  categoryIds,
   type ProductPage,
 } from '@recell/contract';
 import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
 import * as service from './catalogue.service.ts';
 
+const isCategoryId = (id: string) => (categoryIds as readonly string[]).includes(id);
+
 /** How long a first page is served from memory, and how many are kept (about 20 kB each). */
 export const pageCacheTtlMs = 1000;
 const pageCacheMaxEntries = 256;
+/**
+ * How long a scope's storage sizes (the Storage filter's options) are kept: forgotten at once when
+ * a listing changes here; another replica's change shows within this.
+ */
+export const storageSizesTtlMs = 60_000;
 
 const jsonType = 'application/json; charset=utf-8';
 
@@ -26,6 +35,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     maxEntries: pageCacheMaxEntries,
   });
   app.onListingsChanged(() => cache.clear());
+
+  // The storage sizes every computed first page carries, per scope: they change only when a
+  // scope's first or last phone of a size comes or goes, and a page with words is never cached.
+  const sizesTtlMs = app.config.nodeEnv === 'test' ? 0 : storageSizesTtlMs;
+  const sizesByScope = new Map<string, { until: number; sizes: Promise<number[]> }>();
+  app.onListingsChanged(() => sizesByScope.clear());
+  const storageSizes = (db: typeof app.db, categoryId: string | undefined) => {
+    const scope = categoryId ?? '';
+    const kept = sizesByScope.get(scope);
+    if (kept && kept.until > Date.now()) return kept.sizes;
+    const sizes = service.liveStorageSizes(db, categoryId);
+    // Kept for the known scopes only: any text can be asked for as a category.
+    if (sizesTtlMs > 0 && (categoryId === undefined || isCategoryId(categoryId))) {
+      sizesByScope.set(scope, { until: Date.now() + sizesTtlMs, sizes });
+      // A failed read is not kept.
+      sizes.catch(() => sizesByScope.delete(scope));
+    }
+    return sizes;
+  };
 
   /**
    * A first page answered within the last second, by its exact URL, before the query string is
@@ -58,7 +86,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     page: ProductPage,
     opts: { cacheable: boolean; generation: number },
   ) => {
-    if (!app.config.isProduction) ProductPageSchema.parse(page);
+    if (!app.config.isProduction) ProductSearchPageSchema.parse(page);
     // A string, as Node writes it together with the headers in one system call.
     const body = JSON.stringify(page);
     if (opts.cacheable) cache.set(request.url, body, opts.generation);
@@ -106,15 +134,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           '(unlocked or a carrier), `minBattery` (%) and `model` filter by the phone facts (colour, network ' +
           'and model match whole, in any case); `sort` newest (default), price_asc or ' +
           'price_desc. Pass `nextCursor` as `cursor` for the next page, with the same sort; listings added ' +
-          'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed.',
+          'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed. A first ' +
+          'page also gives `storageSizesGb`, the sizes the category’s phones for sale come in, and, when its ' +
+          'words found nothing, `suggestion`: the words with the unknown ones replaced by the closest words of ' +
+          'listings’ names, brands and models ("iphne" → "iphone").',
         params: CategoryIdParamsSchema,
         querystring: ProductQuerySchema,
-        response: { 200: ProductPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ProductSearchPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const generation = cache.generation;
-      const page = await service.listCategoryProducts(app.db, request.params.id, request.query);
+      const page = await service.listCategoryProducts(app.db, request.params.id, request.query, { storageSizes });
       // First pages without words: a few hundred possible URLs that most visits open.
       const cacheable = request.query.cursor === undefined && request.query.q === undefined;
       return sendPage(request, reply, page, { cacheable, generation });
@@ -132,14 +163,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Phones for sale of every brand: search, filter, sort, page',
         description:
           'The category page’s search across every brand: the same `q`, filters (`minPrice`, `maxPrice`, ' +
-          '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`.',
+          '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`; a first ' +
+          'page’s `storageSizesGb` and `suggestion` over every brand.',
         querystring: ProductQuerySchema,
-        response: { 200: ProductPageSchema, 400: ErrorBodySchema },
+        response: { 200: ProductSearchPageSchema, 400: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const generation = cache.generation;
-      const page = await service.searchProducts(app.db, request.query);
+      const page = await service.searchProducts(app.db, request.query, { storageSizes });
       const cacheable = request.query.cursor === undefined && request.query.q === undefined;
       return sendPage(request, reply, page, { cacheable, generation });
     },

@@ -8,8 +8,10 @@ import {
   type Category,
   type PageQuery,
   type Product,
+  storageOptionsGb,
   type ProductPage,
   type ProductQuery,
+  type ProductSearchPage,
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -299,7 +301,19 @@ const searchStats = (db: Database): repository.LexemeStats | undefined => {
 export interface ListOptions {
   /** Force a plan for filtered pages (tests); by default chosen from the word statistics. */
   plan?: SearchPlan | undefined;
+  /**
+   * Where a first page's storage sizes come from (the routes keep them a while, per scope); by
+   * default `liveStorageSizes`, asked each time.
+   */
+  storageSizes?: ((db: Database, categoryId: string | undefined) => Promise<number[]>) | undefined;
 }
+
+/**
+ * The storage sizes (GB, ascending) some phone for sale of an active seller in the scope (a
+ * category, or every brand) comes in: the Storage filter's options. A few index probes.
+ */
+export const liveStorageSizes = (db: Database, categoryId: string | undefined) =>
+  repository.liveStorageSizes(db, categoryId, storageOptionsGb);
 
 /**
  * One page of a category's phones for sale: optionally searched (every word, as a prefix, over
@@ -313,23 +327,59 @@ export const listCategoryProducts = (
   categoryId: string,
   query: ProductQuery,
   options: ListOptions = {},
-): Promise<ProductPage> => listProducts(db, categoryId, query, options);
+): Promise<ProductSearchPage> => listProducts(db, categoryId, query, options);
 
 /**
  * Every brand's phones for sale, with the category page's search, filters, sorts and paging
  * (the header's search). The same walks and indexes, without the category.
  */
-export const searchProducts = (db: Database, query: ProductQuery, options: ListOptions = {}): Promise<ProductPage> =>
-  listProducts(db, undefined, query, options);
+export const searchProducts = (
+  db: Database,
+  query: ProductQuery,
+  options: ListOptions = {},
+): Promise<ProductSearchPage> => listProducts(db, undefined, query, options);
+
+/** Words a typo can be told in: letters and digits only, at least 3 (the vocabulary's shortest). */
+const correctableWord = /^[\p{L}\p{N}]{3,}$/u;
+
+/**
+ * "Did you mean": the search's words with each one that no live listing's name, brand or model in
+ * the scope begins replaced by the most similar one that does ("iphne 13" → "iphone 13"); the other
+ * words as typed. Undefined when no word could be replaced (every word is known, or too unlike any).
+ * Reads only the small vocabulary view (docs/decisions/0055).
+ */
+export const suggestSearch = async (
+  db: Database,
+  categoryId: string | undefined,
+  q: string,
+): Promise<string | undefined> => {
+  const words = wordsOf(q);
+  const asked = [...new Set(words.map((word) => word.toLowerCase()).filter((word) => correctableWord.test(word)))];
+  if (asked.length === 0) return undefined;
+  const matches = new Map((await repository.closestTerms(db, categoryId, asked)).map((match) => [match.word, match]));
+  let changed = false;
+  const suggested = words.map((word) => {
+    const match = matches.get(word.toLowerCase());
+    if (!match || match.known || match.closest === null) return word;
+    changed = true;
+    return match.closest;
+  });
+  return changed ? suggested.join(' ') : undefined;
+};
 
 const listProducts = async (
   db: Database,
   categoryId: string | undefined,
   query: ProductQuery,
   options: ListOptions,
-): Promise<ProductPage> => {
+): Promise<ProductSearchPage> => {
   const { sort, limit } = query;
   const after = decodeBrowseCursor(query.cursor, sort);
+  // A first page tells the storage filter which sizes the scope's phones come in, asked beside the
+  // page's own query (observed at once, in case the page fails first).
+  const storageSizes =
+    after === undefined ? (options.storageSizes ?? liveStorageSizes)(db, categoryId) : Promise.resolve(undefined);
+  storageSizes.catch(() => {});
   const filters: repository.BrowseFilters = {
     categoryId,
     tsquery: query.q === undefined ? undefined : toPrefixTsquery(query.q),
@@ -425,6 +475,18 @@ const listProducts = async (
   if (items.length === 0 && categoryId !== undefined && !(await repository.categoryExists(db, categoryId))) {
     throw notFound(listingMessages.categoryNotFound);
   }
+  // Words that found nothing: perhaps a typo. Only then, and only on a first page (a search that
+  // found phones did what its words say; "mint" must not become "mini").
+  const suggestion =
+    items.length === 0 && after === undefined && query.q !== undefined
+      ? await suggestSearch(db, categoryId, query.q)
+      : undefined;
+  const storageSizesGb = await storageSizes;
   const last = keys.at(-1);
-  return { items, nextCursor: hasMore && last ? encodeBrowseCursor(sort, last) : null };
+  return {
+    items,
+    nextCursor: hasMore && last ? encodeBrowseCursor(sort, last) : null,
+    ...(suggestion === undefined ? {} : { suggestion }),
+    ...(storageSizesGb === undefined ? {} : { storageSizesGb }),
+  };
 };

@@ -1,8 +1,13 @@
 import { webTexts } from '@recell/contract';
 import { Page } from '@/components/ui/page';
+import { useAuth } from '@/features/auth';
 import { ContactForm } from '@/features/contact';
 
 function AboutPage() {
+  const auth = useAuth();
+  // A signed-in person's name and email fill the contact form (once the session is known: the page
+  // is prerendered for visitors).
+  const sender = auth.status === 'signedIn' ? { name: auth.user.name, email: auth.user.email } : undefined;
   return (
     <Page title="About" heading="About ReCell">
       <div className="mt-6 grid gap-12 lg:grid-cols-2">
@@ -30,7 +35,7 @@ function AboutPage() {
             Questions, ideas or a problem with a listing? Write to us.
           </p>
           <div className="mt-6">
-            <ContactForm />
+            <ContactForm sender={sender} />
           </div>
         </section>
       </div>

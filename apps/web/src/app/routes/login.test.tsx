@@ -92,14 +92,14 @@ describe('the login page', () => {
     expect(callsTo('POST /api/auth/login')[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
   });
 
-  it('offers Google and Github, and a link to sign up', async () => {
+  it('offers Google and GitHub, and a link to sign up', async () => {
     signedOutApi(() => jsonResponse(makeSession()));
     renderWithSession(<LoginPage />, { route: '/login' });
 
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Google' })).toBeEnabled();
     });
-    expect(screen.getByRole('button', { name: 'Github' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'GitHub' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
   });
 });

@@ -4,7 +4,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { LoginForm, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
 
-/** Login: email and password, Google and Github, a link to sign-up. Signed in, it sends the user on. */
+/** Login: email and password, Google and GitHub, a link to sign-up. Signed in, it sends the user on. */
 function LoginPage() {
   const { status } = useAuth();
   const { to, state } = useReturnTo();

@@ -103,6 +103,35 @@ describe('the phone-fact filters of a category page', () => {
     expect(screen.getByRole('button', { name: listingTexts.filtersActive(4) })).toBeInTheDocument();
   });
 
+  it('offer only the storage sizes the category’s phones for sale come in, and the one chosen', async () => {
+    serve(() => ({ ...pageOf([phone(1)]), storageSizesGb: [64, 256] }));
+    renderApple('/categories/1');
+    await screen.findByRole('heading', { name: 'Phone 1' });
+
+    const storage = screen.getByLabelText(listingTexts.storageFilter);
+    await waitFor(() => {
+      expect(
+        within(storage)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([listingTexts.anyStorage, '64 GB', '256 GB']);
+    });
+  });
+
+  it('keep a chosen size no phone has now (a shared address) among the options, chosen', async () => {
+    serve(() => ({ ...pageOf([]), storageSizesGb: [64, 256] }));
+    renderApple('/categories/1?storage=512');
+
+    expect(await screen.findByText(listingTexts.noMatches)).toBeInTheDocument();
+    const storage = screen.getByLabelText(listingTexts.storageFilter);
+    expect(
+      within(storage)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([listingTexts.anyStorage, '64 GB', '256 GB', '512 GB']);
+    expect(storage).toHaveValue('512');
+  });
+
   it('offer Clear filters when nothing matches, which clears the facts too', async () => {
     serve((query) => pageOf(query.has('colour') ? [] : [phone(1)]));
     renderApple('/categories/1?colour=Chartreuse&storage=64');
@@ -143,6 +172,39 @@ describe('the search page', () => {
       { q: 'pro', storage: '256', cursor: 'next' },
     ]);
     expect(api.callsTo('GET /api/categories/1/products')).toHaveLength(0);
+  });
+
+  it('suggests other words when the words found nothing: a link that runs them, keeping the filters', async () => {
+    const api = serve((query) =>
+      query.get('q') === 'iphne' ? { ...pageOf([]), suggestion: 'iphone' } : pageOf([phone(1), phone(2)]),
+    );
+    renderSearch('/search?q=iphne&storage=128');
+
+    expect(await screen.findByText(listingTexts.noMatches)).toHaveRole('status');
+    const suggestion = screen.getByRole('link', { name: 'Did you mean iphone?' });
+    expect(suggestion).toHaveAttribute('href', '/search?q=iphone&storage=128');
+
+    await userEvent.click(suggestion);
+
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Phone 1', 'Phone 2']);
+    });
+    expect(urlSearch()).toBe('?q=iphone&storage=128');
+    expect(screen.getByRole('heading', { level: 1, name: listingTexts.searchPageHeading('iphone') })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: listingTexts.searchLabel })).toHaveValue('iphone');
+    expect(screen.queryByRole('link', { name: /Did you mean/ })).not.toBeInTheDocument();
+    expect(api.queriesOf('GET /api/search')).toEqual([
+      { q: 'iphne', storage: '128' },
+      { q: 'iphone', storage: '128' },
+    ]);
+  });
+
+  it('suggests nothing when the answer has no suggestion', async () => {
+    serve(() => pageOf([]));
+    renderSearch('/search?q=nokia');
+
+    expect(await screen.findByText(listingTexts.noMatches)).toHaveRole('status');
+    expect(screen.queryByRole('link', { name: /Did you mean/ })).not.toBeInTheDocument();
   });
 
   it('lists every phone for sale when there are no words, and says so when there are none', async () => {

@@ -126,7 +126,7 @@ describe('the sign-up page', () => {
   it('offers Google sign-in and a link to login', async () => {
     renderWithSession(<SignupPage />, { route: '/signup' });
     expect(await screen.findByRole('button', { name: 'Google' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Github' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'GitHub' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 });

@@ -37,7 +37,7 @@ describe('social sign-in', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Google' })).toBeEnabled();
     });
-    const github = screen.getByRole('button', { name: 'Github' });
+    const github = screen.getByRole('button', { name: 'GitHub' });
     expect(github).toBeDisabled();
     expect(github).toHaveAccessibleDescription('GitHub sign-in is not configured on this server');
     expect(screen.getByText('GitHub sign-in is not configured on this server')).toBeVisible();
@@ -50,9 +50,9 @@ describe('social sign-in', () => {
     renderWithSession(<SocialSignIn providers={['google', 'github']} next="/dashboard/my-orders" />);
 
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Github' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'GitHub' })).toBeEnabled();
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Github' }));
+    await userEvent.click(screen.getByRole('button', { name: 'GitHub' }));
 
     expect(open).toHaveBeenCalledWith(
       '/api/auth/github?next=%2Fdashboard%2Fmy-orders&mode=popup',

@@ -17,11 +17,11 @@ import { useAuthProviders } from '../api/get-auth-providers';
 const socialSignInUrl = (provider: 'google' | 'github', next: string, mode: 'popup' | 'redirect') =>
   `/api/auth/${provider}?${new URLSearchParams({ next, mode }).toString()}`;
 
-const buttons: Record<SocialProvider, { label: string; brand: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> =
-  {
-    google: { label: accountTexts.google, brand: 'Google', Icon: GoogleIcon },
-    github: { label: accountTexts.github, brand: 'GitHub', Icon: GithubIcon },
-  };
+/** Each provider's name, one text for its button and its hint. */
+const buttons: Record<SocialProvider, { label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
+  google: { label: accountTexts.google, Icon: GoogleIcon },
+  github: { label: accountTexts.github, Icon: GithubIcon },
+};
 
 const isAuthResultMessage = (data: unknown): data is AuthResultMessage => {
   const message = data as Partial<AuthResultMessage> | null;
@@ -109,7 +109,7 @@ export function SocialSignIn({ providers, next }: { providers: readonly SocialPr
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         {providers.map((provider) => {
-          const { label, brand, Icon } = buttons[provider];
+          const { label, Icon } = buttons[provider];
           // Unknown yet: wait (the server would refuse an unconfigured one). Unknowable (the call
           // failed): let the person try.
           const isOff = configured.data ? !configured.data[provider] : configured.isPending;
@@ -131,7 +131,7 @@ export function SocialSignIn({ providers, next }: { providers: readonly SocialPr
               </button>
               {isNotConfigured && (
                 <p id={noteId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  {accountTexts.socialNotConfigured(brand)}
+                  {accountTexts.socialNotConfigured(label)}
                 </p>
               )}
             </div>

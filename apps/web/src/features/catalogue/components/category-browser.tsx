@@ -12,6 +12,7 @@ import {
   type Product,
 } from '@recell/contract';
 import { useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { SelectField, TextField } from '@/components/ui/form';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,7 +26,16 @@ import { ProductCard } from './product-card';
 
 const conditionOptions = productConditions.map((condition) => ({ value: condition, label: condition }));
 const sortOptions = productSorts.map((sort) => ({ value: sort, label: listingTexts.sortNames[sort] }));
-const storageOptions = storageOptionsGb.map((gb) => ({ value: String(gb), label: listingTexts.storageValue(gb) }));
+const storageOption = (gb: number) => ({ value: String(gb), label: listingTexts.storageValue(gb) });
+
+/**
+ * The Storage filter's sizes: those the scope's phones for sale come in, as the first page says
+ * (every size sellers pick from until it does), and the one chosen even when no phone has it now.
+ */
+const storageOptionsOf = (sizes: readonly number[] | undefined, chosen: string) =>
+  storageOptionsGb
+    .filter((gb) => sizes === undefined || sizes.includes(gb) || String(gb) === chosen)
+    .map(storageOption);
 const networkOptions = [
   { value: unlockedNetwork, label: listingTexts.unlockedOption },
   ...commonCarriers.map((carrier) => ({ value: carrier, label: listingTexts.lockedToOption(carrier) })),
@@ -60,6 +70,8 @@ export function CategoryBrowser({
   const factsId = useId();
   const [areFactsOpen, setFactsOpen] = useState(false);
   const products = useMemo(() => results.data?.pages.flatMap((page) => page.items) ?? noProducts, [results.data]);
+  const firstPage = results.data?.pages[0];
+  const suggestion = firstPage?.suggestion;
   const shownProducts = useCardsInSlices(products);
   const { draft, selects, errors } = search;
   // The cards 'Load more' brings take the focus; the result count below says how many there are.
@@ -164,7 +176,7 @@ export function CategoryBrowser({
             <SelectField
               label={listingTexts.storageFilter}
               placeholder={listingTexts.anyStorage}
-              options={storageOptions}
+              options={storageOptionsOf(firstPage?.storageSizesGb, selects.storage)}
               value={selects.storage}
               onChange={(event) => {
                 search.setSelect({ storage: event.target.value });
@@ -235,6 +247,13 @@ export function CategoryBrowser({
             </p>
             {products.length === 0 && search.hasFilters && (
               <div className="mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+                {suggestion && (
+                  <p className="mb-3 text-lg">
+                    <Link to={search.withWords(suggestion)} className="link font-semibold underline">
+                      {listingTexts.didYouMean(suggestion)}
+                    </Link>
+                  </p>
+                )}
                 <p className="text-slate-600 dark:text-slate-300">{listingTexts.noMatchesHint}</p>
                 <button type="button" className="btn btn-outline mt-4" onClick={search.clear}>
                   {listingTexts.clearFilters}

@@ -180,11 +180,17 @@ export function useCategorySearch() {
     setDraft((current) => ({ ...current, [name]: value }));
   };
 
+  /** The address of this search with other words (the search's "did you mean"), every filter kept. */
+  const withWords = (q: string) => {
+    const search = toParams({ ...urlText, q }, selects).toString();
+    return { pathname: location.pathname, search: search ? `?${search}` : '' };
+  };
+
   const { filters, errors } = toApiFilters(urlText, selects);
   /** How many phone-fact filters are on (the collapsed Filters button says it). */
   const factCount = (['storage', 'network', 'minBattery', 'colour', 'model'] as const).filter(
     (name) => filters[name] !== undefined,
   ).length;
   const hasFilters = Boolean(filters.q ?? filters.minPrice ?? filters.maxPrice ?? filters.condition) || factCount > 0;
-  return { draft, selects, filters, errors, hasFilters, factCount, setText, setSelect, commit, clear };
+  return { draft, selects, filters, errors, hasFilters, factCount, setText, setSelect, commit, clear, withWords };
 }

@@ -104,4 +104,48 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Message')).toHaveValue('Hello again');
   });
+
+  it('fills in a signed-in person’s name and email once the session is known, in the same fields', async () => {
+    const { rerender } = renderWithProviders(<ContactForm />);
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveValue('');
+
+    // The page was shown to a visitor first (prerendered); then the session arrives.
+    rerender(<ContactForm sender={{ name: 'Ada Buyer', email: 'ada@example.com' }} />);
+
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Ada Buyer'));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    // The very input that was there, filled in (no new form took its place).
+    expect(screen.getByLabelText('Name')).toBe(name);
+  });
+
+  it('never writes over what the person typed before the session was known', async () => {
+    const { rerender } = renderWithProviders(<ContactForm />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Grace');
+
+    rerender(<ContactForm sender={{ name: 'Ada Buyer', email: 'ada@example.com' }} />);
+
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Grace');
+  });
+
+  it('keeps a signed-in sender’s name and email after sending, ready for another message', async () => {
+    const api = mockApi({ [route]: created });
+    renderWithProviders(<ContactForm sender={{ name: 'Ada Buyer', email: 'ada@example.com' }} />);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+
+    await userEvent.type(screen.getByLabelText('Message'), 'Do you buy broken phones?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your message, Ada Buyer!');
+    expect(api.callsTo(route)[0]!.body).toEqual({
+      name: 'Ada Buyer',
+      email: 'ada@example.com',
+      message: 'Do you buy broken phones?',
+    });
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Buyer');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
 });

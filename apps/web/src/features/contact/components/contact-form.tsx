@@ -1,5 +1,5 @@
 import { webTexts, type ContactMessageForm, type ContactMessageFormInput } from '@recell/contract';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -21,20 +21,33 @@ const fieldNames = ['name', 'email', 'message'] as const;
  * them again), sends the message to the admins and, only once the server has taken it, thanks the
  * sender and clears the form. A refusal shows the server's message (under the field at fault, or
  * in a toast) and keeps what was typed.
+ *
+ * `sender`: the signed-in person's name and email, filled in for them. The page is prerendered for
+ * visitors, so they arrive once the session is known: each fills its field only while the field is
+ * still empty (never over what was typed), in inputs already on the page, so nothing moves.
  */
-export function ContactForm() {
+export function ContactForm({ sender }: { sender?: { name: string; email: string } | undefined }) {
   const id = useId();
   const isHydrated = useIsHydrated();
   const {
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactMessageFormInput, unknown, ContactMessageForm>({
     resolver,
     defaultValues: { name: '', email: '', message: '' },
   });
+
+  const senderName = sender?.name ?? '';
+  const senderEmail = sender?.email ?? '';
+  useEffect(() => {
+    if (senderName && getValues('name') === '') setValue('name', senderName);
+    if (senderEmail && getValues('email') === '') setValue('email', senderEmail);
+  }, [senderName, senderEmail, getValues, setValue]);
 
   const onSubmit = async (contact: ContactMessageForm) => {
     try {
@@ -45,7 +58,8 @@ export function ContactForm() {
       return;
     }
     toast.success(webTexts.contactThanks(contact.name));
-    reset();
+    // Ready for another message; a signed-in person's name and email stay filled in.
+    reset({ name: senderName, email: senderEmail, message: '' });
   };
 
   const field = (name: (typeof fieldNames)[number]) => ({
