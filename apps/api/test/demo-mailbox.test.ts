@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,22 @@ describe('a demo server: emails go through SMTP to the demo mailbox', () => {
     expect(response.status).toBe(200);
     expect(emails.length).toBeGreaterThan(0);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers only requests addressed to it by name (no DNS rebinding)', async () => {
+    const { port } = new URL(mail.demoMailbox!.webUrl);
+    const statusFor = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/email', headers: { host } }, (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          })
+          .on('error', reject);
+      });
+    expect(await statusFor(`127.0.0.1:${port}`)).toBe(200);
+    expect(await statusFor(`localhost:${port}`)).toBe(200);
+    expect(await statusFor(`attacker.example:${port}`)).toBe(403);
   });
 
   it("serves MailDev's web inbox", async () => {

@@ -4,9 +4,10 @@
  * it sends to a real mail server, and a person reads what arrived in MailDev's web inbox.
  *
  * Assembled from MailDev's own parts as its command line does (storage, SMTP server, REST API and
- * web inbox), with two differences:
+ * web inbox), with these differences:
  * - No cross-origin reads. MailDev's command line lets any web page the person visits read the
- *   inbox (and the links in it) from their browser; here only the inbox's own page can.
+ *   inbox (and the links in it) from their browser; here only the inbox's own page can, and only
+ *   under a name it knows (no DNS rebinding).
  * - A link in an email opens in a new tab. MailDev's inbox shows an email in a sandboxed frame
  *   without `allow-popups`, where a link can only open inside that frame (and the site refuses to be
  *   framed); its page is served with the frame's sandbox also allowing popups (never scripts).
@@ -58,6 +59,14 @@ const emailFrameWithLinks = 'sandbox:"allow-same-origin allow-popups allow-popup
  * undefined when this MailDev builds the frame differently (its page is then served unchanged).
  */
 const inboxPageWithLinks = async (): Promise<string | undefined> => {
+  try {
+    return await copyInboxPageWithLinks();
+  } catch {
+    return undefined;
+  }
+};
+
+const copyInboxPageWithLinks = async (): Promise<string | undefined> => {
   const uiDist = fileURLToPath(new URL('../dist/', import.meta.resolve('@maildev/ui/server')));
   const assets = await readdir(path.join(uiDist, 'assets'));
   const scripts = assets.filter((name) => name.endsWith('.js'));
@@ -142,6 +151,21 @@ export const startDemoMailbox = async (options: DemoMailboxOptions): Promise<Dem
   });
   const inboxPage = await inboxPageWithLinks();
   const removeInboxPage = () => (inboxPage ? rm(inboxPage, { recursive: true, force: true }) : Promise.resolve());
+  // It answers only requests addressed to it by a loopback name, its own address or the site's host
+  // name (unless bound to every address): a web page whose name an attacker points at 127.0.0.1 (DNS
+  // rebinding) reads nothing.
+  const knownHosts = new Set([
+    'localhost',
+    '127.0.0.1',
+    '[::1]',
+    urlHost(options.publicHostname),
+    urlHost(options.host),
+  ]);
+  const checksHost = options.host !== '0.0.0.0' && options.host !== '::';
+  api.server.addHook('onRequest', async (request, reply) => {
+    const hostname = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (checksHost && !knownHosts.has(hostname)) await reply.code(403).send({ error: 'Unknown host' });
+  });
   try {
     await api.registerPlugins();
     await ui.registerUI(api.server, { basePath: '', ...(inboxPage ? { distPath: inboxPage } : {}) });
