@@ -41,7 +41,10 @@ const unknown = entry({
   createdAt: new Date(2025, 0, 3, 0, 30).toISOString(),
 });
 
-/** Each cell's text as a screen reader reads it (without the column names a phone's card shows). */
+/**
+ * Each cell's text as a screen reader reads it (without the column names a phone's card shows; a
+ * no-break space, which keeps a date or a time on one line, reads as a space).
+ */
 const cellsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -50,7 +53,7 @@ const cellsOf = (row: HTMLElement) =>
       read.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => {
         hidden.remove();
       });
-      return read.textContent;
+      return read.textContent.replaceAll('\u00a0', ' ');
     });
 
 describe('Audit Log', () => {

@@ -1,9 +1,8 @@
 import { accountTexts, adminTexts } from '@recell/contract';
-import { Cell, DataTable, Row } from '@/components/ui/data-table';
+import { BreakAtPunctuation, Cell, DataTable, DateTime, FreeText, Row } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
-import { formatListingTime } from '@/lib/format-time';
 import { useOutbox } from '../api/get-outbox';
 
 const columns = [adminTexts.columnWhen, adminTexts.columnTo, adminTexts.columnSubject, adminTexts.columnDelivery];
@@ -28,21 +27,23 @@ export function OutboxTable() {
       {emails.length === 0 ? (
         <p>{adminTexts.noOutboxEmails}</p>
       ) : (
-        <DataTable caption={accountTexts.emailOutbox} columns={columns}>
+        <DataTable caption={accountTexts.emailOutbox} columns={columns} cardsBelow="44rem">
           {emails.map((email) => (
             <Row key={email.id}>
-              <Cell label={adminTexts.columnWhen} className="whitespace-nowrap">
-                <time dateTime={email.createdAt}>{formatListingTime(email.createdAt)}</time>
+              <Cell label={adminTexts.columnWhen}>
+                <DateTime iso={email.createdAt} />
               </Cell>
-              <Cell label={adminTexts.columnTo} className="break-all">
-                {email.to}
+              <Cell label={adminTexts.columnTo}>
+                <BreakAtPunctuation text={email.to} />
               </Cell>
-              <Cell label={adminTexts.columnSubject} className="max-w-md wrap-anywhere">
-                <span className="block font-medium">{email.subject}</span>
-                <details className="mt-1">
-                  <summary className="link cursor-pointer">{adminTexts.showEmail}</summary>
-                  <pre className="mt-2 font-sans text-sm whitespace-pre-wrap">{email.text}</pre>
-                </details>
+              <Cell label={adminTexts.columnSubject}>
+                <FreeText className="as-table:max-w-md as-table:min-w-48">
+                  <span className="block font-medium">{email.subject}</span>
+                  <details className="mt-1">
+                    <summary className="link cursor-pointer">{adminTexts.showEmail}</summary>
+                    <p className="mt-2">{email.text}</p>
+                  </details>
+                </FreeText>
               </Cell>
               <Cell label={adminTexts.columnDelivery}>
                 {email.sentAt ? adminTexts.delivered : adminTexts.waiting(email.attempts)}
