@@ -108,9 +108,15 @@ describe('how a cell wraps', () => {
     const iso = new Date(2025, 0, 5, 15, 5).toISOString();
     render(<DateTime iso={iso} />);
 
-    const time = screen.getByText('Jan 5, 2025, 3:05 pm');
+    const time = screen.getByText((_, element) => element?.tagName === 'TIME');
     expect(time).toHaveAttribute('datetime', iso);
-    expect(time.textContent).toBe('Jan\u00a05,\u00a02025, 3:05\u00a0pm');
+    expect(time.textContent).toBe('Jan 5, 2025, 3:05 pm');
+    // Two parts that each keep on one line, and between them the one place to wrap.
+    expect(Array.from(time.childNodes, (part) => [part.textContent, (part as Element).className ?? null])).toEqual([
+      ['Jan 5, 2025,', 'whitespace-nowrap'],
+      [' ', null],
+      ['3:05 pm', 'whitespace-nowrap'],
+    ]);
   });
 
   it('names a column from its label, and gives its header cell the classes it asks for', () => {

@@ -296,9 +296,13 @@ export function BreakAtPunctuation({ text }: { text: string }) {
 export function DateTime({ iso }: { iso: string }) {
   const text = formatListingTime(iso);
   const split = text.lastIndexOf(', ');
-  // No-break spaces inside the date and inside the time; a space between them.
-  const unbroken = (part: string) => part.replaceAll(' ', '\u00a0');
-  return <time dateTime={iso}>{`${unbroken(text.slice(0, split + 1))} ${unbroken(text.slice(split + 2))}`}</time>;
+  // Its text stays the one string, ordinary spaces included: only each part keeps together.
+  return (
+    <time dateTime={iso}>
+      <span className="whitespace-nowrap">{text.slice(0, split + 1)}</span>{' '}
+      <span className="whitespace-nowrap">{text.slice(split + 2)}</span>
+    </time>
+  );
 }
 
 /**
