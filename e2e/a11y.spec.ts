@@ -10,7 +10,9 @@ import {
   categoryBrands,
   listingTexts,
   messages,
+  orderProgressTexts,
   webTexts,
+  type PaymentIntent,
 } from '@recell/contract';
 import {
   accountSearch,
@@ -388,4 +390,77 @@ for (const scheme of ['light', 'dark'] as const) {
       });
     });
   }
+}
+
+/**
+ * A fresh buyer's problem with a fresh seller's phone, bought (the test-mode processor's card) and
+ * shipped with a tracking note: a row of the admin's Order problems. Returns the phone's name.
+ */
+const reportOrderProblem = async (request: APIRequestContext) => {
+  const token = uniqueToken();
+  const seller = await signUpAccount(request, 'seller', `Axe Shipper ${token}`);
+  const buyer = await signUpAccount(request, 'user', `Axe Complainer ${token}`);
+  const phone = await freshPhone(request, seller, `Axeproblem${token}`);
+  const call = async (path: string, account: FreshAccount | null, data: object = {}) => {
+    const response = await request.post(path, {
+      headers: account ? { authorization: `Bearer ${account.token}` } : {},
+      data,
+    });
+    expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json() as Promise<unknown>;
+  };
+  const order = await bookThroughApi(request, buyer.token, {
+    productId: phone.id,
+    phone: '01712345678',
+    location: 'Uttara',
+  });
+  const intent = (await call(`/api/orders/${order.id}/payment-intent`, buyer)) as PaymentIntent;
+  await call(`/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`, null, {
+    clientSecret: intent.clientSecret,
+    number: '4242 4242 4242 4242',
+    expiry: '12/40',
+    cvc: '123',
+  });
+  await call(`/api/orders/${order.id}/pay`, buyer, { paymentIntentId: intent.paymentIntentId });
+  await call(`/api/orders/${order.id}/shipped`, seller, { trackingNote: 'UPS 1Z999AA10123456784' });
+  await call(`/api/orders/${order.id}/problems`, buyer, {
+    reason: 'The screen has a crack the listing did not mention.',
+  });
+  return phone.name;
+};
+
+/**
+ * axe's rules for data tables beyond WCAG's tags (its best practices): a header cell says what its
+ * column is, and its scope is valid. The page must have had axe injected (expectNoAxeViolations).
+ */
+const expectTableBestPractices = async (page: Page) => {
+  const results = await page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: 'rule', values: ['empty-table-header', 'scope-attr-valid', 'th-has-data-cells'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`),
+    'axe table rules',
+  ).toEqual([]);
+};
+
+for (const screen of [
+  { label: 'desktop', use: { viewport: { width: 1366, height: 800 } } },
+  { label: 'phone', use: phoneViewport },
+]) {
+  test.describe(`the admin's Order problems on a ${screen.label} (axe)`, () => {
+    test.use(screen.use);
+
+    test('with an open problem: WCAG A and AA, and every header cell named', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const phoneName = await reportOrderProblem(request);
+      await openAsAdmin(page, '/dashboard/order-problems', orderProgressTexts.adminTitle);
+      await expect(adminRows(page, orderProgressTexts.adminTitle, phoneName)).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+      await expectTableBestPractices(page);
+    });
+  });
 }

@@ -1,7 +1,8 @@
 import { formatPrice, webTexts } from '@recell/contract';
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { formatListingTime } from '@/lib/format-time';
 import { useFocusFirstNew } from '@/lib/focus';
 import { LoadError } from './load-error';
 import { ProductThumb } from './product-thumb';
@@ -14,43 +15,66 @@ import { Spinner } from './spinner';
  */
 
 /*
- * Below 56rem of frame width (a phone, a tablet, a laptop's dashboard beside its sidebar) a row is a
- * card: the frame is a size container and every `@max-4xl:` class below is the card layout. The
- * markup stays one <table> with explicit roles: a table whose parts are display:block or grid would
- * otherwise lose its table semantics in some browsers (decision 0032).
+ * While its frame is narrower than the table needs (`cardsBelow`: 56rem unless the table says less),
+ * a row is a card: the frame is a size container and every `as-cards:` class below is the card
+ * layout (`as-table:` the table's; both variants live in index.css). The markup stays one <table>
+ * with explicit roles: a table whose parts are display:block or grid would otherwise lose its table
+ * semantics in some browsers (decision 0032).
  *
  * A card is a two-column grid: the picture and each field's name (an aria-hidden label; screen
  * readers hear the column header) on the left, the row's name and the values on the right.
+ *
+ * Words wrap only between words (decision 0053): no cell breaks a name inside a word; an email wraps
+ * before its punctuation (`BreakAtPunctuation`), a date before its time (`DateTime`); free text
+ * wraps inside a measure of its own (`FreeText`), where only a word longer than a line is broken;
+ * only a machine's id (`Id`), which has no words, breaks anywhere.
  */
 
 /** A body cell's padding (a card's cells sit on the card's own padding). */
-export const cell = 'px-3 py-3 align-middle @max-4xl:p-0';
+export const cell = 'px-3 py-3 align-middle as-cards:p-0';
 const headerCell =
   'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 /** `relative`: visually hidden parts of the table (sr-only) stay inside the frame. */
 const tableFrame =
   '@container relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 transition-opacity dark:border-slate-800';
 const row =
-  '@max-4xl:grid @max-4xl:grid-cols-[6.5rem_minmax(0,1fr)] @max-4xl:items-center @max-4xl:gap-x-3 @max-4xl:gap-y-2 @max-4xl:p-4';
+  'as-cards:grid as-cards:grid-cols-[6.5rem_minmax(0,1fr)] as-cards:items-center as-cards:gap-x-3 as-cards:gap-y-2 as-cards:p-4';
 /** A field of a card: its column's name, then the value, on the card's two columns. */
-const fieldCell = `${cell} @max-4xl:col-span-2 @max-4xl:grid @max-4xl:grid-cols-subgrid @max-4xl:items-center`;
+const fieldCell = `${cell} as-cards:col-span-2 as-cards:grid as-cards:grid-cols-subgrid as-cards:items-center`;
 const fieldLabel =
-  'hidden text-xs font-semibold tracking-wide text-slate-600 uppercase @max-4xl:block dark:text-slate-300';
+  'hidden text-xs font-semibold tracking-wide text-slate-600 uppercase as-cards:block dark:text-slate-300';
+
+/**
+ * The frame width below which a table's rows are cards: more than its columns need at the least
+ * (every name wrapped between words), measured with long names and emails (decision 0053). 44rem
+ * keeps a table of a few short columns a table beside a 1024 px laptop's sidebar; 64rem is for a
+ * table whose cells hold several facts each.
+ */
+export type CardsBelow = '64rem' | '56rem' | '44rem';
+
+/**
+ * A column: its name, or its name and its header cell's classes (`as-table:` ones: a column's width
+ * is the table's business, a card has none).
+ */
+export type Column = string | { label: string; className?: string };
 
 /**
  * A dashboard table: captioned (its name for screen readers), its header row, its rows (`Row`,
- * `Cell` and the shared cells below). It fits its frame: long names and emails wrap, and a narrow
- * frame shows each row as a card (the header row is then read by screen readers only).
+ * `Cell` and the shared cells below). It fits its frame: names wrap between words, and a frame
+ * narrower than `cardsBelow` shows each row as a card (the header row is then read by screen
+ * readers only).
  */
 export function DataTable({
   caption,
   columns,
+  cardsBelow = '56rem',
   tableRef,
   isBusy = false,
   children,
 }: {
   caption: string;
-  columns: readonly string[];
+  columns: readonly Column[];
+  cardsBelow?: CardsBelow;
   /** To move focus to the table (after a row's dialog removed the row and its button). */
   tableRef?: RefObject<HTMLTableElement | null>;
   /** Other rows are on their way (a new search): the rows shown fade. */
@@ -58,24 +82,36 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className={isBusy ? `${tableFrame} opacity-60` : tableFrame} aria-busy={isBusy || undefined}>
+    <div
+      className={isBusy ? `${tableFrame} opacity-60` : tableFrame}
+      data-cards-below={cardsBelow}
+      aria-busy={isBusy || undefined}
+    >
       <table
         ref={tableRef}
         role="table"
         tabIndex={tableRef ? -1 : undefined}
-        className={`w-full text-sm @max-4xl:block${tableRef ? ' focus:outline-none' : ''}`}
+        className={`w-full text-sm as-cards:block${tableRef ? ' focus:outline-none' : ''}`}
       >
         <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup" className="bg-slate-50 @max-4xl:sr-only dark:bg-slate-900">
+        <thead role="rowgroup" className="bg-slate-50 as-cards:sr-only dark:bg-slate-900">
           <tr role="row">
-            {columns.map((column) => (
-              <th key={column} scope="col" role="columnheader" className={headerCell}>
-                {column}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const { label, className } = typeof column === 'string' ? { label: column } : column;
+              return (
+                <th
+                  key={label}
+                  scope="col"
+                  role="columnheader"
+                  className={className ? `${headerCell} ${className}` : headerCell}
+                >
+                  {label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
-        <tbody role="rowgroup" className="divide-y divide-slate-200 @max-4xl:block dark:divide-slate-800">
+        <tbody role="rowgroup" className="divide-y divide-slate-200 as-cards:block dark:divide-slate-800">
           {children}
         </tbody>
       </table>
@@ -99,7 +135,7 @@ export function Row({ className, children }: { className?: string; children: Rea
 export function Cell({ label, className, children }: { label: string; className?: string; children?: ReactNode }) {
   const isEmpty = children === undefined || children === null || children === false || children === '';
   return (
-    <td role="cell" className={`${isEmpty ? `${cell} @max-4xl:hidden` : fieldCell}${className ? ` ${className}` : ''}`}>
+    <td role="cell" className={`${isEmpty ? `${cell} as-cards:hidden` : fieldCell}${className ? ` ${className}` : ''}`}>
       <span aria-hidden="true" className={fieldLabel}>
         {label}
       </span>
@@ -124,7 +160,7 @@ export function RowHeader({ id, className, children }: { id?: string; className?
       scope="row"
       role="rowheader"
       id={id}
-      className={`${cell} text-left font-semibold wrap-anywhere @max-4xl:text-base${className ? ` ${className}` : ''}`}
+      className={`${cell} text-left font-semibold as-cards:text-base${className ? ` ${className}` : ''}`}
     >
       {children}
     </th>
@@ -190,10 +226,10 @@ type ProductCellsProps = {
 export function ProductCells({ product, priceCents, nameId, isLinked = true }: ProductCellsProps) {
   return (
     <>
-      <MediaCell className="@max-4xl:row-span-2">
+      <MediaCell className="as-cards:row-span-2">
         <ProductThumb imageUrl={product.imageUrl} name={product.name} />
       </MediaCell>
-      <RowHeader id={nameId} className="@max-4xl:self-end">
+      <RowHeader id={nameId} className="as-cards:self-end">
         {isLinked ? (
           <Link to={paths.product.to(product.id)} className="link">
             {product.name}
@@ -202,7 +238,7 @@ export function ProductCells({ product, priceCents, nameId, isLinked = true }: P
           <span>{product.name}</span>
         )}
       </RowHeader>
-      <td role="cell" className={`${cell} font-semibold whitespace-nowrap @max-4xl:self-start`}>
+      <td role="cell" className={`${cell} font-semibold whitespace-nowrap as-cards:self-start`}>
         {formatPrice(priceCents)}
       </td>
     </>
@@ -228,11 +264,62 @@ export function ListingCells({
       <Cell label={labels.original} className="whitespace-nowrap">
         {formatPrice(product.originalPriceCents)}
       </Cell>
-      <Cell label={labels.location} className="wrap-anywhere">
-        {product.location}
-      </Cell>
+      <Cell label={labels.location}>{product.location}</Cell>
     </>
   );
+}
+
+/**
+ * A string without spaces (an email) that may wrap before each of its punctuation marks
+ * (. @ _ + -), as an address is broken in print, and never inside a run of letters or digits. The
+ * text reads and copies as one string (`<wbr>` adds no character).
+ */
+export function BreakAtPunctuation({ text }: { text: string }) {
+  const parts = text.split(/(?=[.@_+-])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        // The parts of one string never move: their index is their identity.
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A date and time ('Nov 27, 2026, 4:32 pm') that wraps, when it must, between the date and the
+ * time only.
+ */
+export function DateTime({ iso }: { iso: string }) {
+  const text = formatListingTime(iso);
+  const split = text.lastIndexOf(', ');
+  // Its text stays the one string, ordinary spaces included: only each part keeps together.
+  return (
+    <time dateTime={iso}>
+      <span className="whitespace-nowrap">{text.slice(0, split + 1)}</span>{' '}
+      <span className="whitespace-nowrap">{text.slice(split + 2)}</span>
+    </time>
+  );
+}
+
+/**
+ * A machine's id (a payment's, a record's): no words to keep whole, so it breaks anywhere, and it is
+ * set as code.
+ */
+export function Id({ children }: { children: string }) {
+  return <code className="font-mono text-xs break-all">{children}</code>;
+}
+
+/**
+ * What a person wrote (a message, a problem's reason): lines kept, wrapped between words within a
+ * measure of its own (`className`: its width), so that the table gives it room without growing past
+ * its frame. Only a word longer than a whole line (a pasted link) is broken.
+ */
+export function FreeText({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={`wrap-break-word whitespace-pre-line${className ? ` ${className}` : ''}`}>{children}</div>;
 }
 
 const pillTones = {

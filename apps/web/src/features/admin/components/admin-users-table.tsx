@@ -2,6 +2,7 @@ import { accountTexts, adminTexts, messages, type AdminUser } from '@recell/cont
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
+  BreakAtPunctuation,
   Cell,
   DataTable,
   EmptyTable,
@@ -137,6 +138,7 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
         <DataTable
           caption={screen.caption}
           columns={screen.columns}
+          cardsBelow="44rem"
           tableRef={toDelete.tableRef}
           isBusy={users.isPlaceholderData}
         >
@@ -148,8 +150,8 @@ export function AdminUsersTable({ role }: { role: AdminListRole }) {
                   <Avatar name={user.name} imageUrl={user.imageUrl} alt={user.name} className="size-12" />
                 </MediaCell>
                 <RowHeader id={nameId}>{user.name}</RowHeader>
-                <Cell label={adminTexts.columnEmail} className="break-all @min-4xl:min-w-40">
-                  {user.email}
+                <Cell label={adminTexts.columnEmail}>
+                  <BreakAtPunctuation text={user.email} />
                 </Cell>
                 <Cell label={adminTexts.columnRole}>{accountTexts.roleNames[user.role]}</Cell>
                 {isSellers && (

@@ -1,6 +1,5 @@
 import { accountTexts, adminTexts, auditActionLabel, auditRecordType } from '@recell/contract';
-import { Cell, DataTable, PagedTable, Row } from '@/components/ui/data-table';
-import { formatListingTime } from '@/lib/format-time';
+import { BreakAtPunctuation, Cell, DataTable, DateTime, Id, PagedTable, Row } from '@/components/ui/data-table';
 import { useAuditLog } from '../api/get-audit-log';
 
 const columns = [adminTexts.columnWhen, adminTexts.columnWho, adminTexts.columnWhat, adminTexts.columnRecord];
@@ -15,17 +14,19 @@ export function AuditLogTable() {
   return (
     <PagedTable query={audit} empty={adminTexts.noAuditEntries} loadMoreLabel={adminTexts.loadMore} showNextPageError>
       {(entries) => (
-        <DataTable caption={accountTexts.auditLog} columns={columns}>
+        <DataTable caption={accountTexts.auditLog} columns={columns} cardsBelow="44rem">
           {entries.map((entry) => (
             <Row key={entry.id}>
-              <Cell label={adminTexts.columnWhen} className="whitespace-nowrap">
-                <time dateTime={entry.createdAt}>{formatListingTime(entry.createdAt)}</time>
+              <Cell label={adminTexts.columnWhen}>
+                <DateTime iso={entry.createdAt} />
               </Cell>
-              <Cell label={adminTexts.columnWho} className="@min-4xl:min-w-40">
+              <Cell label={adminTexts.columnWho}>
                 {entry.actor ? (
                   <>
-                    <span className="block font-semibold wrap-anywhere">{entry.actor.name}</span>
-                    <span className="block break-all text-slate-600 dark:text-slate-300">{entry.actor.email}</span>
+                    <span className="block font-semibold">{entry.actor.name}</span>
+                    <span className="block text-slate-600 dark:text-slate-300">
+                      <BreakAtPunctuation text={entry.actor.email} />
+                    </span>
                   </>
                 ) : (
                   <span className="text-slate-600 dark:text-slate-300">{adminTexts.system}</span>
@@ -34,9 +35,9 @@ export function AuditLogTable() {
               <Cell label={adminTexts.columnWhat}>{auditActionLabel(entry.action)}</Cell>
               <Cell label={adminTexts.columnRecord}>
                 <span className="block">{auditRecordType(entry.subjectType)}</span>
-                <code className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">
-                  {entry.subjectId}
-                </code>
+                <span className="block text-slate-600 dark:text-slate-300">
+                  <Id>{entry.subjectId}</Id>
+                </span>
               </Cell>
             </Row>
           ))}

@@ -1,8 +1,11 @@
 import { accountTexts, adminTexts, type ContactMessage, type ContactMessageView } from '@recell/contract';
 import { Link } from 'react-router';
 import {
+  BreakAtPunctuation,
   Cell,
   DataTable,
+  DateTime,
+  FreeText,
   PagedTable,
   Row,
   RowButton,
@@ -12,7 +15,6 @@ import {
 } from '@/components/ui/data-table';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { showActionError } from '@/lib/form-errors';
-import { formatListingTime } from '@/lib/format-time';
 import { toast } from '@/lib/toast';
 import { useChangeContactMessage } from '../api/change-contact-message';
 import { useContactMessages } from '../api/get-contact-messages';
@@ -110,16 +112,16 @@ export function ContactMessagesTable({ view }: { view: ContactMessageView }) {
                   <RowHeader id={nameId} className={isUnread ? 'font-bold' : 'font-normal'}>
                     {message.name}
                   </RowHeader>
-                  <Cell label={messageColumns.email} className="break-all @min-4xl:min-w-40">
+                  <Cell label={messageColumns.email}>
                     <a href={`mailto:${message.email}`} className="link">
-                      {message.email}
+                      <BreakAtPunctuation text={message.email} />
                     </a>
                   </Cell>
-                  <Cell label={messageColumns.message} className="break-words whitespace-pre-wrap @min-4xl:max-w-md">
-                    {message.message}
+                  <Cell label={messageColumns.message}>
+                    <FreeText className="as-table:max-w-md as-table:min-w-48">{message.message}</FreeText>
                   </Cell>
-                  <Cell label={messageColumns.received} className="whitespace-nowrap">
-                    <time dateTime={message.receivedAt}>{formatListingTime(message.receivedAt)}</time>
+                  <Cell label={messageColumns.received}>
+                    <DateTime iso={message.receivedAt} />
                   </Cell>
                   {isInbox && (
                     <Cell label={messageColumns.action}>

@@ -1,16 +1,33 @@
-import { orderProgressTexts as texts, type AdminOrderProblem } from '@recell/contract';
-import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Cell, DataTable, PagedTable, ProductCells, Row, RowButton, useRowDialog } from '@/components/ui/data-table';
-import { formatListingTime } from '@/lib/format-time';
-import { toast } from '@/lib/toast';
-import { isApiError, wasReported } from '@/lib/api-client';
-import { messages, orderMessagesPagePath } from '@recell/contract';
+import {
+  adminTexts,
+  messages,
+  orderMessagesPagePath,
+  orderProgressTexts as texts,
+  type AdminOrderProblem,
+} from '@recell/contract';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  BreakAtPunctuation,
+  Cell,
+  DataTable,
+  DateTime,
+  FreeText,
+  Id,
+  PagedTable,
+  ProductCells,
+  Row,
+  RowButton,
+  useRowDialog,
+} from '@/components/ui/data-table';
+import { isApiError, wasReported } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useCloseProblem, useOrderProblems, useRefundProblem } from '../api/order-problems';
 
 const { columns: c } = texts;
-const columns = ['', c.phone, c.price, c.buyer, c.seller, c.progress, c.problem, c.action];
+// Every column is named, the picture's too: a header cell without a name says nothing.
+const columns = [adminTexts.columnImage, c.phone, c.price, c.buyer, c.seller, c.progress, c.problem, c.action];
 
 type Decision = { kind: 'refund' | 'close'; item: AdminOrderProblem };
 
@@ -18,11 +35,23 @@ const failureOf = (error: unknown) =>
   wasReported(error) ? null : isApiError(error) ? error.message : messages.internalError;
 
 /** A labelled fact of the order (when it was paid, handed over, …). */
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <span className="block text-xs text-slate-700 dark:text-slate-300">
       {label}: {children}
     </span>
+  );
+}
+
+/** A person of the order: their name, then their email (wrapped at its punctuation). */
+function Person({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      <span className="block font-medium">{name}</span>
+      <span className="block text-slate-600 dark:text-slate-400">
+        <BreakAtPunctuation text={email} />
+      </span>
+    </>
   );
 }
 
@@ -61,44 +90,47 @@ export function OrderProblemsTable() {
     <>
       <PagedTable query={problems} empty={texts.adminEmpty} loadMoreLabel={texts.loadMore}>
         {(items) => (
-          <DataTable caption={texts.adminTitle} columns={columns} tableRef={dialog.tableRef}>
+          <DataTable caption={texts.adminTitle} columns={columns} cardsBelow="64rem" tableRef={dialog.tableRef}>
             {items.map((item) => {
               const { problem, order, product, buyer, seller } = item;
               const nameId = `problem-${problem.id}`;
               return (
                 <Row key={problem.id}>
                   <ProductCells product={product} priceCents={order.priceCents} nameId={nameId} />
-                  <Cell label={c.buyer} className="wrap-anywhere">
-                    <span className="block font-medium">{buyer.name}</span>
-                    <span className="block text-slate-600 break-all dark:text-slate-400">{buyer.email}</span>
+                  <Cell label={c.buyer}>
+                    <Person name={buyer.name} email={buyer.email} />
                   </Cell>
-                  <Cell label={c.seller} className="wrap-anywhere">
-                    <span className="block font-medium">{seller.name}</span>
-                    <span className="block text-slate-600 break-all dark:text-slate-400">{seller.email}</span>
+                  <Cell label={c.seller}>
+                    <Person name={seller.name} email={seller.email} />
                   </Cell>
-                  <Cell label={c.progress}>
+                  <Cell label={c.progress} className="as-table:min-w-44">
                     <span className="block">{texts.stepStatus[order.progress]}</span>
                     {order.paidAt && (
                       <Fact label={texts.paidAt}>
-                        <time dateTime={order.paidAt}>{formatListingTime(order.paidAt)}</time>
+                        <DateTime iso={order.paidAt} />
                       </Fact>
                     )}
                     {order.handedOverAt && (
                       <Fact label={texts.handedOverAt}>
-                        <time dateTime={order.handedOverAt}>{formatListingTime(order.handedOverAt)}</time>
+                        <DateTime iso={order.handedOverAt} />
                       </Fact>
                     )}
-                    {order.trackingNote && <Fact label={texts.trackingNote}>{order.trackingNote}</Fact>}
+                    {/* As the buyer and seller read it ('Tracking: …'), not as the seller's form asks for it. */}
+                    {order.trackingNote && (
+                      <FreeText className="text-xs text-slate-700 as-table:max-w-60 dark:text-slate-300">
+                        {texts.trackingNoteShown(order.trackingNote)}
+                      </FreeText>
+                    )}
                     {order.transactionId && (
                       <Fact label={texts.transaction}>
-                        <span className="break-all">{order.transactionId}</span> ({order.paymentStatus})
+                        <Id>{order.transactionId}</Id> ({order.paymentStatus})
                       </Fact>
                     )}
                   </Cell>
-                  <Cell label={c.problem} className="max-w-80 wrap-anywhere whitespace-pre-line">
-                    <span className="block">{problem.reason}</span>
+                  <Cell label={c.problem}>
+                    <FreeText className="as-table:max-w-xs as-table:min-w-40">{problem.reason}</FreeText>
                     <Fact label={texts.reportedAt}>
-                      <time dateTime={problem.createdAt}>{formatListingTime(problem.createdAt)}</time>
+                      <DateTime iso={problem.createdAt} />
                     </Fact>
                     {problem.status === 'refunding' && (
                       <Fact label={texts.refund}>{texts.problemStatus.refunding}</Fact>

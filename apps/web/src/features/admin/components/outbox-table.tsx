@@ -1,8 +1,7 @@
 import { accountTexts, adminTexts } from '@recell/contract';
-import { Cell, DataTable, Row } from '@/components/ui/data-table';
+import { BreakAtPunctuation, Cell, DataTable, DateTime, FreeText, Row } from '@/components/ui/data-table';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { formatListingTime } from '@/lib/format-time';
 import { useOutbox } from '../api/get-outbox';
 
 const columns = [adminTexts.columnWhen, adminTexts.columnTo, adminTexts.columnSubject, adminTexts.columnDelivery];
@@ -28,19 +27,19 @@ export function OutboxTable() {
       {emails.length === 0 ? (
         <p>{adminTexts.noOutboxEmails}</p>
       ) : (
-        <DataTable caption={accountTexts.emailOutbox} columns={columns}>
+        <DataTable caption={accountTexts.emailOutbox} columns={columns} cardsBelow="44rem">
           {emails.map((email) => {
             const settledAt = email.sentAt ?? email.failedAt;
             return (
               <Row key={email.id}>
-                <Cell label={adminTexts.columnWhen} className="whitespace-nowrap">
-                  <time dateTime={email.createdAt}>{formatListingTime(email.createdAt)}</time>
+                <Cell label={adminTexts.columnWhen}>
+                  <DateTime iso={email.createdAt} />
                 </Cell>
-                <Cell label={adminTexts.columnTo} className="break-all">
-                  {email.to}
+                <Cell label={adminTexts.columnTo}>
+                  <BreakAtPunctuation text={email.to} />
                 </Cell>
-                <Cell label={adminTexts.columnSubject} className="max-w-md wrap-anywhere">
-                  {email.subject}
+                <Cell label={adminTexts.columnSubject}>
+                  <FreeText className="as-table:max-w-md as-table:min-w-48">{email.subject}</FreeText>
                 </Cell>
                 <Cell label={adminTexts.columnDelivery}>
                   <span className="block font-medium">{adminTexts.deliveryStates[email.state]}</span>
@@ -49,7 +48,7 @@ export function OutboxTable() {
                     {settledAt && (
                       <>
                         {' · '}
-                        <time dateTime={settledAt}>{formatListingTime(settledAt)}</time>
+                        <DateTime iso={settledAt} />
                       </>
                     )}
                   </span>

@@ -85,7 +85,12 @@ export function ReportedItemsTable() {
         showNextPageError
       >
         {(items) => (
-          <DataTable caption={accountTexts.reportedItems} columns={columns} tableRef={toDelete.tableRef}>
+          <DataTable
+            caption={accountTexts.reportedItems}
+            columns={columns}
+            cardsBelow="44rem"
+            tableRef={toDelete.tableRef}
+          >
             {items.map((item) => {
               const { product, imei } = item;
               const nameId = `reported-${product.id}`;
@@ -97,9 +102,7 @@ export function ReportedItemsTable() {
                   <Cell label={reportColumns.sold}>
                     <StatusPill tone={status.tone}>{status.text}</StatusPill>
                   </Cell>
-                  <Cell label={reportColumns.location} className="wrap-anywhere">
-                    {product.location}
-                  </Cell>
+                  <Cell label={reportColumns.location}>{product.location}</Cell>
                   <Cell label={reportColumns.report}>
                     {/* Read with the View button (its description), never shown on its own. */}
                     <span id={countId} hidden>

@@ -64,7 +64,7 @@ export function MyWishlistTable() {
     <>
       <PagedTable query={wishlist} empty={messages.noWishlist} loadMoreLabel={buyingTexts.loadMore}>
         {(items) => (
-          <DataTable caption={accountTexts.myWishlist} columns={columns} tableRef={tableRef}>
+          <DataTable caption={accountTexts.myWishlist} columns={columns} cardsBelow="44rem" tableRef={tableRef}>
             {items.map((item) => {
               const { product } = item;
               const nameId = `my-wishlist-${product.id}`;
