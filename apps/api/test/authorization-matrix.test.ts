@@ -8,7 +8,7 @@
  * (the seller's phone, the buyer's order, …), so its answer is about who asks, not about what an
  * earlier request left behind. A refused request must change nothing in the database, and no
  * answer may carry another party's private data (the seller's phone number, the buyer's email and
- * booking phone, any password hash).
+ * booking phone, any password hash), nor a visitor's answer the seller's email.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -978,6 +978,12 @@ describe('authorization matrix', () => {
     { what: 'the seller’s phone number', value: sellerPhoneOfListedPhones, seenBy: ['seller', 'buyer', 'admin'] },
     { what: 'the buyer’s booking phone', value: bookingPhone, seenBy: ['buyer', 'seller', 'admin'] },
     { what: 'the buyer’s email', value: emails.buyer, seenBy: ['buyer', 'seller', 'admin'] },
+    // On the cards of anyone signed in (the spec's cards show it); never in a visitor's answer.
+    {
+      what: 'the seller’s email',
+      value: emails.seller,
+      seenBy: ['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'],
+    },
     { what: 'a message between buyer and seller', value: messageMarker, seenBy: ['buyer', 'seller'] },
     { what: 'a password hash', value: hashMarker, seenBy: [] },
     { what: 'a password hash', value: '$argon2', seenBy: [] },
@@ -1055,6 +1061,7 @@ describe('authorization matrix', () => {
       'the seller’s phone number': expect.any(Number),
       'the buyer’s booking phone': expect.any(Number),
       'the buyer’s email': expect.any(Number),
+      'the seller’s email': expect.any(Number),
       'a message between buyer and seller': expect.any(Number),
     });
   }, 600_000);

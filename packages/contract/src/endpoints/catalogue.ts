@@ -5,8 +5,9 @@ import type { ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The answers are
- * the same for everyone, so the calls go out at once, without waiting for the session to be restored.
+ * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The calls go out
+ * at once, without waiting for the session to be restored; a listing's seller email is only in a
+ * signed-in caller's answer (`optionalSession`: the token goes along when the page has one).
  */
 export const catalogueEndpoints = {
   categories: endpoint<{ response: typeof CategoryListSchema }>()({
@@ -19,25 +20,25 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/advertised',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   categoryProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
     method: 'GET',
     path: '/categories/:id/products',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
   searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
     method: 'GET',
     path: '/search',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   product: endpoint<{ response: typeof ProductWithPhotosSchema }>()({
     method: 'GET',
     path: '/products/:id',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
 } as const;

@@ -26,6 +26,12 @@ export type Endpoint<Schemas extends EndpointSchemas = EndpointSchemas> = {
    * 401 is the answer itself, not an expired token.
    */
   readonly withoutSession?: true;
+  /**
+   * Anyone may call it, and a signed-in caller's answer says more (a listing's seller email): the
+   * access token goes along when the page has one, never waited for or refreshed (a visitor's call
+   * goes out at once). The route reads the caller with `config.identifiesCaller`.
+   */
+  readonly optionalSession?: true;
   /** Never set: the types of its schemas, for the typed client. */
   readonly schemaTypes?: Schemas;
 };

@@ -9,8 +9,10 @@ import {
   ProductQuerySchema,
   type ProductPage,
 } from '@recell/contract';
+import { isSignedInCaller } from '../auth/auth.plugin.ts';
 import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
 import * as service from './catalogue.service.ts';
+import { listingPageFor } from './seller-email.ts';
 
 /** How long a first page is served from memory, and how many are kept (about 20 kB each). */
 export const pageCacheTtlMs = 1000;
@@ -27,13 +29,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.onListingsChanged(() => cache.clear());
 
+  /** Signed-in callers' pages carry the sellers' emails, visitors' pages do not: each is kept apart. */
+  const cacheKey = (request: FastifyRequest) => `${isSignedInCaller(request) ? 'signed-in' : 'visitor'} ${request.url}`;
+
   /**
    * A first page answered within the last second, by its exact URL, before the query string is
-   * even validated: the same bytes for everyone until a listing changes or a second passes.
+   * even validated: the same bytes for every visitor (and for everyone signed in) until a listing
+   * changes or a second passes.
    */
   const fromCache = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!cache.enabled) return;
-    const page = cache.get(request.url);
+    const page = cache.get(cacheKey(request));
     if (!page) return;
     reply.header('cache-control', 'no-store').type(jsonType);
     const encoding =
@@ -48,20 +54,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * A page as JSON text, stored for the next visitors when it is a public first page. The pages
-   * are built field by field from the contract's shape (toPublicProduct), so they are serialized
-   * directly; outside production they are checked against the response schema as well.
+   * A page as JSON text (without the sellers' emails for a visitor), stored for the next callers
+   * when it is a public first page. The pages are built field by field from the contract's shape
+   * (toPublicProduct), so they are serialized directly; outside production they are checked
+   * against the response schema as well.
    */
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
-    page: ProductPage,
+    fullPage: ProductPage,
     opts: { cacheable: boolean; generation: number },
   ) => {
+    const page = listingPageFor(fullPage, isSignedInCaller(request));
     if (!app.config.isProduction) ProductPageSchema.parse(page);
     // A string, as Node writes it together with the headers in one system call.
     const body = JSON.stringify(page);
-    if (opts.cacheable) cache.set(request.url, body, opts.generation);
+    if (opts.cacheable) cache.set(cacheKey(request), body, opts.generation);
     // Never kept by browsers: a seller who removes a phone must not see it on the next load.
     return reply.header('cache-control', 'no-store').type(jsonType).send(body);
   };
@@ -75,6 +83,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertised',
     {
+      config: { identifiesCaller: true },
       onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
@@ -95,6 +104,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id/products',
     {
+      config: { identifiesCaller: true },
       onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
@@ -126,6 +136,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
+      config: { identifiesCaller: true },
       onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
