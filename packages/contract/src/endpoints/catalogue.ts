@@ -6,8 +6,8 @@ import { endpoint } from './endpoint.ts';
 
 /**
  * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The calls go out
- * at once, without waiting for the session to be restored; a listing's seller email is only in a
- * signed-in caller's answer (`optionalSession`: the token goes along when the page has one).
+ * without the session; the home grid and a phone's page, which visitors open, carry the seller's
+ * email only for a signed-in caller (`optionalSession`: the token goes along once the session is known).
  */
 export const catalogueEndpoints = {
   categories: endpoint<{ response: typeof CategoryListSchema }>()({
@@ -26,14 +26,14 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/categories/:id/products',
     status: 200,
-    optionalSession: true,
+    withoutSession: true,
   }),
   /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
   searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductPageSchema }>()({
     method: 'GET',
     path: '/search',
     status: 200,
-    optionalSession: true,
+    withoutSession: true,
   }),
   product: endpoint<{ response: typeof ProductWithPhotosSchema }>()({
     method: 'GET',

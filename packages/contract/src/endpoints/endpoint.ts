@@ -28,8 +28,9 @@ export type Endpoint<Schemas extends EndpointSchemas = EndpointSchemas> = {
   readonly withoutSession?: true;
   /**
    * Anyone may call it, and a signed-in caller's answer says more (a listing's seller email): the
-   * access token goes along when the page has one, never waited for or refreshed (a visitor's call
-   * goes out at once). The route reads the caller with `config.identifiesCaller`.
+   * access token goes along when there is one (after the page's first session check, if it is under
+   * way), and a refused token is never retried or reported. The route reads the caller with
+   * `config.identifiesCaller`.
    */
   readonly optionalSession?: true;
   /** Never set: the types of its schemas, for the typed client. */

@@ -29,8 +29,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.onListingsChanged(() => cache.clear());
 
-  /** Signed-in callers' pages carry the sellers' emails, visitors' pages do not: each is kept apart. */
-  const cacheKey = (request: FastifyRequest) => `${isSignedInCaller(request) ? 'signed-in' : 'visitor'} ${request.url}`;
+  /**
+   * Whether a page may carry its sellers' emails. The home grid, which visitors see, reads who calls
+   * (`identifiesCaller`): the emails only for someone signed in. A brand's page and the search carry
+   * them for every caller: the web shows those pages to signed-in people only, and a brand's page is
+   * rendered on the server once for everyone with the signed-in hint (decision 0048), which proves
+   * no sign-in (docs/decisions/0051).
+   */
+  const showsSellerEmails = (request: FastifyRequest) =>
+    !request.routeOptions.config.identifiesCaller || isSignedInCaller(request);
+
+  /** Pages with the sellers' emails and pages without are kept apart. */
+  const cacheKey = (request: FastifyRequest) =>
+    `${showsSellerEmails(request) ? 'with-emails' : 'visitor'} ${request.url}`;
 
   /**
    * A first page answered within the last second, by its exact URL, before the query string is
@@ -65,7 +76,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     fullPage: ProductPage,
     opts: { cacheable: boolean; generation: number },
   ) => {
-    const page = listingPageFor(fullPage, isSignedInCaller(request));
+    const page = listingPageFor(fullPage, showsSellerEmails(request));
     if (!app.config.isProduction) ProductPageSchema.parse(page);
     // A string, as Node writes it together with the headers in one system call.
     const body = JSON.stringify(page);
@@ -104,7 +115,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id/products',
     {
-      config: { identifiesCaller: true },
       onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
@@ -136,7 +146,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      config: { identifiesCaller: true },
       onRequest: fromCache,
       schema: {
         tags: ['catalogue'],
