@@ -26,8 +26,6 @@ export const accessTexts = {
   confirmToMessage: 'Confirm your email address to send messages.',
   confirmToRate: 'Confirm your email address to rate this seller.',
   confirmToReply: 'Confirm your email address to reply to this rating.',
-  confirmHow: 'Open the link we emailed you, or have a new one sent.',
-  resendConfirmation: 'Resend confirmation',
-  resendingConfirmation: 'Sending…',
+  confirmHow: 'Open the link we emailed you.',
   close: 'Close',
 } as const;

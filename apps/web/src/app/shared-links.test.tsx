@@ -1,5 +1,5 @@
 import { accessTexts, messages, webTexts, type Product } from '@recell/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/router';
@@ -82,7 +82,12 @@ describe('a shared link to a phone or a seller', () => {
     renderWithSession(<AppRoutes />, { route: phonePath });
 
     const main = await screen.findByRole('main');
-    await userEvent.click(await within(main).findByRole('button', { name: action }));
+    const button = await within(main).findByRole('button', { name: action });
+    // (it waits, disabled, until the session is known)
+    await waitFor(() => {
+      expect(button).toBeEnabled();
+    });
+    await userEvent.click(button);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByText(reason)).toBeInTheDocument();

@@ -13,4 +13,9 @@ export { SignInReasonNote } from './components/sign-in-reason';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { EmailConfirmationNotice } from './components/email-confirmation-notice';
+export {
+  ConfirmEmailFirst,
+  ConfirmEmailFirstDialog,
+  EmailConfirmationRequired,
+} from './components/confirm-email-first';
 export { EmailConfirmation } from './components/email-confirmation';
