@@ -219,7 +219,7 @@ describe('email confirmation', () => {
     return { email, id: session.user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
   };
 
-  const unconfirmed = { code: 'forbidden', message: recoveryMessages.emailUnconfirmed };
+  const unconfirmed = { code: 'email_unconfirmed', message: recoveryMessages.emailUnconfirmed };
 
   it('a new buyer may browse but not book or pay until the link confirms the address', async () => {
     const buyer = await signUpAs('user');

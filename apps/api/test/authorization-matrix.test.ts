@@ -8,7 +8,7 @@
  * (the seller's phone, the buyer's order, …), so its answer is about who asks, not about what an
  * earlier request left behind. A refused request must change nothing in the database, and no
  * answer may carry another party's private data (the seller's phone number, the buyer's email and
- * booking phone, any password hash).
+ * booking phone, any password hash), nor a visitor's answer the seller's email.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -974,11 +974,23 @@ describe('authorization matrix', () => {
     }
   };
 
-  /** The private values `who` must never see, and who may see each. */
-  const privateValues = () => [
+  /**
+   * The private values `who` must never see, and who may see each (on every route but those of
+   * `exceptOn`, where the value is known to be public).
+   */
+  const privateValues = (): { what: string; value: string; seenBy: string[]; exceptOn?: string[] }[] => [
     { what: 'the seller’s phone number', value: sellerPhoneOfListedPhones, seenBy: ['seller', 'buyer', 'admin'] },
     { what: 'the buyer’s booking phone', value: bookingPhone, seenBy: ['buyer', 'seller', 'admin'] },
     { what: 'the buyer’s email', value: emails.buyer, seenBy: ['buyer', 'seller', 'admin'] },
+    // On the cards of anyone signed in (the spec's cards show it), never in a visitor's answer; but
+    // for the brand and search pages' answers, which the web shows signed-in people only and a
+    // brand's page rendered once for all (docs/decisions/0051).
+    {
+      what: 'the seller’s email',
+      value: emails.seller,
+      seenBy: ['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'],
+      exceptOn: ['GET /api/categories/:id/products', 'GET /api/search'],
+    },
     { what: 'a message between buyer and seller', value: messageMarker, seenBy: ['buyer', 'seller'] },
     { what: 'a password hash', value: hashMarker, seenBy: [] },
     { what: 'a password hash', value: '$argon2', seenBy: [] },
@@ -1025,8 +1037,8 @@ describe('authorization matrix', () => {
           if ((await databaseState(app)) === before) counts.unchanged += 1;
           else failures.push(`${label}: refused, yet the database changed`);
         }
-        for (const { what, value, seenBy } of privateValues()) {
-          if (!response.body.includes(value)) continue;
+        for (const { what, value, seenBy, exceptOn } of privateValues()) {
+          if (!response.body.includes(value) || exceptOn?.includes(key)) continue;
           if ((seenBy as string[]).includes(who)) {
             seen.set(what, (seen.get(what) ?? 0) + 1);
           } else {
@@ -1056,6 +1068,7 @@ describe('authorization matrix', () => {
       'the seller’s phone number': expect.any(Number),
       'the buyer’s booking phone': expect.any(Number),
       'the buyer’s email': expect.any(Number),
+      'the seller’s email': expect.any(Number),
       'a message between buyer and seller': expect.any(Number),
     });
   }, 600_000);

@@ -81,9 +81,12 @@ describe('the contract endpoints and the API routes', () => {
       expect(schema.querystring).toBe(endpoint.query);
       expect(Object.keys(schema.params?.shape ?? {}).sort()).toEqual(pathParamNames(endpoint.path).sort());
 
-      const config = route!.config as { auth?: unknown } | undefined;
+      const config = route!.config as { auth?: unknown; identifiesCaller?: boolean } | undefined;
       expect(config?.auth).toEqual(endpoint.auth);
       if (endpoint.withoutSession) expect(config?.auth).toBeUndefined();
+      // The web sends its token along exactly where the route reads who calls (and says more to them).
+      expect(config?.identifiesCaller ?? false).toBe(endpoint.optionalSession ?? false);
+      if (endpoint.optionalSession) expect(config?.auth).toBeUndefined();
     },
   );
 

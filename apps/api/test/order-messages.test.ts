@@ -164,7 +164,7 @@ describe('order messages', () => {
     it('refuses an account whose email is not confirmed, even on its own order', async () => {
       const unconfirmed = await callerWithRole(t, 'user', { emailConfirmedAt: null });
       const own = await freshOrder(unconfirmed);
-      const unconfirmedError = { code: 'forbidden', message: recoveryMessages.emailUnconfirmed };
+      const unconfirmedError = { code: 'email_unconfirmed', message: recoveryMessages.emailUnconfirmed };
       expectError(await send(t, unconfirmed, own.id, 'Hello'), 403, unconfirmedError);
       expectError(
         await t.app.inject({ method: 'GET', url: threadUrl(own.id), headers: unconfirmed.headers }),

@@ -19,7 +19,8 @@ export const SellerSummarySchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    email: z.string(),
+    /** Only in a signed-in caller's answer: a visitor sees the seller's name and verified mark alone. */
+    email: z.string().optional(),
     /** The seller's current verification, read at query time (never a copy). */
     isVerified: z.boolean(),
     /** The seller's average stars to one decimal; null before the first rating (docs/decisions/0044). */
@@ -28,7 +29,7 @@ export const SellerSummarySchema = z
   })
   .meta({ id: 'SellerSummary' });
 
-/** A listing as every visitor sees it: the seller's phone number is never part of it. */
+/** A listing: the seller's phone number is never part of it, their email only for someone signed in. */
 export const ProductSchema = z
   .object({
     id: z.uuid(),

@@ -3,6 +3,8 @@ export const errorCodes = [
   'validation',
   'unauthorized',
   'forbidden',
+  /** A signed-in account whose email address is not confirmed yet tried to trade (book, pay, list, message). */
+  'email_unconfirmed',
   'not_found',
   'conflict',
   'payload_too_large',
@@ -18,6 +20,7 @@ export const statusOfErrorCode: Record<ErrorCode, number> = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,
+  email_unconfirmed: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

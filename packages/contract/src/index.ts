@@ -9,6 +9,7 @@ export * from './catalogue.ts';
 export * from './health.ts';
 export * from './web-texts.ts';
 export * from './account-texts.ts';
+export * from './access-texts.ts';
 export * from './pagination.ts';
 export * from './auth.ts';
 export * from './session.ts';

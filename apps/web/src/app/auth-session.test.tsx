@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, noContent } from '@/test/api-mock';
-import { deferred, jsonResponse, makeSession } from '@/test/fixtures';
+import { webTexts } from '@recell/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, noContent, type ApiCall } from '@/test/api-mock';
+import { deferred, jsonResponse, makeProduct, makeSession } from '@/test/fixtures';
+import { toast } from '@/lib/toast';
 import { renderWithSession } from '@/test/render';
 import { AppRoutes } from '@/app/router';
 import { useAuth } from '@/features/auth';
@@ -77,5 +79,44 @@ describe('AuthProvider', () => {
       expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('logging out from the home page is quiet: no signed-in call goes out after it, and no error toast', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    // The banner watches its size and whether it is in view (jsdom has neither observer).
+    class Observer {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', Observer);
+    vi.stubGlobal('ResizeObserver', Observer);
+    const phone = makeProduct();
+    // Like the API: the buyer's own calls need the token.
+    const buyersOwn = (answer: unknown) => (call: ApiCall) =>
+      call.headers.get('Authorization') ? jsonResponse(answer) : apiError(401, 'unauthorized', 'Sign in first');
+    const { calls } = mockApi({
+      'POST /api/auth/refresh': () => jsonResponse(makeSession({ name: 'Ada Buyer', role: 'user' })),
+      'POST /api/auth/logout': noContent,
+      'GET /api/categories': () => jsonResponse({ items: [] }),
+      'GET /api/advertised': () => jsonResponse({ items: [phone], nextCursor: null }),
+      'GET /api/me/wishlist/ids': buyersOwn({ productIds: [phone.id] }),
+      'GET /api/me/orders/product-ids': buyersOwn({ productIds: [] }),
+      'GET /api/me/notifications/unread-count': buyersOwn({ unread: 2 }),
+    });
+    renderWithSession(<AppRoutes />, { route: '/' });
+    await screen.findByRole('button', { name: webTexts.removeFromWishlist });
+    const sentBefore = calls.length;
+
+    await userEvent.click(screen.getByRole('button', { name: webTexts.logout }));
+
+    await screen.findByRole('button', { name: webTexts.addToWishlist });
+    expect(screen.getByRole('link', { name: webTexts.navLogin })).toBeInTheDocument();
+    // Give any refetch its chance to go out.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = calls.slice(sentBefore).map((call) => `${call.method} ${call.path}`);
+    expect(after.filter((call) => call.includes('/api/me/') || call.includes('/api/auth/refresh'))).toEqual([]);
+    expect(after).toContain('POST /api/auth/logout');
+    expect(toastError).not.toHaveBeenCalled();
   });
 });

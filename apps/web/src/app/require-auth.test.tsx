@@ -65,7 +65,7 @@ describe('RequireAuth', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
-  it.each(['/dashboard', '/dashboard/my-orders', '/profile', '/categories/1', '/products/42'])(
+  it.each(['/dashboard', '/dashboard/my-orders', '/profile', '/categories/1', '/search'])(
     'sends a signed-out visitor from %s to the login page, remembering the page',
     async (route) => {
       renderWithProviders(<AppRoutes />, { route: `${route}?tab=2` });

@@ -76,12 +76,17 @@ export function AppRoutes() {
         <Route path={p(paths.resetPassword.pattern)} element={<ResetPasswordPage />} />
         <Route path={p(paths.confirmEmail.pattern)} element={<ConfirmEmailPage />} />
         <Route path={p(paths.unsubscribe.pattern)} element={<UnsubscribePage />} />
-        {/* Signed-in users only (spec §2); visitors go to login and come back. */}
-        <Route element={<RequireAuth />}>
+        {/* A phone's page and a seller's page open from a shared link; their actions ask to log in. */}
+        <Route path={p(paths.product.pattern)} element={<ProductPage />} />
+        <Route path={p(paths.seller.pattern)} element={<SellerPage />} />
+        {/* Signed-in users only (spec §2); visitors go to login, told why, and come back. */}
+        <Route element={<RequireAuth reason="brand" />}>
           <Route path={p(paths.category.pattern)} element={<CategoryPage />} />
+        </Route>
+        <Route element={<RequireAuth reason="search" />}>
           <Route path={p(paths.search.pattern)} element={<SearchPage />} />
-          <Route path={p(paths.product.pattern)} element={<ProductPage />} />
-          <Route path={p(paths.seller.pattern)} element={<SellerPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
           <Route path={p(paths.profile.pattern)} element={<ProfilePage />} />
           <Route path={p(paths.checkEmail.pattern)} element={<CheckYourEmailPage />} />
           <Route path={p(paths.notifications.pattern)} element={<NotificationsPage />} />

@@ -1,3 +1,4 @@
+import type { SignInReason } from '@recell/contract';
 import type { Location } from 'react-router';
 
 /**
@@ -60,5 +61,8 @@ export const framePatterns: readonly string[] = [
   paths.unsubscribe.pattern,
 ];
 
-/** Where a sign-in page sends the user back to (`navigate(paths.login.to(), { state: { from } })`). */
-export type FromLocationState = { from?: Location };
+/**
+ * Where a sign-in page sends the user back to (`navigate(paths.login.to(), { state: { from } })`),
+ * and what they were about to do there (the login page says why it asks).
+ */
+export type FromLocationState = { from?: Location; reason?: SignInReason };

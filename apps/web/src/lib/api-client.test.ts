@@ -1,17 +1,17 @@
 import {
   accountEndpoints,
-  adminEndpoints,
   buyingEndpoints,
   catalogueEndpoints,
   messages,
+  recoveryMessages,
   uploadMessages,
 } from '@recell/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
-import { deferred, jsonResponse, makeSession } from '@/test/fixtures';
+import { deferred, jsonResponse, makeProduct, makeSession } from '@/test/fixtures';
 import { ApiError, callApi, uploadImage, wasReported } from './api-client';
-import { getSessionState, onLogout, setSession } from './session';
+import { getSessionState, logout, onLogout, setSession } from './session';
 import { toast } from './toast';
 
 const failure = async (promise: Promise<unknown>) => {
@@ -102,6 +102,7 @@ describe('callApi', () => {
 });
 
 const unauthorized = () => apiError(401, 'unauthorized', messages.unauthorized);
+const productDetails = makeProduct();
 const bearer = (call: { headers: Headers }) => call.headers.get('Authorization');
 
 describe('callApi paths and answers', () => {
@@ -201,23 +202,91 @@ describe('callApi with the session', () => {
     });
   });
 
-  it("on a 403: toast 'User Unuthorized Access' and log out, without trying a refresh", async () => {
+  it('on a 403 keeps the person signed in and hands the server’s message to the caller, without a refresh', async () => {
     const toastError = vi.spyOn(toast, 'error');
+    const loggedOut = vi.fn();
+    onLogout(loggedOut);
     setSession(makeSession({ role: 'user' }));
     const { callsTo } = mockApi({
-      'GET /api/admin/reports': () => apiError(403, 'forbidden', messages.unauthorized),
+      'DELETE /api/orders/o1': () => apiError(403, 'forbidden', 'Only the buyer of this order may remove it'),
+    });
+
+    const error = await failure(callApi(buyingEndpoints.deleteOrder, { params: { id: 'o1' } }));
+
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'Only the buyer of this order may remove it',
+    });
+    // The caller says it (a toast, the dialog): the API client has said nothing yet.
+    expect(wasReported(error)).toBe(false);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(getSessionState().status).toBe('signedIn');
+    expect(loggedOut).not.toHaveBeenCalled();
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    expect(callsTo('POST /api/auth/logout')).toHaveLength(0);
+  });
+
+  it('on a 403 for an unconfirmed email: still signed in, and the account is known to be unconfirmed', async () => {
+    setSession(makeSession({ role: 'user' }));
+    mockApi({ 'POST /api/orders': () => apiError(403, 'email_unconfirmed', recoveryMessages.emailUnconfirmed) });
+
+    const error = await failure(
+      callApi(buyingEndpoints.bookProduct, { json: { productId: 'p1', phone: '0171', location: 'Dhaka' } }),
+    );
+
+    expect(error).toMatchObject({ status: 403, code: 'email_unconfirmed', message: recoveryMessages.emailUnconfirmed });
+    expect(wasReported(error)).toBe(false);
+    expect(getSessionState()).toMatchObject({ status: 'signedIn', user: { isEmailConfirmed: false } });
+  });
+
+  it('after a logout sends no call that needs the session, and says nothing about it', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    setSession(makeSession());
+    const { calls } = mockApi({ 'POST /api/auth/logout': noContent });
+    await logout();
+    const sentBefore = calls.length;
+
+    const error = await failure(callApi(accountEndpoints.me));
+
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(wasReported(error)).toBe(true);
+    expect(calls).toHaveLength(sentBefore);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('a 401 that comes back after a logout meanwhile is not reported again', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    setSession(makeSession());
+    const answer = deferred<Response>();
+    const { callsTo } = mockApi({
+      'GET /api/me': () => answer.promise,
+      'POST /api/auth/refresh': noContent,
       'POST /api/auth/logout': noContent,
     });
 
-    const error = await failure(callApi(adminEndpoints.reportedProducts));
-
-    expect(error).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(toastError).toHaveBeenCalledWith(messages.unauthorized, expect.anything());
-    expect(getSessionState().status).toBe('signedOut');
-    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    const call = failure(callApi(accountEndpoints.me));
     await vi.waitFor(() => {
-      expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
+      expect(callsTo('GET /api/me')).toHaveLength(1);
     });
+    await logout();
+    answer.resolve(unauthorized());
+
+    expect(wasReported(await call)).toBe(true);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(callsTo('POST /api/auth/logout')).toHaveLength(1);
+  });
+
+  it('sends the token along with a listing that says more to someone signed in, and none for a visitor', async () => {
+    const session = makeSession();
+    const { callsTo } = mockApi({ 'GET /api/products/p1': () => jsonResponse(productDetails) });
+
+    await callApi(catalogueEndpoints.product, { params: { id: 'p1' } });
+    setSession(session);
+    await callApi(catalogueEndpoints.product, { params: { id: 'p1' } });
+
+    expect(callsTo('GET /api/products/p1').map(bearer)).toEqual([null, `Bearer ${session.accessToken}`]);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
   });
 
   it('leaves a call without the session alone: no token, and its 401 is simply the answer', async () => {

@@ -14,7 +14,15 @@ import {
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { apiUrl, type QueryValues } from './api-url';
-import { currentAccessToken, getAccessToken, logout, refreshSession } from './session';
+import {
+  currentAccessToken,
+  getAccessToken,
+  getSessionState,
+  logout,
+  logoutCount,
+  markEmailUnconfirmed,
+  refreshSession,
+} from './session';
 import { toast } from './toast';
 
 export { ApiError, isApiError } from './api-error';
@@ -23,10 +31,17 @@ export { ApiError, isApiError } from './api-error';
  * The one place the web talks to the API. `callApi(endpoint, …)` takes an endpoint of the contract
  * (method, path, body, response: see packages/contract/src/endpoints), so a call is typed end to
  * end (in development and tests its answer is also checked against the response schema; the
- * server checks every answer before it leaves, and zod stays out of a page's code). It attaches the access token, refreshes the session once
- * on a 401 and retries, and when that fails (or on a 403) shows 'User Unuthorized Access' and logs
- * out (spec §8). Failures reach callers as `ApiError`: field errors belong on the form
- * (`error.fields`), anything else in a toast (see lib/form-errors.ts).
+ * server checks every answer before it leaves, and zod stays out of a page's code).
+ *
+ * The session (docs/decisions/0051): it attaches the access token, refreshes the session once on a
+ * 401 and retries; only when the session is gone (the refresh cannot bring it back) does it show
+ * 'User Unuthorized Access' and log out (spec §8). A 403 is about the request, not the session
+ * (wrong role, not the owner, email not confirmed): it reaches the caller, who shows the server's
+ * message, and the person stays signed in; for an unconfirmed email the session's account is
+ * marked so, and the forms that need a confirmed email say so from then on. Once signed out
+ * (after a logout) a call that needs the session is not sent at all and fails quietly. Failures
+ * reach callers as `ApiError`: field errors belong on the form (`error.fields`), anything else in
+ * a toast (see lib/form-errors.ts).
  */
 
 /** What a call of endpoint `E` takes: its path's parameters, its body, its query, a signal. */
@@ -64,8 +79,18 @@ type Send = (token: string | null) => Promise<RawResponse>;
 
 const reported = new WeakSet<Error>();
 
-/** True when the API client has already told the user about this error (the unauthorized toast). */
+/**
+ * True when there is nothing more to tell the user about this error: the API client has shown the
+ * unauthorized toast, or nobody was signed in any more (a logout had just happened).
+ */
 export const wasReported = (error: unknown) => error instanceof Error && reported.has(error);
+
+/** A call that needs the session, made after a logout: never sent, and nothing to report. */
+const signedOutError = () => {
+  const error = new ApiError({ status: 401, code: 'unauthorized', message: messages.unauthorized });
+  reported.add(error);
+  return error;
+};
 
 const networkError = (cause?: unknown) =>
   new ApiError({ status: 0, code: 'unavailable', message: webTexts.networkError, cause });
@@ -139,10 +164,23 @@ const resultOf = async (endpoint: Endpoint, response: RawResponse): Promise<unkn
   return import.meta.env.DEV ? checkedAnswer(endpoint, response) : response.payload;
 };
 
+/**
+ * How a call uses the session: not at all (log in, sign up); its token if there is one, for an
+ * answer that says more to someone signed in; or its token, refreshed on a 401.
+ */
+type SessionUse = 'none' | 'optional' | 'required';
+
+const sessionUseOf = (endpoint: Endpoint): SessionUse =>
+  endpoint.withoutSession ? 'none' : endpoint.optionalSession ? 'optional' : 'required';
+
 /** Applies the session rules around `send` (see the top of this file). */
-async function withSession(send: Send, auth: boolean): Promise<RawResponse> {
-  if (!auth) return send(null);
+async function withSession(send: Send, use: SessionUse): Promise<RawResponse> {
+  if (use === 'none') return send(null);
+  // Waits for the page's first session check if it is under way; a visitor gets the public answer.
+  if (use === 'optional') return send(await getAccessToken());
+  const logoutsBefore = logoutCount();
   const token = await getAccessToken();
+  if (!token && getSessionState().status === 'signedOut') throw signedOutError();
   let response = await send(token);
   if (response.status === 401) {
     // A call running alongside may have renewed the token already; otherwise refresh once.
@@ -151,13 +189,17 @@ async function withSession(send: Send, auth: boolean): Promise<RawResponse> {
     if (refresh === 'offline') throw networkError();
     if (refresh === 'ok') response = await send(currentAccessToken());
   }
-  if (response.status === 401 || response.status === 403) {
+  if (response.status === 401) {
+    // The session is gone. Said once, by the call that had it; after a logout, nothing to say.
+    if (!token || logoutCount() !== logoutsBefore) throw signedOutError();
     const error = errorOf(response);
     reported.add(error);
     toast.error(messages.unauthorized, { id: 'unauthorized' });
     void logout();
     throw error;
   }
+  if (response.status === 403 && isErrorBody(response.payload) && response.payload.error.code === 'email_unconfirmed')
+    markEmailUnconfirmed();
   return response;
 }
 
@@ -248,7 +290,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, ...[options]: Cal
   const send = given.formData
     ? sendWithXhr(url, given.formData, given)
     : sendWithFetch(url, { method: endpoint.method, json: given.json, signal: given.signal });
-  return (await resultOf(endpoint, await withSession(send, !endpoint.withoutSession))) as ResponseOf<E>;
+  return (await resultOf(endpoint, await withSession(send, sessionUseOf(endpoint)))) as ResponseOf<E>;
 }
 
 /** POST /api/uploads: stores a picture (re-encoded, metadata stripped) and returns its id and URL. */

@@ -1,5 +1,6 @@
 import { messages } from '@recell/contract';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { showEmailUnconfirmed } from '@/components/resend-confirmation';
 import { isApiError, wasReported } from './api-client';
 import { toast } from './toast';
 
@@ -23,15 +24,17 @@ export function showFormError<T extends FieldValues>(
       shown.push(name);
     }
   }
-  if (shown.length === 0) toast.error(isApiError(error) ? error.message : messages.internalError);
+  if (shown.length === 0) showActionError(error);
   return shown;
 }
 
 /**
  * Says in an error toast why a call made by a button failed (advertise, delete…), unless the API
- * client has already reported it (the unauthorized toast and logout) or it was aborted.
+ * client has already reported it (the unauthorized toast and logout) or it was aborted. A refusal
+ * for an unconfirmed email comes with the button that sends a new link.
  */
 export function showActionError(error: unknown) {
   if (wasReported(error) || (error instanceof DOMException && error.name === 'AbortError')) return;
-  toast.error(isApiError(error) ? error.message : messages.internalError);
+  if (isApiError(error) && error.code === 'email_unconfirmed') showEmailUnconfirmed(error.message);
+  else toast.error(isApiError(error) ? error.message : messages.internalError);
 }

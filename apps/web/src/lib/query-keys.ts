@@ -10,6 +10,8 @@ export const listingKeys = {
   categoryProducts: (categoryId: string, filters: object) => ['category-products', categoryId, filters] as const,
   /** A phone's details page. */
   product: (id: string) => ['product', id] as const,
+  /** A seller's phones for sale (their page). */
+  sellerProducts: (sellerId: string) => ['seller-products', sellerId] as const,
   /** The seller's My Products. */
   myProducts: ['my-products'] as const,
   /** One of the seller's own listings (the edit form); under My Products, so it goes stale with it. */
@@ -42,3 +44,9 @@ export const messageKeys = {
   /** One order's thread (every page loaded). */
   thread: (orderId: string) => ['order-thread', orderId] as const,
 };
+
+/**
+ * The answers that say more to someone signed in (a listing's seller email) and are asked for
+ * without waiting when nobody is: after a login they are asked for again (auth-context.tsx).
+ */
+export const answersForSignedIn = [listingKeys.advertised, ['product'], ['seller-products']] as const;

@@ -41,6 +41,7 @@ let inFlight: Promise<RefreshResult> | null = null;
 /** Bumped whenever the session is replaced or ended: a refresh started before must not undo that. */
 let generation = 0;
 let failures = 0;
+let logouts = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
 let isListening = false;
@@ -92,9 +93,18 @@ export function setSession(session: AuthSession, serverNow = Date.now()) {
   setState({ status: 'signedIn', user: session.user });
 }
 
-/** The signed-in user changed their name or photo. */
+/** The signed-in user changed their name or photo, or confirmed their email. */
 export const updateSessionUser = (user: Me) => {
   if (state.status === 'signedIn') setState({ status: 'signedIn', user });
+};
+
+/**
+ * The API refused a trade because the account's email is not confirmed: the forms that need it say
+ * so from now on (this tab's copy of the account may date from before a change).
+ */
+export const markEmailUnconfirmed = () => {
+  if (state.status === 'signedIn' && state.user.isEmailConfirmed)
+    setState({ status: 'signedIn', user: { ...state.user, isEmailConfirmed: false } });
 };
 
 const endLocally = () => {
@@ -172,7 +182,11 @@ export async function getAccessToken(): Promise<string | null> {
 /** The token as it is now, without waiting (to tell whether another call renewed it meanwhile). */
 export const currentAccessToken = () => token;
 
+/** How many logouts this tab has seen (its own and other tabs'): a call can tell one happened meanwhile. */
+export const logoutCount = () => logouts;
+
 const runLogoutListeners = () => {
+  logouts++;
   logoutListeners.forEach((listener) => {
     listener();
   });

@@ -137,7 +137,7 @@ export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, produ
     seller: {
       id: phone.seller.id,
       name: phone.seller.name,
-      email: phone.seller.email,
+      email: phone.seller.email ?? 'rahim@example.com',
       isVerified: phone.seller.isVerified,
       phone: '01898765432',
     },

@@ -45,7 +45,8 @@ window.scrollTo = vi.fn();
 Element.prototype.scrollIntoView = vi.fn();
 
 // jsdom has <dialog> but not showModal() or close(): open and close it like a browser does,
-// Escape included (a cancelable 'cancel' event, then 'close').
+// Escape included (a cancelable 'cancel' event, then 'close'), and 'close' fired afterwards, as the
+// browser queues it (a dialog that React removes is closed by then: its onClose never runs).
 if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
   const onKeyDown = function (this: HTMLDialogElement, event: KeyboardEvent) {
     if (event.key !== 'Escape') return;
@@ -59,6 +60,6 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
     if (!this.hasAttribute('open')) return;
     this.removeAttribute('open');
     this.removeEventListener('keydown', onKeyDown);
-    this.dispatchEvent(new Event('close'));
+    queueMicrotask(() => this.dispatchEvent(new Event('close')));
   };
 }

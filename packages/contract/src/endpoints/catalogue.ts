@@ -5,8 +5,9 @@ import type { ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The answers are
- * the same for everyone, so the calls go out at once, without waiting for the session to be restored.
+ * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The calls go out
+ * without the session; the home grid and a phone's page, which visitors open, carry the seller's
+ * email only for a signed-in caller (`optionalSession`: the token goes along once the session is known).
  */
 export const catalogueEndpoints = {
   categories: endpoint<{ response: typeof CategoryListSchema }>()({
@@ -19,7 +20,7 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/advertised',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   categoryProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductSearchPageSchema }>()({
     method: 'GET',
@@ -38,6 +39,6 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/products/:id',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
 } as const;

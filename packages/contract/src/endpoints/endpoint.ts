@@ -26,6 +26,13 @@ export type Endpoint<Schemas extends EndpointSchemas = EndpointSchemas> = {
    * 401 is the answer itself, not an expired token.
    */
   readonly withoutSession?: true;
+  /**
+   * Anyone may call it, and a signed-in caller's answer says more (a listing's seller email): the
+   * access token goes along when there is one (after the page's first session check, if it is under
+   * way), and a refused token is never retried or reported. The route reads the caller with
+   * `config.identifiesCaller`.
+   */
+  readonly optionalSession?: true;
   /** Never set: the types of its schemas, for the typed client. */
   readonly schemaTypes?: Schemas;
 };

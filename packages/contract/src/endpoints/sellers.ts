@@ -6,8 +6,8 @@ import type { SellerProfileSchema } from '../sellers.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * The seller page and the fair-price guide: public like a phone's details (the same for everyone,
- * nothing private), so the calls go out without waiting for the session.
+ * The seller page and the fair-price guide: public like a phone's details, so the calls go out
+ * without waiting for the session (the seller's phones carry their email only for a signed-in caller).
  */
 export const sellerEndpoints = {
   seller: endpoint<{ response: typeof SellerProfileSchema }>()({
@@ -20,7 +20,7 @@ export const sellerEndpoints = {
     method: 'GET',
     path: '/sellers/:id/products',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   fairPrice: endpoint<{ query: typeof FairPriceQuerySchema; response: typeof FairPriceSchema }>()({
     method: 'GET',

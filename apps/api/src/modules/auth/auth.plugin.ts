@@ -4,8 +4,12 @@
  *
  *   config: { auth: 'signedIn' }           any active account (else 401)
  *   config: { auth: ['seller', 'admin'] }  one of these roles (401 when not signed in, else 403)
- *   config: { auth: …, emailConfirmed: true }  and the account's email is confirmed (else 403):
- *                                          booking, paying, listing — what an unconfirmed account may not do
+ *   config: { auth: …, emailConfirmed: true }  and the account's email is confirmed (else 403 with
+ *                                          code email_unconfirmed): booking, paying, listing — what an
+ *                                          unconfirmed account may not do
+ *   config: { identifiesCaller: true }     anyone (never refused); `request.user` is the caller when a
+ *                                          valid token of an active account comes along, else null
+ *                                          (public answers that say more to someone signed in)
  *
  * The hook reads `Authorization: Bearer <access token>`, verifies it and loads the user (a disabled
  * or deleted account is signed out at once, whatever its token says; the role is read from the
@@ -42,7 +46,10 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
   }
   interface FastifyRequest {
-    /** The caller on routes with `config.auth`; null elsewhere. Handlers use `signedInUser()`. */
+    /**
+     * The caller on routes with `config.auth` (handlers use `signedInUser()`) or, when signed in, on
+     * routes with `config.identifiesCaller` (handlers use `isSignedInCaller()`); null elsewhere.
+     */
     user: AuthUser | null;
   }
   interface FastifyContextConfig {
@@ -50,6 +57,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Only accounts whose email is confirmed (with `auth`): browsing needs none, trading does. */
     emailConfirmed?: boolean;
+    /** A public route (no `auth`) that reads its caller, if any: `request.user`, or null for a visitor. */
+    identifiesCaller?: boolean;
   }
 }
 
@@ -60,6 +69,9 @@ export const signedInUser = (request: FastifyRequest): AuthUser => {
   if (!request.user) throw unauthorized();
   return request.user;
 };
+
+/** On a route with `config.identifiesCaller`: whether an active account called (not a visitor). */
+export const isSignedInCaller = (request: FastifyRequest): boolean => request.user !== null;
 
 const bearerToken = (request: FastifyRequest) => {
   const header = request.headers.authorization;
@@ -77,15 +89,16 @@ export const authPlugin = fp(
 
     app.decorateRequest('user', null);
 
-    const callerOf = async (request: FastifyRequest): Promise<AuthUser> => {
+    /** The active account whose valid token the request carries, else null. */
+    const tokenHolderOf = async (request: FastifyRequest): Promise<AuthUser | null> => {
       const token = bearerToken(request);
-      if (!token) throw unauthorized();
+      if (!token) return null;
       const claims = await accessTokens.verify(token);
-      if (!claims) throw unauthorized();
+      if (!claims) return null;
       const user = await findUserById(app.db, claims.userId);
-      if (!user || user.disabledAt) throw unauthorized();
+      if (!user || user.disabledAt) return null;
       // A password reset ends every sign-in: access tokens issued before it are refused.
-      if (user.sessionsValidAfter && claims.issuedAt < user.sessionsValidAfter) throw unauthorized();
+      if (user.sessionsValidAfter && claims.issuedAt < user.sessionsValidAfter) return null;
       return {
         id: user.id,
         role: user.role,
@@ -97,16 +110,26 @@ export const authPlugin = fp(
       };
     };
 
+    const callerOf = async (request: FastifyRequest): Promise<AuthUser> => {
+      const user = await tokenHolderOf(request);
+      if (!user) throw unauthorized();
+      return user;
+    };
+
     // First of the route's own work: a caller who may not call it learns that before any limit,
     // body parsing or validation runs.
     app.addHook('onRequest', async (request) => {
-      const rule = request.routeOptions.config.auth;
-      if (!rule) return;
+      const { auth: rule, emailConfirmed, identifiesCaller } = request.routeOptions.config;
+      if (!rule) {
+        // A visitor, an expired token or a disabled account: the public answer, never a refusal.
+        if (identifiesCaller) request.user = await tokenHolderOf(request);
+        return;
+      }
       const user = await callerOf(request);
       request.user = user;
       if (rule !== 'signedIn' && !rule.includes(user.role)) throw new AppError('forbidden', messages.unauthorized);
-      if (request.routeOptions.config.emailConfirmed && !user.isEmailConfirmed)
-        throw new AppError('forbidden', recoveryMessages.emailUnconfirmed);
+      if (emailConfirmed && !user.isEmailConfirmed)
+        throw new AppError('email_unconfirmed', recoveryMessages.emailUnconfirmed);
     });
   },
   { name: 'recell-auth' },

@@ -11,8 +11,10 @@ import {
   categoryIds,
   type ProductPage,
 } from '@recell/contract';
+import { isSignedInCaller } from '../auth/auth.plugin.ts';
 import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
 import * as service from './catalogue.service.ts';
+import { listingPageFor } from './seller-email.ts';
 
 const isCategoryId = (id: string) => (categoryIds as readonly string[]).includes(id);
 
@@ -56,12 +58,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
+   * Whether a page may carry its sellers' emails. The home grid, which visitors see, reads who calls
+   * (`identifiesCaller`): the emails only for someone signed in. A brand's page and the search carry
+   * them for every caller: the web shows those pages to signed-in people only, and a brand's page is
+   * rendered on the server once for everyone with the signed-in hint (decision 0048), which proves
+   * no sign-in (docs/decisions/0051).
+   */
+  const showsSellerEmails = (request: FastifyRequest) =>
+    !request.routeOptions.config.identifiesCaller || isSignedInCaller(request);
+
+  /** Pages with the sellers' emails and pages without are kept apart. */
+  const cacheKey = (request: FastifyRequest) =>
+    `${showsSellerEmails(request) ? 'with-emails' : 'visitor'} ${request.url}`;
+
+  /**
    * A first page answered within the last second, by its exact URL, before the query string is
-   * even validated: the same bytes for everyone until a listing changes or a second passes.
+   * even validated: the same bytes for every visitor (and for everyone signed in) until a listing
+   * changes or a second passes.
    */
   const fromCache = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!cache.enabled) return;
-    const page = cache.get(request.url);
+    const page = cache.get(cacheKey(request));
     if (!page) return;
     reply.header('cache-control', 'no-store').type(jsonType);
     const encoding =
@@ -76,20 +93,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * A page as JSON text, stored for the next visitors when it is a public first page. The pages
-   * are built field by field from the contract's shape (toPublicProduct), so they are serialized
-   * directly; outside production they are checked against the response schema as well.
+   * A page as JSON text (without the sellers' emails for a visitor), stored for the next callers
+   * when it is a public first page. The pages are built field by field from the contract's shape
+   * (toPublicProduct), so they are serialized directly; outside production they are checked
+   * against the response schema as well.
    */
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
-    page: ProductPage,
+    fullPage: ProductPage,
     opts: { cacheable: boolean; generation: number },
   ) => {
+    const page = listingPageFor(fullPage, showsSellerEmails(request));
     if (!app.config.isProduction) ProductSearchPageSchema.parse(page);
     // A string, as Node writes it together with the headers in one system call.
     const body = JSON.stringify(page);
-    if (opts.cacheable) cache.set(request.url, body, opts.generation);
+    if (opts.cacheable) cache.set(cacheKey(request), body, opts.generation);
     // Never kept by browsers: a seller who removes a phone must not see it on the next load.
     return reply.header('cache-control', 'no-store').type(jsonType).send(body);
   };
@@ -103,6 +122,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/advertised',
     {
+      config: { identifiesCaller: true },
       onRequest: fromCache,
       schema: {
         tags: ['catalogue'],

@@ -13,7 +13,8 @@ import {
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
 import type { ListingForm, ProductDeps } from './products.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { isSignedInCaller, signedInUser } from '../auth/auth.plugin.ts';
+import { listingFor } from '../catalogue/seller-email.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -135,14 +136,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
+      config: { identifiesCaller: true },
       schema: {
         tags: ['catalogue'],
         summary: 'A phone’s details (for sale or sold)',
+        description: 'Anyone may ask; the seller’s email is in the answer only for a signed-in caller.',
         params: ProductIdParamsSchema,
         response: { 200: ProductWithPhotosSchema, ...errorResponses(404) },
       },
     },
-    async (request) => service.getProduct(deps, request.params.id),
+    async (request) => listingFor(await service.getProduct(deps, request.params.id), isSignedInCaller(request)),
   );
 
   app.put(

@@ -2,17 +2,21 @@ import { accountTexts, recoveryTexts } from '@recell/contract';
 import { Link, Navigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { LoginForm, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
+import { LoginForm, SignInReasonNote, SocialSignIn, useAuth, useReturnTo } from '@/features/auth';
 
-/** Login: email and password, Google and GitHub, a link to sign-up. Signed in, it sends the user on. */
+/**
+ * Login: why the visitor was sent here (when a guard said), email and password, Google and GitHub,
+ * a link to sign-up. Signed in, it sends the user on.
+ */
 function LoginPage() {
   const { status } = useAuth();
-  const { to, state } = useReturnTo();
+  const { to, reason, state } = useReturnTo();
   if (status === 'signedIn') return <Navigate to={to} replace />;
 
   return (
     <div className="mx-auto max-w-md">
       <Page title={accountTexts.loginHeading}>
+        <SignInReasonNote reason={reason} />
         <LoginForm />
         <p className="mt-3 text-right text-sm">
           <Link to={paths.forgotPassword.to()} className="link">

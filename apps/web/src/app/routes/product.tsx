@@ -7,7 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ProductDetails, useProduct } from '@/features/catalogue';
 import { isApiError } from '@/lib/api-error';
 
-/** See Details (behind RequireAuth): a phone for sale or sold; an unknown or removed one is the 404 page. */
+/**
+ * See Details, open to anyone a link is sent to: a phone for sale or sold; an unknown or removed one
+ * is the 404 page. Its actions ask a visitor to log in.
+ */
 function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);

@@ -7,7 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { SellerProfileView, useSeller } from '@/features/catalogue';
 import { isApiError } from '@/lib/api-error';
 
-/** A seller's page (behind RequireAuth, like a phone's details): an unknown or removed seller is the 404 page. */
+/**
+ * A seller's page, open to anyone like a phone's details: an unknown or removed seller is the 404
+ * page. Its cards' actions ask a visitor to log in.
+ */
 function SellerPage() {
   const { id = '' } = useParams();
   const seller = useSeller(id);

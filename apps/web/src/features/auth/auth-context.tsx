@@ -13,6 +13,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { cameAsPrerenderedPage } from '@/lib/prerendered-page';
+import { answersForSignedIn } from '@/lib/query-keys';
 import { getSessionState, logout, onLogout, startSession, subscribeSession, type SessionState } from '@/lib/session';
 
 /** The spec's auth state: loading until the first answer, then signed in (with the user) or out. */
@@ -36,8 +37,10 @@ export function restoreSession() {
 
 /**
  * Holds who is signed in: restores the session from the refresh cookie on start (lib/session.ts)
- * and, on every logout (the Log out button, a refused call, another tab), clears the cached data
- * and goes home.
+ * and, on every logout (the Log out button, a refused call, another tab), stops the calls under way,
+ * clears the cached data and goes home; the signed-in queries are not asked again (their calls are
+ * not sent once signed out, see lib/api-client.ts). After a login, the listings asked for as a
+ * visitor are asked for again, now with their sellers' emails.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   // A prerendered page was written with the session still loading: React takes it over in that
@@ -85,10 +88,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onLogout(() => {
         leaving.current = true;
         void navigate(paths.home.to());
+        void queryClient.cancelQueries();
         queryClient.clear();
       }),
     [navigate, queryClient],
   );
+
+  // A login, not a session restored on load (whose first calls waited for it).
+  const previousStatus = useRef(state.status);
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = state.status;
+    if (before === 'signedOut' && state.status === 'signedIn')
+      for (const queryKey of answersForSignedIn) void queryClient.invalidateQueries({ queryKey });
+  }, [state.status, queryClient]);
 
   const value = useMemo(() => ({ ...state, logout }), [state]);
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,12 +1,15 @@
-import { accountTexts } from '@recell/contract';
+import { accessTexts, accountTexts } from '@recell/contract';
+import { ConfirmEmailFirst } from '@/features/auth';
 import { AddProductForm } from '@/features/listings';
 import { DashboardPage } from './dashboard-page';
 
-/** The seller's Add Product form (spec §2). */
+/** The seller's Add Product form (spec §2); an unconfirmed email is told to confirm it first. */
 function AddProductPage() {
   return (
     <DashboardPage title={accountTexts.addProduct}>
-      <AddProductForm />
+      <ConfirmEmailFirst withResend={false} what={accessTexts.confirmToList}>
+        <AddProductForm />
+      </ConfirmEmailFirst>
     </DashboardPage>
   );
 }

@@ -1,5 +1,6 @@
-import { orderMessageTexts } from '@recell/contract';
+import { accessTexts, orderMessageTexts } from '@recell/contract';
 import { useParams } from 'react-router';
+import { ConfirmEmailFirst } from '@/features/auth';
 import { OrderThread } from '@/features/messages';
 import { DashboardPage } from './dashboard-page';
 
@@ -8,7 +9,9 @@ function OrderMessagesPage() {
   const { id = '' } = useParams();
   return (
     <DashboardPage title={orderMessageTexts.pageTitle}>
-      <OrderThread key={id} orderId={id} />
+      <ConfirmEmailFirst withResend={false} what={accessTexts.confirmToMessage}>
+        <OrderThread key={id} orderId={id} />
+      </ConfirmEmailFirst>
     </DashboardPage>
   );
 }

@@ -1,11 +1,13 @@
-import { accountTexts, messages } from '@recell/contract';
+import { accessTexts, accountTexts, messages } from '@recell/contract';
 import { useParams } from 'react-router';
+import { ConfirmEmailFirst } from '@/features/auth';
 import { OrderPayment, useOrder } from '@/features/payments';
 import { DashboardPage } from './dashboard-page';
 
 /**
  * Paying for an order (spec §2): 'Making {product name} Payments' once the order has loaded
- * ('Payment' meanwhile, and for an order that is not the buyer's).
+ * ('Payment' meanwhile, and for an order that is not the buyer's). An unconfirmed email is told to
+ * confirm it first (the card payment is not even started).
  */
 export function PaymentPage() {
   const { id = '' } = useParams();
@@ -13,7 +15,9 @@ export function PaymentPage() {
   const heading = order.data ? messages.paymentHeading(order.data.product.name) : accountTexts.payment;
   return (
     <DashboardPage title={heading}>
-      <OrderPayment orderId={id} />
+      <ConfirmEmailFirst withResend={false} what={accessTexts.confirmToPay}>
+        <OrderPayment orderId={id} />
+      </ConfirmEmailFirst>
     </DashboardPage>
   );
 }

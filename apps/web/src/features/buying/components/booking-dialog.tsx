@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accessTexts,
   BookingSchema,
   buyingLimits,
   buyingTexts,
@@ -13,7 +14,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, inputClass } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { useAuth } from '@/features/auth';
+import { ConfirmEmailFirstDialog, useAuth } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
 import { useCreateOrder } from '../api/create-order';
 import { useDialogSend } from './dialog-error';
@@ -30,7 +31,7 @@ const fieldNames = ['phone', 'location'] as const;
  * Successfully', a short chime, and the modal closes. A refusal (sold meanwhile, booked already,
  * the buyer's own phone) is said inside the modal.
  */
-export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+function BookingForm({ product, onClose }: { product: Product; onClose: () => void }) {
   const { user } = useAuth();
   const createOrder = useCreateOrder();
   const phoneRef = useRef<HTMLInputElement | null>(null);
@@ -121,5 +122,18 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
         )}
       </Field>
     </FormDialog>
+  );
+}
+
+/** The booking modal, or for an account whose email is not confirmed yet, why it cannot book. */
+export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  return (
+    <ConfirmEmailFirstDialog
+      title={buyingTexts.bookTitle(product.name)}
+      what={accessTexts.confirmToBook}
+      onClose={onClose}
+    >
+      <BookingForm product={product} onClose={onClose} />
+    </ConfirmEmailFirstDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accessTexts,
   ratingLimits,
   ratingStars,
   ratingTexts,
@@ -12,6 +13,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { ConfirmEmailFirstDialog } from '@/features/auth';
 import { useRateSeller } from '../api/rate-seller';
 import { useDialogSend } from './dialog-error';
 
@@ -21,7 +23,7 @@ const fieldNames = ['stars', 'comment'] as const;
  * "Rate {seller}": 1–5 stars (a radio group, each with its words) and an optional comment. A
  * refusal (rated already, not completed) is said inside the dialog.
  */
-export default function RateSellerDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+function RateSellerForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const rateSeller = useRateSeller();
   const starsErrorId = useId();
   const form = useForm<RateSellerFormInput, unknown, RateSellerForm>({
@@ -86,5 +88,18 @@ export default function RateSellerDialog({ order, onClose }: { order: Order; onC
         {...register('comment')}
       />
     </FormDialog>
+  );
+}
+
+/** Rating the seller, or for an account whose email is not confirmed yet, why it cannot. */
+export default function RateSellerDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  return (
+    <ConfirmEmailFirstDialog
+      title={ratingTexts.rateDialogTitle(order.seller.name)}
+      what={accessTexts.confirmToRate}
+      onClose={onClose}
+    >
+      <RateSellerForm order={order} onClose={onClose} />
+    </ConfirmEmailFirstDialog>
   );
 }

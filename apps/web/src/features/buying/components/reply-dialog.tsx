@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accessTexts,
   ratingLimits,
   RatingReplySchema,
   ratingTexts,
@@ -11,13 +12,14 @@ import {
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { ConfirmEmailFirstDialog } from '@/features/auth';
 import { useReplyToRating } from '../api/reply-to-rating';
 import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['reply'] as const;
 
 /** "Reply to {buyer}": the seller's one reply to the rating of a sale. */
-export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+function ReplyForm({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const replyToRating = useReplyToRating();
   const form = useForm<RatingReplyInput, unknown, RatingReply>({
     resolver: zodResolver(RatingReplySchema),
@@ -55,5 +57,18 @@ export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: ()
         {...register('reply')}
       />
     </FormDialog>
+  );
+}
+
+/** Replying to a rating, or for an account whose email is not confirmed yet, why it cannot. */
+export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+  return (
+    <ConfirmEmailFirstDialog
+      title={ratingTexts.replyDialogTitle(sale.buyer.name)}
+      what={accessTexts.confirmToReply}
+      onClose={onClose}
+    >
+      <ReplyForm sale={sale} onClose={onClose} />
+    </ConfirmEmailFirstDialog>
   );
 }

@@ -2,6 +2,7 @@ import { sellerEndpoints } from '@recell/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { pagedQuery } from '@/lib/paged-query';
+import { listingKeys } from '@/lib/query-keys';
 
 /** GET /api/sellers/:id: a seller's public profile (an unknown or removed one is a 404). */
 export const sellerQuery = (id: string) =>
@@ -12,7 +13,7 @@ export const sellerQuery = (id: string) =>
 
 /** GET /api/sellers/:id/products: the seller's phones for sale, newest first, a page at a time. */
 export const sellerProductsQuery = (id: string) =>
-  pagedQuery(['seller-products', id] as const, (cursor, signal) =>
+  pagedQuery(listingKeys.sellerProducts(id), (cursor, signal) =>
     callApi(sellerEndpoints.sellerProducts, { params: { id }, query: { cursor }, signal }),
   );
 

@@ -1,4 +1,4 @@
-import { webTexts, type Product } from '@recell/contract';
+import { webTexts, type Product, type SignInReason } from '@recell/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FlagIcon, HeartIcon } from '@/components/content-icons';
@@ -11,7 +11,7 @@ import { isFocusLost } from '@/lib/focus';
  * What a signed-in user's wishlist heart, Report and Book now do. The grids and the details page
  * give them the buying feature's behaviour (the wishlist, the report and booking modals, buyers
  * only) unless their caller passes its own. Signed-out visitors never reach them: they are sent to
- * the login page, which brings them back.
+ * the login page, which says why (to book this phone…) and brings them back.
  */
 export type ListingActionHandlers = {
   onToggleWishlist?: ((product: Product) => void) | undefined;
@@ -49,13 +49,16 @@ const useListingViewer = (product: Product): ListingViewer => {
   return user.role === 'seller' && user.id === product.seller.id ? 'owner' : 'onlooker';
 };
 
-/** The three actions as click handlers, each behind the sign-in guard, and whether to offer them. */
+/**
+ * The three actions as click handlers, each behind the sign-in guard (a visitor is asked to log in
+ * to do that very thing), and whether to offer them.
+ */
 export function useListingActions(product: Product, handlers: ListingActionHandlers) {
   const requireSignIn = useRequireSignIn();
   const { status } = useAuth();
   const viewer = useListingViewer(product);
-  const guarded = (action: ((product: Product) => void) | undefined) => () => {
-    if (requireSignIn()) action?.(product);
+  const guarded = (action: ((product: Product) => void) | undefined, reason: SignInReason) => () => {
+    if (requireSignIn(reason)) action?.(product);
   };
   return {
     viewer,
@@ -63,9 +66,9 @@ export function useListingActions(product: Product, handlers: ListingActionHandl
     // Until the session is known a press could not tell a buyer from a visitor (a page rendered
     // on the server shows its cards before that): the actions wait, disabled.
     isWaitingForSession: status === 'loading',
-    toggleWishlist: guarded(handlers.onToggleWishlist),
-    report: guarded(handlers.onReport),
-    book: guarded(handlers.onBook),
+    toggleWishlist: guarded(handlers.onToggleWishlist, 'wishlist'),
+    report: guarded(handlers.onReport, 'report'),
+    book: guarded(handlers.onBook, 'book'),
   };
 }
 

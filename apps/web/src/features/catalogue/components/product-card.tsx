@@ -31,7 +31,7 @@ function ListingTime({ iso }: { iso: string }) {
 
 /**
  * A listing in a grid (home's advertised phones, category pages): seller with the verified badge
- * and email, when it was listed, the picture, name, prices, used, location and the actions of
+ * and (for someone signed in) email, when it was listed, the picture, name, prices, used, location and the actions of
  * whoever looks (ListingViewer: the buyer's, Booked, 'Your listing' or none).
  */
 export const ProductCard = memo(function ProductCard({
@@ -65,7 +65,8 @@ export const ProductCard = memo(function ProductCard({
             </span>
           )}
         </p>
-        <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>
+        {/* Only someone signed in is given the seller's email. */}
+        {seller.email && <p className="truncate text-sm text-slate-600 dark:text-slate-400">{seller.email}</p>}
         <p className="mt-1 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
           <ClockIcon className="size-4 shrink-0" />
           <ListingTime iso={product.createdAt} />

@@ -182,7 +182,10 @@ export function ProductDetails({
               </Link>
               {product.seller.isVerified && <VerifiedBadge />}
             </p>
-            <p className="text-sm break-words text-slate-600 dark:text-slate-400">{product.seller.email}</p>
+            {/* Only someone signed in is given the seller's email. */}
+            {product.seller.email && (
+              <p className="text-sm break-words text-slate-600 dark:text-slate-400">{product.seller.email}</p>
+            )}
             <div className="mt-1">
               <SellerRatingSummary average={product.seller.ratingAverage} count={product.seller.ratingCount} />
             </div>
