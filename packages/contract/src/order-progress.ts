@@ -23,6 +23,10 @@ export const orderProgressLimits = {
   problemWindowHours: 48,
 } as const;
 
+/** How the seller gave the phone to the buyer. */
+export const orderHandovers = ['handed_over', 'shipped'] as const;
+export type OrderHandover = (typeof orderHandovers)[number];
+
 export const orderProblemStatuses = ['open', 'refunding', 'refunded', 'closed'] as const;
 export type OrderProblemStatus = (typeof orderProblemStatuses)[number];
 
@@ -82,6 +86,11 @@ export type OrderProblem = z.infer<typeof OrderProblemSchema>;
 /** The progress fields an order and a sale both carry. `progress` is null until the order is paid. */
 export const orderProgressFields = {
   progress: z.enum(orderProgresses).nullable(),
+  /**
+   * How the phone changed hands, kept once the order is completed: at a meeting (`handed_over`) or
+   * by post (`shipped`); null before the hand-over.
+   */
+  handover: z.enum(orderHandovers).nullable(),
   handedOverAt: z.iso.datetime({ offset: true }).nullable(),
   trackingNote: z.string().nullable(),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
