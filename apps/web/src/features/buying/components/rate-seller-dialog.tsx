@@ -21,7 +21,13 @@ const fieldNames = ['stars', 'comment'] as const;
  * "Rate {seller}": 1–5 stars (a radio group, each with its words) and an optional comment. A
  * refusal (rated already, not completed) is said inside the dialog.
  */
-export default function RateSellerDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+export default function RateSellerDialog({
+  order,
+  onClose,
+}: {
+  order: { id: string; seller: Pick<Order['seller'], 'name'> };
+  onClose: () => void;
+}) {
   const rateSeller = useRateSeller();
   const starsErrorId = useId();
   const form = useForm<RateSellerFormInput, unknown, RateSellerForm>({

@@ -17,7 +17,13 @@ import { useDialogSend } from './dialog-error';
 const fieldNames = ['reply'] as const;
 
 /** "Reply to {buyer}": the seller's one reply to the rating of a sale. */
-export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+export default function ReplyDialog({
+  sale,
+  onClose,
+}: {
+  sale: { id: string; buyer: Pick<Sale['buyer'], 'name'> };
+  onClose: () => void;
+}) {
   const replyToRating = useReplyToRating();
   const form = useForm<RatingReplyInput, unknown, RatingReply>({
     resolver: zodResolver(RatingReplySchema),
