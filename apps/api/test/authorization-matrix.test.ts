@@ -656,6 +656,11 @@ describe('authorization matrix', () => {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
       request: async () => ({ method: 'GET', url: `/api/orders/${(await buyersOrder()).id}` }),
     },
+    'GET /api/orders/:id/details': {
+      // The order's page: its buyer and its phone's seller; an admin only while a problem is open (none here).
+      access: threadParties(200, 404),
+      request: async () => ({ method: 'GET', url: `/api/orders/${(await buyersOrder()).id}/details` }),
+    },
     'DELETE /api/orders/:id': {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
       ok: 204,

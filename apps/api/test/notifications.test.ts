@@ -140,10 +140,11 @@ describe('notifications', () => {
   describe('the events', () => {
     it('tells the seller when a buyer books their phone', async () => {
       const product = await listPhone(t, cast.seller, { name: 'Pixel 7 Booked' });
-      await bookPhone(t, cast.buyer, product.id);
+      const order = await bookPhone(t, cast.buyer, product.id);
       const { inApp, emails } = await toldTo(t, cast.seller.id, 'order_booked');
       const mine = inApp.filter((n) => n.body.includes('Pixel 7 Booked'));
-      expect(mine).toEqual([expect.objectContaining({ link: '/dashboard/my-sales', title: 'New booking' })]);
+      // It opens the order's own page.
+      expect(mine).toEqual([expect.objectContaining({ link: `/dashboard/orders/${order.id}`, title: 'New booking' })]);
       expect(emails.filter((e) => e.textBody.includes('Pixel 7 Booked'))).toHaveLength(1);
       // The buyer's booking details are not in it.
       expect(mine[0]!.body).not.toContain('312-555-0126');
@@ -163,10 +164,10 @@ describe('notifications', () => {
       const toSeller = await toldTo(t, seller.id, 'order_paid');
       const toBuyer = await toldTo(t, buyer.id, 'order_paid');
       expect(toSeller.inApp).toEqual([
-        expect.objectContaining({ title: 'Your phone was sold', link: '/dashboard/my-sales' }),
+        expect.objectContaining({ title: 'Your phone was sold', link: `/dashboard/orders/${order.id}` }),
       ]);
       expect(toBuyer.inApp).toEqual([
-        expect.objectContaining({ title: 'Payment received', link: '/dashboard/my-orders' }),
+        expect.objectContaining({ title: 'Payment received', link: `/dashboard/orders/${order.id}` }),
       ]);
       expect(toSeller.emails).toHaveLength(1);
       expect(toBuyer.emails).toHaveLength(1);
@@ -433,14 +434,14 @@ describe('notification emails through a real SMTP server', () => {
     const buyer = await callerWithRole(t, 'user');
     const [sellerRow] = await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, seller.id));
     const product = await listPhone(t, seller, { name: 'Nokia X30 Mailed' });
-    await bookPhone(t, buyer, product.id);
+    const order = await bookPhone(t, buyer, product.id);
     await expect
       .poll(() => smtp.received.find((mail) => mail.to === sellerRow!.email), { timeout: 10_000 })
       .toBeTruthy();
     const mail = smtp.received.find((m) => m.to === sellerRow!.email)!;
     expect(mail.subject).toBe('New booking');
     expect(mail.text).toContain('A buyer booked your Nokia X30 Mailed.');
-    expect(mail.text).toContain(`${t.app.config.publicUrl}/dashboard/my-sales`);
+    expect(mail.text).toContain(`${t.app.config.publicUrl}/dashboard/orders/${order.id}`);
     const token = tokenIn(mail.text)!;
     expect(mail.headers['list-unsubscribe']).toBe(`<${t.app.config.publicUrl}/api/email-unsubscribe?token=${token}>`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -528,6 +528,7 @@ describe('orders', () => {
         paidAt: null,
         // Progress starts once the order is paid.
         progress: null,
+        handover: null,
         handedOverAt: null,
         trackingNote: null,
         completedAt: null,

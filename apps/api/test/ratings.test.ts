@@ -17,11 +17,12 @@ import {
   OrderPageSchema,
   SalePageSchema,
 } from '@recell/contract';
-import { ratings } from '../src/db/schema.ts';
+import { orders, ratings } from '../src/db/schema.ts';
 import { advertise, auditOf, insertCompletedOrder, insertOrder, insertProduct, paidNow, userRow } from './fixtures.ts';
 import { callerWithRole, type Caller } from './support/accounts.ts';
 import { expectError, forbidden, unknownId, useTestApp } from './support/api.ts';
 import { useCast } from './support/accounts.ts';
+import { handOver, paidOrder } from './support/order-progress.ts';
 
 describe('ratings', () => {
   const t = useTestApp();
@@ -292,5 +293,56 @@ describe('ratings', () => {
     });
     expect((await sellerRatings(unknownId)).statusCode).toBe(404);
     expect((await sellerRatings(buyer.id)).statusCode).toBe(404);
+  });
+
+  describe('a refunded order', () => {
+    it('cannot be rated, and My Orders does not offer it', async () => {
+      const seller = await freshSeller();
+      const buyer = await freshBuyer();
+      const { order } = await insertCompletedOrder(t.app.db, seller.id, buyer.id);
+      await t.app.db.update(orders).set({ refundedAt: new Date() }).where(eq(orders.id, order.id));
+
+      expectError(await rate(buyer, order.id), 409, { code: 'conflict', message: ratingMessages.refunded });
+      const page = OrderPageSchema.parse(
+        (await t.app.inject({ url: '/api/me/orders', headers: buyer.headers })).json(),
+      );
+      expect(page.items[0]).toMatchObject({ id: order.id, canRate: false, rating: null });
+      expect(await userRow(t.app.db, seller.id)).toMatchObject({ ratingCount: 0, ratingSum: 0 });
+    });
+
+    it('no longer counts a rating given before the refund: out of the totals and the public list', async () => {
+      const seller = await freshSeller();
+      const post = (caller: Caller, url: string, payload?: object) =>
+        t.app.inject({ method: 'POST', url, headers: caller.headers, ...(payload ? { payload } : {}) });
+
+      // One sale that stays rated 5 stars, and one the buyer rates 1 star, then gets refunded.
+      const keptBuyer = await freshBuyer();
+      const kept = await insertCompletedOrder(t.app.db, seller.id, keptBuyer.id);
+      expect((await rate(keptBuyer, kept.order.id, { stars: 5 })).statusCode).toBe(201);
+
+      const buyer = await freshBuyer();
+      const { order } = await paidOrder(t, seller, buyer);
+      await handOver(t, order.id);
+      expect((await post(buyer, `/api/orders/${order.id}/receipt`)).statusCode).toBe(200);
+      expect((await rate(buyer, order.id, { stars: 1, comment: 'Not as described' })).statusCode).toBe(201);
+      expect(await userRow(t.app.db, seller.id)).toMatchObject({ ratingCount: 2, ratingSum: 6 });
+
+      const reported = await post(buyer, `/api/orders/${order.id}/problems`, { reason: 'The camera does not work.' });
+      expect(reported.statusCode, reported.body).toBe(201);
+      const problemId = (reported.json() as { problem: { id: string } }).problem.id;
+      const refunded = await post(cast.admin, `/api/admin/order-problems/${problemId}/refund`);
+      expect(refunded.statusCode, refunded.body).toBe(200);
+
+      expect(await userRow(t.app.db, seller.id)).toMatchObject({ ratingCount: 1, ratingSum: 5 });
+      const profile = SellerProfileSchema.parse((await t.app.inject({ url: `/api/sellers/${seller.id}` })).json());
+      expect(profile).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
+      const list = RatingPageSchema.parse((await sellerRatings(seller.id)).json());
+      expect(list.items.map((item) => item.orderId)).toEqual([kept.order.id]);
+      // The buyer still sees what they wrote on their order.
+      const mine = OrderPageSchema.parse(
+        (await t.app.inject({ url: '/api/me/orders', headers: buyer.headers })).json(),
+      );
+      expect(mine.items[0]).toMatchObject({ id: order.id, canRate: false, rating: { stars: 1 } });
+    });
   });
 });

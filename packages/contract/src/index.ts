@@ -23,6 +23,8 @@ export * from './listing-texts.ts';
 export * from './orders.ts';
 export * from './order-progress.ts';
 export * from './order-progress-texts.ts';
+export * from './order-details.ts';
+export * from './order-details-texts.ts';
 export * from './payments.ts';
 export * from './payment-texts.ts';
 export * from './admin.ts';

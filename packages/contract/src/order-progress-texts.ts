@@ -102,7 +102,7 @@ export const orderProgressEmails = {
     subject: `${productName} was handed over to you`,
     text:
       `The seller marked ${productName} as handed over to you.\n\n` +
-      `Please confirm receipt in My Orders. If something is wrong, report a problem there within ` +
+      `Please confirm receipt on the order's page. If something is wrong, report a problem there within ` +
       `${orderProgressLimits.problemWindowHours} hours. The order completes on its own after ` +
       `${orderProgressLimits.autoCompleteDays} days.`,
   }),
@@ -111,7 +111,7 @@ export const orderProgressEmails = {
     text:
       `The seller shipped ${productName}.\n` +
       (trackingNote ? `Tracking: ${trackingNote}\n` : '') +
-      `\nPlease confirm receipt in My Orders when it arrives. If something is wrong, report a problem there ` +
+      `\nPlease confirm receipt on the order's page when it arrives. If something is wrong, report a problem there ` +
       `within ${orderProgressLimits.problemWindowHours} hours of the shipping. The order completes on its own ` +
       `after ${orderProgressLimits.autoCompleteDays} days.`,
   }),

@@ -25,6 +25,10 @@ export const orderProgressLimits = {
   refundAttempts: 10,
 } as const;
 
+/** How the seller gave the phone to the buyer. */
+export const orderHandovers = ['handed_over', 'shipped'] as const;
+export type OrderHandover = (typeof orderHandovers)[number];
+
 /**
  * 'refunding' while the card processor is asked (tried again after an outage); 'refund_failed'
  * when the processor refused the refund (it does not know the payment, or will not refund it) or
@@ -96,6 +100,11 @@ export type OrderProblem = z.infer<typeof OrderProblemSchema>;
 /** The progress fields an order and a sale both carry. `progress` is null until the order is paid. */
 export const orderProgressFields = {
   progress: z.enum(orderProgresses).nullable(),
+  /**
+   * How the phone changed hands, kept once the order is completed: at a meeting (`handed_over`) or
+   * by post (`shipped`); null before the hand-over.
+   */
+  handover: z.enum(orderHandovers).nullable(),
   handedOverAt: z.iso.datetime({ offset: true }).nullable(),
   trackingNote: z.string().nullable(),
   completedAt: z.iso.datetime({ offset: true }).nullable(),

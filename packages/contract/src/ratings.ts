@@ -23,6 +23,7 @@ export const ratingMessages = {
   replyRequired: 'Write your reply',
   replyTooLong: `Keep the reply under ${ratingLimits.reply} characters`,
   notCompleted: 'You can rate the seller once the order is completed',
+  refunded: 'A refunded order cannot be rated',
   alreadyRated: 'You have already rated the seller for this order',
   noRatingYet: 'The buyer has not rated this order yet',
   alreadyReplied: 'You have already replied to this rating',

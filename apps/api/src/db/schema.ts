@@ -429,6 +429,8 @@ export const orders = pgTable(
     progress: orderProgressEnum('progress').notNull().default('awaiting_handover'),
     /** When the seller marked the phone handed over or shipped. */
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    /** The seller shipped the phone rather than handing it over at a meeting (kept once completed). */
+    isShipped: boolean('is_shipped').notNull().default(false),
     /** The seller's optional tracking note when shipping. */
     trackingNote: text('tracking_note'),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -142,6 +142,13 @@ export async function prefetchRouteData(
       ]);
       return;
     }
+    const order = matchPath(dashboardPaths.order.pattern, pathname)?.params.id;
+    if (order !== undefined) {
+      // An order's page: its buyer's, its seller's (or an admin's while a problem is open); the API decides.
+      warm(buyingQueries);
+      if (await isSignedIn()) await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
+      return;
+    }
     const dashboardPage = (Object.keys(dashboardQueries) as (keyof typeof dashboardQueries)[]).find((page) =>
       matchPath(dashboardPaths[page].pattern, pathname),
     );

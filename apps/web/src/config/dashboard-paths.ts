@@ -3,7 +3,7 @@
  * module is bundled whole into the first chunk that needs it, and paths.ts is in every page's first
  * load; only the lazily loaded dashboard uses these. The dashboard's routes strip '/dashboard/'.
  */
-import { orderMessagesPagePath } from '@recell/contract';
+import { orderMessagesPagePath, orderPagePath } from '@recell/contract';
 
 export const dashboardPaths = {
   myProducts: { pattern: '/dashboard/my-products', to: () => '/dashboard/my-products' },
@@ -19,6 +19,8 @@ export const dashboardPaths = {
     pattern: '/dashboard/orders/payment/:id',
     to: (orderId: string) => `/dashboard/orders/payment/${encodeURIComponent(orderId)}`,
   },
+  /** An order's own page, for its buyer and its phone's seller (notifications and emails link here). */
+  order: { pattern: '/dashboard/orders/:id', to: orderPagePath },
   /** An order's messages, for its buyer and its phone's seller (the emails link here too). */
   orderMessages: { pattern: '/dashboard/orders/:id/messages', to: orderMessagesPagePath },
   allUsers: { pattern: '/dashboard/all-users', to: () => '/dashboard/all-users' },

@@ -27,6 +27,10 @@ export const buyingKeys = {
   myOrders: ['my-orders'] as const,
   /** One of the buyer's orders (the payment page). */
   order: (id: string) => ['order', id] as const,
+  /** Every order's page (a change of any order's progress may show on its page). */
+  allOrderDetails: ['order-details'] as const,
+  /** One order's page, for its buyer or its phone's seller. */
+  orderDetails: (id: string) => ['order-details', id] as const,
   /** The buyer's My Wishlist (every page). */
   myWishlist: ['my-wishlist'] as const,
   /** The ids of the phones in the buyer's wishlist: the hearts on cards. */

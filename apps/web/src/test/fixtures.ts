@@ -111,6 +111,7 @@ const orderProductOf = (product: Product) => ({
 /** An order's progress fields before it is paid. */
 const noProgress = {
   progress: null,
+  handover: null,
   handedOverAt: null,
   trackingNote: null,
   completedAt: null,

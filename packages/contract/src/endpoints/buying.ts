@@ -9,6 +9,7 @@ import type {
   WishlistIdsSchema,
   WishlistPageSchema,
 } from '../orders.ts';
+import type { OrderDetailsSchema } from '../order-details.ts';
 import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -37,6 +38,13 @@ export const buyingEndpoints = {
     path: '/orders/:id',
     status: 200,
     auth: ['user'],
+  }),
+  /** An order's page: its buyer and its phone's seller (an admin while a problem report is open). */
+  orderDetails: endpoint<{ response: typeof OrderDetailsSchema }>()({
+    method: 'GET',
+    path: '/orders/:id/details',
+    status: 200,
+    auth: ['user', 'seller', 'admin'],
   }),
   deleteOrder: endpoint()({ method: 'DELETE', path: '/orders/:id', status: 204, auth: ['user'] }),
   mySales: endpoint<{ query: typeof PageQuerySchema; response: typeof SalePageSchema }>()({

@@ -6,6 +6,7 @@ import * as fairPrice from '../fair-price.ts';
 import * as listings from '../listings.ts';
 import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
+import * as orderDetails from '../order-details.ts';
 import * as orderProgress from '../order-progress.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
@@ -65,6 +66,7 @@ export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> =
     myOrders: { query: pagination.PageQuerySchema, response: orders.OrderPageSchema },
     bookedProductIds: { response: orders.BookedProductIdsSchema },
     order: { response: orders.OrderSchema },
+    orderDetails: { response: orderDetails.OrderDetailsSchema },
     deleteOrder: {},
     mySales: { query: pagination.PageQuerySchema, response: orders.SalePageSchema },
     myWishlist: { query: pagination.PageQuerySchema, response: orders.WishlistPageSchema },

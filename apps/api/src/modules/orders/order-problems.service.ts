@@ -9,7 +9,8 @@
  *    unless it is refunded already; its call is idempotent per payment (Stripe's idempotency key
  *    `refund-<intent>`; the test-mode processor's conditional update), so two tries refund once;
  * 3. one short transaction records it, conditional on 'refunding': the problem refunded, the
- *    payment 'refunded', the order's `refunded_at`, the audit entry and both parties' emails.
+ *    payment 'refunded', the order's `refunded_at`, its rating out of the seller's totals, the
+ *    audit entry and both parties' emails.
  * A crash or an outage between 1 and 3 leaves the problem 'refunding': the admin's retry, or the
  * progress-orders job once the lease is over, runs 2 and 3 again (`finishDueRefunds`).
  *
@@ -44,8 +45,9 @@ import { idOrNotFound } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { notifyAll } from '../notifications/notify.ts';
+import { excludeRatingOfRefundedOrder } from '../ratings/ratings.repository.ts';
 import * as repository from './order-progress.repository.ts';
-import { buyerOrdersLink, sellerSalesLink, toProblem } from './order-progress.view.ts';
+import { orderLink, toProblem } from './order-progress.view.ts';
 
 export interface ProblemDeps {
   db: Database;
@@ -108,8 +110,8 @@ const notifyOutcome = async (
     tx,
     deps,
     [
-      { userId: row.buyer.id, link: buyerOrdersLink },
-      { userId: row.seller.id, link: sellerSalesLink },
+      { userId: row.buyer.id, link: orderLink(row.order.id) },
+      { userId: row.seller.id, link: orderLink(row.order.id) },
     ].map(({ userId, link }) => ({
       userId,
       kind: orderEmailKinds.problemOutcome,
@@ -212,6 +214,8 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
   return shortTransaction(deps.db, async (tx) => {
     const done = await repository.finishRefund(tx, problemId, at);
     if (!done) return false;
+    // A refunded sale no longer speaks for its seller: its rating leaves their totals.
+    await excludeRatingOfRefundedOrder(tx, done.orderId);
     await insertAuditEntry(tx, {
       actorId: done.resolvedBy,
       action: orderProgressAuditActions.refunded,

@@ -55,6 +55,14 @@ export const latestProblemsOf = async (db: Executor, orderIds: readonly string[]
     ? new Map()
     : new Map((await selectLatestProblems(db, orderIds)).map((row) => [row.orderId, row]));
 
+/** Every problem report of the order, oldest first (order_problems_order_idx), for its page's timeline. */
+export const problemsOfOrder = (db: Executor, orderId: string): Promise<ProblemRow[]> =>
+  db
+    .select(problemColumns)
+    .from(orderProblems)
+    .where(eq(orderProblems.orderId, orderId))
+    .orderBy(orderProblems.createdAt, orderProblems.id);
+
 /** The order locked for a change of its progress, with its phone's name and both parties' emails. */
 export const lockOrderForProgress = async (tx: Executor, orderId: string) => {
   const buyer = alias(users, 'buyer');
@@ -91,7 +99,12 @@ export const markHandedOver = (
 ) =>
   tx
     .update(orders)
-    .set({ progress: values.progress, handedOverAt: values.at, trackingNote: values.trackingNote })
+    .set({
+      progress: values.progress,
+      isShipped: values.progress === 'shipped',
+      handedOverAt: values.at,
+      trackingNote: values.trackingNote,
+    })
     .where(and(eq(orders.id, orderId), eq(orders.progress, 'awaiting_handover')));
 
 export const markCompleted = (tx: Executor, orderId: string, at: Date) =>

@@ -27,7 +27,7 @@ import { notify } from '../notifications/notify.ts';
 import { isUniqueViolationOf } from './orders.repository.ts';
 import { getOrder, getSale } from './orders.service.ts';
 import * as repository from './order-progress.repository.ts';
-import { buyerOrdersLink, isWithinProblemWindow, sellerSalesLink } from './order-progress.view.ts';
+import { isWithinProblemWindow, orderLink } from './order-progress.view.ts';
 
 export interface ProgressDeps {
   db: Database;
@@ -87,7 +87,7 @@ export const markHandedOver = async (
       kind: orderEmailKinds.handedOver,
       title: email.subject,
       body: email.text,
-      link: buyerOrdersLink,
+      link: orderLink(orderId),
     });
   });
   deps.emailsQueued();
@@ -118,7 +118,7 @@ export const confirmReceipt = async (deps: ProgressDeps, buyer: AuthUser, id: st
       kind: orderEmailKinds.completed,
       title: email.subject,
       body: email.text,
-      link: sellerSalesLink,
+      link: orderLink(orderId),
     });
   });
   deps.emailsQueued();
@@ -195,7 +195,7 @@ export const completeDueOrders = async (
           kind: orderEmailKinds.completed,
           title: email.subject,
           body: email.text,
-          link: sellerSalesLink,
+          link: orderLink(order.id),
         });
       }
       return done.length;

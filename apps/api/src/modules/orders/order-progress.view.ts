@@ -2,7 +2,14 @@
  * The progress fields of an order or a sale as the API answers them (docs/decisions/0042):
  * `progress` only once the order is paid, with its latest problem report.
  */
-import { isProblemUndecided, orderProgressLimits, type OrderProblem, type OrderProgress } from '@recell/contract';
+import {
+  isProblemUndecided,
+  orderPagePath,
+  orderProgressLimits,
+  type OrderHandover,
+  type OrderProblem,
+  type OrderProgress,
+} from '@recell/contract';
 import type { ProblemRow } from './order-progress.repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -18,14 +25,28 @@ export const toProblem = (row: Omit<ProblemRow, 'orderId'>): OrderProblem => ({
 interface ProgressRow {
   status: 'booked' | 'paid' | 'cancelled';
   progress: OrderProgress;
+  /** The seller shipped the phone (rather than handing it over at a meeting). */
+  isShipped: boolean;
   handedOverAt: Date | string | null;
   trackingNote: string | null;
   completedAt: Date | string | null;
   refundedAt: Date | string | null;
 }
 
+/**
+ * How the phone changed hands, still known once the order is completed: a shipped phone stays
+ * "shipped" after the buyer confirms receipt. Null until the seller hands it over.
+ */
+export const handoverOf = (row: Pick<ProgressRow, 'status' | 'progress' | 'isShipped'>): OrderHandover | null =>
+  row.status !== 'paid' || row.progress === 'awaiting_handover'
+    ? null
+    : row.isShipped || row.progress === 'shipped'
+      ? 'shipped'
+      : 'handed_over';
+
 export const progressFieldsOf = (row: ProgressRow, problem: ProblemRow | undefined) => ({
   progress: row.status === 'paid' ? row.progress : null,
+  handover: handoverOf(row),
   handedOverAt: iso(row.handedOverAt),
   trackingNote: row.trackingNote,
   completedAt: iso(row.completedAt),
@@ -47,6 +68,5 @@ export const canReportProblem = (row: ProgressRow, problem: ProblemRow | undefin
   isWithinProblemWindow(row.handedOverAt, now) &&
   !(problem && isProblemUndecided(problem.status));
 
-/** Where the parties' notifications about an order lead: the buyer's My Orders, the seller's My Sales. */
-export const buyerOrdersLink = '/dashboard/my-orders';
-export const sellerSalesLink = '/dashboard/my-sales';
+/** Where the parties' notifications about an order lead: the order's own page, for both of them. */
+export const orderLink = orderPagePath;

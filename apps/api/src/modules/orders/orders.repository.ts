@@ -45,6 +45,7 @@ export const insertOrder = async (tx: Executor, values: NewOrder): Promise<strin
 /** A paid order's progress (docs/decisions/0042). */
 const progressColumns = {
   progress: orders.progress,
+  isShipped: orders.isShipped,
   handedOverAt: orders.handedOverAt,
   trackingNote: orders.trackingNote,
   completedAt: orders.completedAt,
@@ -267,3 +268,24 @@ export const findSellerSale = async (db: Executor, sellerId: string, orderId: st
     .limit(1);
   return row;
 };
+
+/**
+ * Everything an order's page shows, whoever asks (the service decides who may see it): the order
+ * in any state, its phone as it is now, the seller with the phone number given at listing time and
+ * the buyer with the booking's phone number.
+ */
+export const findOrderDetails = async (db: Executor, orderId: string) => {
+  const [row] = await db
+    .select({
+      ...buyerOrderColumns,
+      buyer: { id: buyers.id, name: buyers.name, email: buyers.email },
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
+};
+export type OrderDetailsRow = NonNullable<Awaited<ReturnType<typeof findOrderDetails>>>;

@@ -4,6 +4,7 @@ import {
   BookedProductIdsSchema,
   BookingSchema,
   buyingLimits,
+  OrderDetailsSchema,
   OrderIdParamsSchema,
   OrderPageSchema,
   OrderSchema,
@@ -13,6 +14,7 @@ import {
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import { paymentDepsOf } from '../payments/payments.deps.ts';
 import * as service from './orders.service.ts';
+import { getOrderDetails } from './order-details.service.ts';
 import { signedInUser } from '../auth/auth.plugin.ts';
 
 /** Bookings, My Orders and My Sales. Buyers are role 'user'. */
@@ -85,6 +87,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.getOrder(depsOf(request), signedInUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/orders/:id/details',
+    {
+      config: { auth: ['user', 'seller', 'admin'] },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'An order’s page: the phone, the price, every step with its date and the next one (its buyer and its phone’s seller)',
+        description:
+          'For the order’s buyer and its phone’s seller, with what the caller may do now (`can`) and until when a ' +
+          'problem can be reported. An admin reads it while the order has an undecided problem report, without ' +
+          'the parties’ phone numbers and emails. Anyone else gets the 404 an unknown order gets.',
+        params: OrderIdParamsSchema,
+        response: { 200: OrderDetailsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getOrderDetails(depsOf(request), signedInUser(request), request.params.id),
   );
 
   app.delete(

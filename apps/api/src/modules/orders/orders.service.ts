@@ -10,6 +10,7 @@ import {
   buyingMessages,
   listingMessages,
   notices,
+  orderPagePath,
   paymentMessages,
   type BookedProductIds,
   type Booking,
@@ -111,7 +112,7 @@ export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Boo
         userId: product.sellerId,
         kind: 'order_booked',
         ...notices.orderBooked(product.name),
-        link: '/dashboard/my-sales',
+        link: orderPagePath(id),
       });
       return id;
     });

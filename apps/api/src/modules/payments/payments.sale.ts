@@ -17,7 +17,7 @@
  * and so does the reconcile job after a while. A capture that can no longer be recorded (the phone
  * was removed meanwhile) is refunded.
  */
-import { buyingMessages, notices, paymentMessages } from '@recell/contract';
+import { buyingMessages, notices, orderPagePath, paymentMessages } from '@recell/contract';
 import {
   CardError,
   IntentStateError,
@@ -232,13 +232,13 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
         userId: product.sellerId,
         kind: 'order_paid',
         ...notices.orderPaidSeller(product.name),
-        link: '/dashboard/my-sales',
+        link: orderPagePath(order.id),
       },
       {
         userId: order.buyerId,
         kind: 'order_paid',
         ...notices.orderPaidBuyer(product.name),
-        link: '/dashboard/my-orders',
+        link: orderPagePath(order.id),
       },
     ]);
     await repository.deleteClaimOfOrder(tx, order.id);

@@ -57,14 +57,21 @@ export const findRating = async (db: Executor, by: { id: string } | { orderId: s
   return row as RatingRow | undefined;
 };
 
-/** The ratings of these orders (My Orders, My Sales), with whether each order is completed. */
+/** The ratings of these orders (My Orders, My Sales), with whether each order is completed (and not refunded). */
 export const ratingsOfOrders = async (db: Executor, orderIds: string[]) => {
   if (orderIds.length === 0) return { completed: new Set<string>(), byOrder: new Map<string, RatingRow>() };
   const [done, rows] = await Promise.all([
     db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.id, orderIds), eq(orders.status, 'paid'), eq(orders.progress, 'completed'))),
+      .where(
+        and(
+          inArray(orders.id, orderIds),
+          eq(orders.status, 'paid'),
+          eq(orders.progress, 'completed'),
+          isNull(orders.refundedAt),
+        ),
+      ),
     selectRatings(db).where(inArray(ratings.orderId, orderIds)),
   ]);
   return {
@@ -73,7 +80,10 @@ export const ratingsOfOrders = async (db: Executor, orderIds: string[]) => {
   };
 };
 
-/** A seller's ratings, newest first (ratings_seller_newest_idx); keyset on (created_at, id). */
+/**
+ * A seller's ratings, newest first (ratings_seller_newest_idx); keyset on (created_at, id). A
+ * refunded order's rating is left out, as it is of the seller's totals.
+ */
 export const listSellerRatings = async (
   db: Database,
   sellerId: string,
@@ -83,6 +93,7 @@ export const listSellerRatings = async (
     .where(
       and(
         eq(ratings.sellerId, sellerId),
+        isNull(orders.refundedAt),
         opts.after
           ? sql`(${ratings.createdAt}, ${ratings.id}) < (${timestampOf(opts.after.us)}, ${opts.after.id}::uuid)`
           : undefined,
@@ -92,21 +103,54 @@ export const listSellerRatings = async (
     .orderBy(sql`${ratings.createdAt} desc nulls last`, sql`${ratings.id} desc nulls last`)
     .limit(opts.limit)) as RatingRow[];
 
-/** An order with what rating it needs: who bought, who sold, whether it is completed. */
+const orderForRatingColumns = {
+  id: orders.id,
+  buyerId: orders.buyerId,
+  sellerId: products.sellerId,
+  status: orders.status,
+  progress: orders.progress,
+  refundedAt: orders.refundedAt,
+};
+
+/** An order with what rating it needs: who bought, who sold, whether it is completed or refunded. */
 export const findOrderForRating = async (db: Executor, orderId: string) => {
   const [row] = await db
-    .select({
-      id: orders.id,
-      buyerId: orders.buyerId,
-      sellerId: products.sellerId,
-      status: orders.status,
-      progress: orders.progress,
-    })
+    .select(orderForRatingColumns)
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .where(eq(orders.id, orderId))
     .limit(1);
   return row;
+};
+
+/**
+ * The same, with the order's row share-locked for the rating's transaction: a refund being recorded
+ * (which updates the row) waits for the rating to commit and then takes it out of the totals, and a
+ * rating after a committed refund sees `refundedAt`.
+ */
+export const lockOrderForRating = async (tx: Executor, orderId: string) => {
+  const [row] = await tx
+    .select(orderForRatingColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+    .for('share', { of: orders });
+  return row;
+};
+
+/**
+ * The order was refunded: its rating (if any) leaves its seller's totals, in the refund's
+ * transaction (which updated the order's row first, so a rating of it being written now has
+ * committed, or will see the refund). Called once per order: a refund is recorded once.
+ */
+export const excludeRatingOfRefundedOrder = async (tx: Executor, orderId: string): Promise<boolean> => {
+  const rows = await tx
+    .update(users)
+    .set({ ratingCount: sql`${users.ratingCount} - 1`, ratingSum: sql`${users.ratingSum} - ${ratings.stars}` })
+    .from(ratings)
+    .where(and(eq(ratings.orderId, orderId), eq(users.id, ratings.sellerId)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 };
 
 /**

@@ -2,7 +2,9 @@
  * Ratings (docs/decisions/0044). The buyer of a completed order (paid, and the phone changed
  * hands: progress 'completed') rates its seller 1–5 stars once, with an optional comment; the
  * seller of that order replies once; an admin hides a comment (its stars still count) or shows it
- * again, audited. Someone else's order is a 404, as everywhere in orders.
+ * again, audited. Someone else's order is a 404, as everywhere in orders. A refunded order cannot be
+ * rated, and a rating given before its order was refunded leaves the seller's totals and public list
+ * (docs/decisions/0052).
  */
 import {
   adminAuditActions,
@@ -72,24 +74,25 @@ const ratingOfOrder = async (db: Database, orderId: string) => {
 
 /**
  * The buyer rates the seller of a completed order, once. Another buyer's order, or none, is a 404;
- * an order not completed (booked, cancelled, paid but not handed over) a 409; a second rating a
- * 409, also when two arrive at once (ratings_order_key decides).
+ * an order not completed (booked, cancelled, paid but not handed over) or refunded a 409; a second
+ * rating a 409, also when two arrive at once (ratings_order_key decides).
  */
 export const rateSeller = async (deps: RatingDeps, buyer: AuthUser, id: string, body: RateSeller): Promise<Rating> => {
   const orderId = orderIdOf(id);
-  const order = await repository.findOrderForRating(deps.db, orderId);
-  if (!order || order.buyerId !== buyer.id) throw orderNotFound();
-  if (order.status !== 'paid' || order.progress !== 'completed') throw conflict(ratingMessages.notCompleted);
   try {
-    await shortTransaction(deps.db, (tx) =>
-      repository.insertRating(tx, {
+    await shortTransaction(deps.db, async (tx) => {
+      const order = await repository.lockOrderForRating(tx, orderId);
+      if (!order || order.buyerId !== buyer.id) throw orderNotFound();
+      if (order.status !== 'paid' || order.progress !== 'completed') throw conflict(ratingMessages.notCompleted);
+      if (order.refundedAt !== null) throw conflict(ratingMessages.refunded);
+      await repository.insertRating(tx, {
         orderId,
         sellerId: order.sellerId,
         buyerId: buyer.id,
         stars: body.stars,
         comment: body.comment ?? null,
-      }),
-    );
+      });
+    });
   } catch (error) {
     if (isUniqueViolationOf(error, 'ratings_order_key')) throw conflict(ratingMessages.alreadyRated);
     throw error;

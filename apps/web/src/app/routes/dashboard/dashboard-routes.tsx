@@ -23,6 +23,7 @@ const OrderProblemsPage = lazyPage(() => import('./order-problems'));
 const EmailOutboxPage = lazyPage(() => import('./email-outbox'));
 const ContactMessagesPage = lazyPage(() => import('./contact-messages'));
 const OrderMessagesPage = lazyPage(() => import('./order-messages'));
+const OrderPage = lazyPage(() => import('./order'));
 
 /** Patterns relative to /dashboard. */
 const p = (pattern: string) => pattern.replace(/^\/dashboard\//, '');
@@ -54,6 +55,7 @@ export default function DashboardRoutes() {
         <Route index element={<DashboardHome />} />
         {/* An order's buyer and its phone's seller (an admin while a problem is open): the API decides. */}
         <Route path={p(dashboardPaths.orderMessages.pattern)} element={<OrderMessagesPage />} />
+        <Route path={p(dashboardPaths.order.pattern)} element={<OrderPage />} />
         <Route element={<RequireRole role="seller" />}>
           <Route path={p(dashboardPaths.myProducts.pattern)} element={<MyProductsPage />} />
           <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />

@@ -61,6 +61,7 @@ const makeOrder = (overrides: Partial<Order> = {}): Order => ({
   canRate: false,
   rating: null,
   progress: null,
+  handover: null,
   handedOverAt: null,
   trackingNote: null,
   completedAt: null,

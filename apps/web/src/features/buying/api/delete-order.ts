@@ -18,6 +18,7 @@ export function useDeleteOrder() {
         dropCachedItems<OrderPage>((order) => order.id === id),
       );
       queryClient.removeQueries({ queryKey: buyingKeys.order(id) });
+      queryClient.removeQueries({ queryKey: buyingKeys.orderDetails(id) });
       void queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders });
       void queryClient.invalidateQueries({ queryKey: buyingKeys.myWishlist });
       void queryClient.invalidateQueries({ queryKey: buyingKeys.bookedIds });

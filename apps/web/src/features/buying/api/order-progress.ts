@@ -3,12 +3,13 @@ import { orderProgressEndpoints, type MarkShippedInput } from '@recell/contract'
 import { callApi } from '@/lib/api-client';
 import { buyingKeys } from '@/lib/query-keys';
 
-/** After any change of an order's progress, My Orders and My Sales show it as it is now. */
+/** After any change of an order's progress, My Orders, My Sales and the order's page show it as it is now. */
 const useProgressMutation = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) => {
   const queryClient = useQueryClient();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders });
     void queryClient.invalidateQueries({ queryKey: buyingKeys.mySales });
+    void queryClient.invalidateQueries({ queryKey: buyingKeys.allOrderDetails });
   };
   return useMutation({ mutationFn, onSuccess: refresh, onError: refresh });
 };

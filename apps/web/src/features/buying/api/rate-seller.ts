@@ -11,6 +11,10 @@ export const useRateSeller = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, rating }: { orderId: string; rating: RateSellerInput }) => rateSeller(orderId, rating),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: buyingKeys.myOrders }),
+        queryClient.invalidateQueries({ queryKey: buyingKeys.allOrderDetails }),
+      ]),
   });
 };

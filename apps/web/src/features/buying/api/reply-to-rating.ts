@@ -11,6 +11,10 @@ export const useReplyToRating = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, reply }: { orderId: string; reply: RatingReply }) => replyToRating(orderId, reply),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyingKeys.mySales }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: buyingKeys.mySales }),
+        queryClient.invalidateQueries({ queryKey: buyingKeys.allOrderDetails }),
+      ]),
   });
 };

@@ -14,7 +14,7 @@ export function DeleteOrderDialog({
   onClose,
   onDeleted,
 }: {
-  order: Order;
+  order: { id: string; product: Pick<Order['product'], 'name'> };
   onClose: () => void;
   onDeleted: () => void;
 }) {

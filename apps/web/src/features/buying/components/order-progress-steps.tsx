@@ -1,21 +1,22 @@
 import { orderProgressTexts as texts, type Order } from '@recell/contract';
 
-type ProgressView = Pick<Order, 'progress' | 'trackingNote' | 'refundedAt' | 'problem'>;
+type ProgressView = Pick<Order, 'progress' | 'handover' | 'trackingNote' | 'refundedAt' | 'problem'>;
 
 /** How many of the three steps are done: paying is the first. */
 const doneCount = { awaiting_handover: 1, handed_over: 2, shipped: 2, completed: 3 } as const;
 
 /**
  * A paid order's progress as three steps (Paid → Handed over or Shipped → Completed), an ordered
- * list whose current step carries aria-current, then the state in words, the tracking note and the
- * problem report's state. The steps wrap on a 360 px phone.
+ * list whose current step carries aria-current, then the state in words ('Refunded' once refunded),
+ * the tracking note and the problem report's state. The steps wrap on a 360 px phone.
  */
 export function OrderProgressSteps({ order }: { order: ProgressView }) {
   if (!order.progress) return null;
   const done = doneCount[order.progress];
   const steps = [
     texts.steps.paid,
-    order.progress === 'shipped' ? texts.shippedStep : texts.steps.handedOver,
+    // How the phone changed hands keeps its name once the order is completed.
+    order.handover === 'shipped' ? texts.shippedStep : texts.steps.handedOver,
     texts.steps.completed,
   ];
   return (
@@ -55,7 +56,7 @@ export function OrderProgressSteps({ order }: { order: ProgressView }) {
         {order.refundedAt ? texts.refundedStatus : texts.stepStatus[order.progress]}
       </p>
       {order.trackingNote && (
-        <p className="text-xs wrap-anywhere text-slate-700 dark:text-slate-300">
+        <p className="text-xs break-words text-slate-700 dark:text-slate-300">
           {texts.trackingNoteShown(order.trackingNote)}
         </p>
       )}

@@ -1,15 +1,19 @@
-import { buyingTexts, messages, type Product } from '@recell/contract';
+import { buyingTexts, messages, orderDetailsTexts, type Product } from '@recell/contract';
 import { Link } from 'react-router';
 import { StatusPill } from '@/components/ui/data-table';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
+const markClass =
+  'inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-4 font-semibold whitespace-nowrap text-slate-700 dark:bg-slate-700 dark:text-slate-200';
+
 /** The grey 'Paid' of the payment column (spec §4): a mark, not a link. */
 export function PaidMark() {
-  return (
-    <span className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-4 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-      {messages.paid}
-    </span>
-  );
+  return <span className={markClass}>{messages.paid}</span>;
+}
+
+/** A paid order whose payment an admin gave back: 'Refunded', never 'Paid'. */
+export function RefundedMark() {
+  return <span className={markClass}>{orderDetailsTexts.payment.refunded}</span>;
 }
 
 /** 'Pay': to the order's payment page, described by the row's phone. */

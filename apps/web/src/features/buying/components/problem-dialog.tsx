@@ -16,7 +16,13 @@ import { useDialogSend } from './dialog-error';
 const fieldNames = ['reason'] as const;
 
 /** Report a problem with a handed-over phone: what went wrong, for an admin to decide. */
-export default function ProblemDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+export default function ProblemDialog({
+  order,
+  onClose,
+}: {
+  order: { id: string; product: Pick<Order['product'], 'name'> };
+  onClose: () => void;
+}) {
   const report = useReportOrderProblem();
   const form = useForm<ReportOrderProblemInput>({
     resolver: zodResolver(ReportOrderProblemSchema),

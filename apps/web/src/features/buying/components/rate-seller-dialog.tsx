@@ -19,11 +19,14 @@ import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['stars', 'comment'] as const;
 
+/** The order as the dialog needs it: its id and its seller's name. */
+type RatedOrder = { id: string; seller: Pick<Order['seller'], 'name'> };
+
 /**
  * "Rate {seller}": 1–5 stars (a radio group, each with its words) and an optional comment. A
  * refusal (rated already, not completed) is said inside the dialog.
  */
-function RateSellerForm({ order, onClose }: { order: Order; onClose: () => void }) {
+function RateSellerForm({ order, onClose }: { order: RatedOrder; onClose: () => void }) {
   const rateSeller = useRateSeller();
   const starsErrorId = useId();
   const form = useForm<RateSellerFormInput, unknown, RateSellerForm>({
@@ -92,7 +95,7 @@ function RateSellerForm({ order, onClose }: { order: Order; onClose: () => void 
 }
 
 /** Rating the seller, or for an account whose email is not confirmed yet, why it cannot. */
-export default function RateSellerDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+export default function RateSellerDialog({ order, onClose }: { order: RatedOrder; onClose: () => void }) {
   return (
     <ConfirmEmailFirstDialog
       title={ratingTexts.rateDialogTitle(order.seller.name)}

@@ -18,8 +18,11 @@ import { useDialogSend } from './dialog-error';
 
 const fieldNames = ['reply'] as const;
 
+/** The sale as the dialog needs it: its id and its buyer's name. */
+type RatedSale = { id: string; buyer: Pick<Sale['buyer'], 'name'> };
+
 /** "Reply to {buyer}": the seller's one reply to the rating of a sale. */
-function ReplyForm({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+function ReplyForm({ sale, onClose }: { sale: RatedSale; onClose: () => void }) {
   const replyToRating = useReplyToRating();
   const form = useForm<RatingReplyInput, unknown, RatingReply>({
     resolver: zodResolver(RatingReplySchema),
@@ -61,7 +64,7 @@ function ReplyForm({ sale, onClose }: { sale: Sale; onClose: () => void }) {
 }
 
 /** Replying to a rating, or for an account whose email is not confirmed yet, why it cannot. */
-export default function ReplyDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+export default function ReplyDialog({ sale, onClose }: { sale: RatedSale; onClose: () => void }) {
   return (
     <ConfirmEmailFirstDialog
       title={ratingTexts.replyDialogTitle(sale.buyer.name)}

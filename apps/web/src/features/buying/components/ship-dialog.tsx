@@ -16,7 +16,13 @@ import { useDialogSend } from './dialog-error';
 const fieldNames = ['trackingNote'] as const;
 
 /** Mark shipped: an optional tracking note (the carrier and number), then the buyer is emailed. */
-export default function ShipDialog({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+export default function ShipDialog({
+  sale,
+  onClose,
+}: {
+  sale: { id: string; product: Pick<Sale['product'], 'name'> };
+  onClose: () => void;
+}) {
   const markShipped = useMarkShipped();
   const form = useForm<MarkShippedInput>({
     resolver: zodResolver(MarkShippedSchema),

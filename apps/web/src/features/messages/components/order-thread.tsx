@@ -148,11 +148,12 @@ function MessageForm({ orderId }: { orderId: string }) {
 
 /**
  * An order's messages between its buyer and its phone's seller: the newest at the bottom (scrolled
- * into view), older ones on demand, and the form to write one. Polled while the page is in front;
+ * into view), older ones on demand, and the form to write one. `isEmbedded`: a part of the order's
+ * page, which names the phone and the way back itself. Polled while the page is in front;
  * what the other party wrote is marked read once it has been shown here. Messages are shown as
  * text, never as markup.
  */
-export function OrderThread({ orderId }: { orderId: string }) {
+export function OrderThread({ orderId, isEmbedded = false }: { orderId: string; isEmbedded?: boolean }) {
   const thread = useOrderThread(orderId);
   const order = thread.data?.pages[0]?.order;
   const isParty = Boolean(order?.myPart);
@@ -192,14 +193,14 @@ export function OrderThread({ orderId }: { orderId: string }) {
         : undefined;
 
   return (
-    <section className="mt-4 max-w-3xl">
-      <p className="text-lg font-semibold wrap-anywhere">{order.productName}</p>
+    <section className={isEmbedded ? 'max-w-3xl' : 'mt-4 max-w-3xl'}>
+      {!isEmbedded && <p className="text-lg font-semibold wrap-anywhere">{order.productName}</p>}
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {order.myPart === 'seller'
           ? orderMessageTexts.withBuyer(order.buyerName)
           : orderMessageTexts.withSeller(order.sellerName)}
       </p>
-      {backLink && (
+      {backLink && !isEmbedded && (
         <Link to={backLink.to} className="link mt-1 inline-block text-sm">
           {backLink.label}
         </Link>

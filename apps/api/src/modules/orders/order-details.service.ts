@@ -1,0 +1,169 @@
+/**
+ * An order's own page (docs/decisions/0052): the phone, the price, every step so far with its
+ * date, the next step and whose it is, what the caller may do now and until when a problem can be
+ * reported. Only the order's buyer and its phone's seller see it; an admin reads it (without the
+ * parties' phone numbers and emails) while the order has an undecided problem report, as its
+ * messages. Anyone else, an unknown and a malformed id all get the same 404: the answer never
+ * reveals that someone else's order exists.
+ */
+import {
+  buyingMessages,
+  isProblemUndecided,
+  orderProgressLimits,
+  type OrderActor,
+  type OrderDetails,
+  type OrderNextStep,
+  type OrderParty,
+  type OrderTimelineEntry,
+  type OrderTimelineKind,
+  type Rating,
+} from '@recell/contract';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { orderIdOf } from '../../lib/ids.ts';
+import type { AuthUser } from '../auth/auth.plugin.ts';
+import { ratingsOfOrders } from '../ratings/ratings.service.ts';
+import * as repository from './orders.repository.ts';
+import { problemsOfOrder, type ProblemRow } from './order-progress.repository.ts';
+import { canReportProblem, handoverOf, progressFieldsOf } from './order-progress.view.ts';
+
+export interface OrderDetailsDeps {
+  db: Database;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+const orderNotFound = () => notFound(buyingMessages.orderNotFound);
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const isUndecided = (problem: Pick<ProblemRow, 'status'> | undefined) =>
+  problem !== undefined && isProblemUndecided(problem.status);
+
+/** Steps that happen at the same instant keep the order a person lives them in. */
+const kindOrder: readonly OrderTimelineKind[] = [
+  'booked',
+  'paid',
+  'handed_over',
+  'shipped',
+  'problem_reported',
+  'problem_closed',
+  'refunded',
+  'completed',
+  'rated',
+  'rating_replied',
+];
+
+/** Every step of the order so far with its time, oldest first. */
+export const timelineOf = (
+  row: repository.OrderDetailsRow,
+  problems: readonly ProblemRow[],
+  rating: Rating | null,
+): OrderTimelineEntry[] => {
+  const entries: Array<{ kind: OrderTimelineKind; at: Date | string }> = [{ kind: 'booked', at: row.createdAt }];
+  if (row.status === 'paid' && row.paidAt) entries.push({ kind: 'paid', at: row.paidAt });
+  const handover = handoverOf(row);
+  if (handover && row.handedOverAt) entries.push({ kind: handover, at: row.handedOverAt });
+  for (const problem of problems) {
+    entries.push({ kind: 'problem_reported', at: problem.createdAt });
+    if (problem.status === 'closed' && problem.resolvedAt)
+      entries.push({ kind: 'problem_closed', at: problem.resolvedAt });
+  }
+  if (row.refundedAt) entries.push({ kind: 'refunded', at: row.refundedAt });
+  if (row.status === 'paid' && row.progress === 'completed' && row.completedAt) {
+    entries.push({ kind: 'completed', at: row.completedAt });
+  }
+  if (rating) {
+    entries.push({ kind: 'rated', at: rating.createdAt });
+    if (rating.repliedAt) entries.push({ kind: 'rating_replied', at: rating.repliedAt });
+  }
+  return entries
+    .map((entry) => ({ kind: entry.kind, at: iso(entry.at), time: new Date(entry.at).getTime() }))
+    .sort((a, b) => a.time - b.time || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind))
+    .map(({ kind, at }) => ({ kind, at }));
+};
+
+/** What the order waits for next, and who takes that step. */
+export const nextStepOf = (
+  row: repository.OrderDetailsRow,
+  latestProblem: ProblemRow | undefined,
+  rating: Rating | null,
+): { step: OrderNextStep; by: OrderActor | null } => {
+  const none = { step: 'none', by: null } as const;
+  if (row.status === 'cancelled') return none;
+  if (row.status === 'booked') return isPayable(row) ? { step: 'pay', by: 'buyer' } : none;
+  if (row.refundedAt) return none;
+  if (isUndecided(latestProblem)) return { step: 'decide_problem', by: 'admin' };
+  if (row.progress === 'awaiting_handover') return { step: 'hand_over', by: 'seller' };
+  if (row.progress === 'handed_over' || row.progress === 'shipped') return { step: 'confirm_receipt', by: 'buyer' };
+  return rating ? none : { step: 'rate', by: 'buyer' };
+};
+
+/** A booked order can be paid while its phone is still for sale by an active seller. */
+const isPayable = (row: repository.OrderDetailsRow) =>
+  row.status === 'booked' && row.product.status === 'available' && !row.seller.isDisabled;
+
+const problemWindowMs = orderProgressLimits.problemWindowHours * 3_600_000;
+
+/** The order's page for `user`: its buyer, its phone's seller, or an admin while a problem is undecided. */
+export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id: string): Promise<OrderDetails> => {
+  const orderId = orderIdOf(id);
+  const row = await repository.findOrderDetails(deps.db, orderId);
+  if (!row) throw orderNotFound();
+  const myPart: OrderParty | null = row.buyer.id === user.id ? 'buyer' : row.seller.id === user.id ? 'seller' : null;
+  const problems = await problemsOfOrder(deps.db, orderId);
+  const latestProblem = problems.at(-1);
+  // An admin helps settle an undecided problem report; otherwise the order is the two parties' own.
+  if (myPart === null && !(user.role === 'admin' && isUndecided(latestProblem))) throw orderNotFound();
+
+  const ratings = await ratingsOfOrders(deps.db, [orderId]);
+  const rating = ratings.ratingOf(orderId);
+  const now = deps.now?.() ?? new Date();
+  const isBuyer = myPart === 'buyer';
+  const isSeller = myPart === 'seller';
+  const isParty = myPart !== null;
+  const isRefunded = row.refundedAt !== null;
+  const isPaid = row.status === 'paid';
+  const isAwaitingReceipt = row.progress === 'handed_over' || row.progress === 'shipped';
+
+  return {
+    id: row.id,
+    status: row.status,
+    myPart,
+    priceCents: row.priceCents,
+    payment: !isPaid ? 'unpaid' : isRefunded ? 'refunded' : 'paid',
+    createdAt: iso(row.createdAt),
+    paidAt: row.paidAt ? iso(row.paidAt) : null,
+    ...progressFieldsOf(row, latestProblem),
+    product: { ...row.product, categoryId: row.product.categoryId as OrderDetails['product']['categoryId'] },
+    seller: {
+      id: row.seller.id,
+      name: row.seller.name,
+      isVerified: row.seller.isVerified,
+      phone: isParty ? row.seller.phone : null,
+      email: isParty ? row.seller.email : null,
+    },
+    buyer: {
+      name: row.buyer.name,
+      phone: isParty ? row.phone : null,
+      email: isParty ? row.buyer.email : null,
+    },
+    meetingLocation: row.location,
+    timeline: timelineOf(row, problems, rating),
+    nextStep: nextStepOf(row, latestProblem, rating),
+    problemWindowEndsAt:
+      isPaid && row.handedOverAt
+        ? new Date(new Date(row.handedOverAt).getTime() + problemWindowMs).toISOString()
+        : null,
+    can: {
+      pay: isBuyer && isPayable(row),
+      cancel: isBuyer && row.status === 'booked',
+      markHandedOver: isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover',
+      confirmReceipt: isBuyer && isPaid && !isRefunded && isAwaitingReceipt && !isUndecided(latestProblem),
+      reportProblem: isBuyer && canReportProblem(row, latestProblem, now),
+      rate: isBuyer && ratings.canRate(orderId),
+      reply: isSeller && rating !== null && rating.reply === null,
+    },
+    rating,
+  };
+};

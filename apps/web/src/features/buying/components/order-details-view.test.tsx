@@ -1,0 +1,400 @@
+import {
+  buyingMessages,
+  orderDetailsTexts as texts,
+  orderMessageTexts,
+  orderProgressTexts,
+  ratingTexts,
+  type OrderDetails,
+  type OrderThread,
+  type Rating,
+} from '@recell/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuthContextValue } from '@/features/auth';
+import { apiError, mockApi } from '@/test/api-mock';
+import { jsonResponse, makeMe, makeOrder, makeSale } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { formatListingTime } from '@/lib/format-time';
+import { OrderDetailsView } from './order-details-view';
+
+const orderId = '11111111-1111-4111-8111-111111111111';
+const buyer: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'user' }), logout: async () => {} };
+const seller: AuthContextValue = {
+  status: 'signedIn',
+  user: makeMe({ id: '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d', role: 'seller', name: 'Rahim Uddin' }),
+  logout: async () => {},
+};
+
+const booked = new Date(2025, 1, 1, 10, 0).toISOString();
+const paidAt = new Date(2025, 1, 1, 10, 5).toISOString();
+const shippedAt = new Date(2025, 1, 2, 16, 30).toISOString();
+const windowEnd = new Date(2025, 1, 4, 16, 30).toISOString();
+const completedAt = new Date(2025, 1, 3, 9, 0).toISOString();
+
+/** A paid order the seller shipped, as its buyer gets its page (override what a test needs). */
+const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
+  id: orderId,
+  status: 'paid',
+  myPart: 'buyer',
+  priceCents: 44_999,
+  payment: 'paid',
+  createdAt: booked,
+  paidAt,
+  progress: 'shipped',
+  handover: 'shipped',
+  handedOverAt: shippedAt,
+  trackingNote: 'DHL 123',
+  completedAt: null,
+  refundedAt: null,
+  problem: null,
+  product: {
+    id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    categoryId: '3',
+    name: 'Galaxy S21',
+    brand: 'Samsung',
+    model: 'S21',
+    imageUrl: '/uploads/galaxy.webp',
+    priceCents: 44_999,
+    originalPriceCents: 79_900,
+    location: 'Chattogram',
+    status: 'sold',
+  },
+  seller: {
+    id: '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d',
+    name: 'Rahim Uddin',
+    isVerified: true,
+    phone: '01898765432',
+    email: 'rahim@example.com',
+  },
+  buyer: { name: 'Ada Buyer', phone: '01712345678', email: 'ada@example.com' },
+  meetingLocation: 'Dhanmondi 27',
+  timeline: [
+    { kind: 'booked', at: booked },
+    { kind: 'paid', at: paidAt },
+    { kind: 'shipped', at: shippedAt },
+  ],
+  nextStep: { step: 'confirm_receipt', by: 'buyer' },
+  problemWindowEndsAt: windowEnd,
+  can: {
+    pay: false,
+    cancel: false,
+    markHandedOver: false,
+    confirmReceipt: true,
+    reportProblem: true,
+    rate: false,
+    reply: false,
+  },
+  rating: null,
+  ...overrides,
+});
+
+const completed = (overrides: Partial<OrderDetails> = {}) =>
+  makeDetails({
+    progress: 'completed',
+    completedAt,
+    timeline: [...makeDetails().timeline, { kind: 'completed', at: completedAt }],
+    nextStep: { step: 'rate', by: 'buyer' },
+    can: { ...makeDetails().can, confirmReceipt: false, rate: true },
+    ...overrides,
+  });
+
+const rating: Rating = {
+  id: '55555555-5555-4555-8555-555555555555',
+  orderId,
+  stars: 2,
+  comment: 'The battery was worse than described',
+  isCommentHidden: false,
+  reply: null,
+  repliedAt: null,
+  createdAt: new Date(2025, 1, 3, 10, 0).toISOString(),
+  buyerName: 'Ada',
+  productName: 'Galaxy S21',
+};
+
+const thread = (myPart: 'buyer' | 'seller' = 'buyer'): OrderThread => ({
+  order: {
+    id: orderId,
+    status: 'paid',
+    productName: 'Galaxy S21',
+    buyerName: 'Ada Buyer',
+    sellerName: 'Rahim Uddin',
+    myPart,
+    canWrite: true,
+  },
+  items: [],
+  nextCursor: null,
+});
+
+const detailsPath = `/api/orders/${orderId}/details`;
+
+/** What POST …/receipt answers: the order as My Orders shows it, completed. */
+const receiptAnswer = makeOrder({
+  id: orderId,
+  status: 'paid',
+  canPay: false,
+  progress: 'completed',
+  handover: 'shipped',
+});
+
+/** The order's page as the API holds it (`next` after each write), with its empty thread. */
+const serve = (
+  initial: OrderDetails,
+  routes: Parameters<typeof mockApi>[0] = {},
+  myPart: 'buyer' | 'seller' = 'buyer',
+) => {
+  const state = { details: initial };
+  const api = mockApi({
+    [`GET ${detailsPath}`]: () => jsonResponse(state.details),
+    [`GET /api/orders/${orderId}/messages`]: () => jsonResponse(thread(myPart)),
+    'GET /api/me/messages/unread': () => jsonResponse({ total: 0, orders: [] }),
+    ...routes,
+  });
+  return { api, state };
+};
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('an order’s page', () => {
+  it('shows the buyer the phone, the price paid, the seller’s contact, every step with its date and what comes next', async () => {
+    serve(makeDetails());
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+
+    const phone = within(await screen.findByRole('region', { name: texts.phoneHeading }));
+    expect(phone.getByRole('img', { name: 'Galaxy S21' })).toBeInTheDocument();
+    expect(phone.getByRole('link', { name: texts.viewListing })).toHaveAttribute(
+      'href',
+      '/products/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    );
+    expect(phone.getByText(texts.pricePaid)).toBeInTheDocument();
+    expect(phone.getByText('$449.99')).toBeInTheDocument();
+    expect(phone.getByText(texts.payment.paid)).toBeInTheDocument();
+    expect(phone.getByRole('link', { name: 'Rahim Uddin' })).toBeInTheDocument();
+    expect(phone.getByRole('link', { name: '01898765432' })).toHaveAttribute('href', 'tel:01898765432');
+    expect(phone.getByText('Dhanmondi 27')).toBeInTheDocument();
+
+    const timeline = within(section(texts.timelineHeading).getByRole('list'));
+    const steps = timeline.getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps).toEqual([
+      `✓${texts.timeline.booked} (${texts.stepDone})${formatListingTime(booked)}`,
+      `✓${texts.timeline.paid} (${texts.stepDone})${formatListingTime(paidAt)}`,
+      `✓${texts.timeline.shipped} (${texts.stepDone})${formatListingTime(shippedAt)}${orderProgressTexts.trackingNoteShown('DHL 123')}`,
+      `${texts.timeline.completed} (${texts.stepToCome})${texts.notYet}`,
+    ]);
+
+    const next = section(texts.nextStepHeading);
+    expect(next.getByText(texts.yourTurn.confirm_receipt)).toBeInTheDocument();
+    expect(next.getByRole('button', { name: orderProgressTexts.confirmReceipt })).toBeInTheDocument();
+
+    const help = section(texts.helpHeading);
+    expect(help.getByText(texts.problemUntil(formatListingTime(windowEnd)))).toBeInTheDocument();
+    expect(help.getByRole('button', { name: orderProgressTexts.reportProblem })).toBeInTheDocument();
+
+    const messages = section(texts.messagesHeading);
+    expect(await messages.findByRole('log', { name: orderMessageTexts.threadLabel })).toBeInTheDocument();
+    expect(messages.getByLabelText(orderMessageTexts.messageLabel)).toBeInTheDocument();
+  });
+
+  it('asks "Confirm receipt?" first, says it cannot be undone, and only then completes the order', async () => {
+    const { api, state } = serve(makeDetails(), {
+      [`POST /api/orders/${orderId}/receipt`]: () => {
+        state.details = completed();
+        return jsonResponse(receiptAnswer);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+    await user.click(await screen.findByRole('button', { name: orderProgressTexts.confirmReceipt }));
+
+    const dialog = screen.getByRole('dialog', { name: texts.confirmReceiptTitle });
+    expect(dialog).toHaveAccessibleDescription(texts.confirmReceiptText);
+    expect(texts.confirmReceiptText).toContain('cannot be undone');
+    // Enter on the freshly opened dialog must not complete anything.
+    expect(within(dialog).getByRole('button', { name: orderProgressTexts.cancel })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: orderProgressTexts.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${orderId}/receipt`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: orderProgressTexts.confirmReceipt }));
+    const again = screen.getByRole('dialog', { name: texts.confirmReceiptTitle });
+    await user.click(within(again).getByRole('button', { name: orderProgressTexts.confirmReceipt }));
+    await waitFor(() => expect(api.callsTo(`POST /api/orders/${orderId}/receipt`)).toHaveLength(1));
+  });
+
+  it('completes the order after the confirmation: the step keeps its name "Shipped", and the focus goes on to the next step', async () => {
+    const { api, state } = serve(makeDetails(), {
+      [`POST /api/orders/${orderId}/receipt`]: () => {
+        state.details = completed();
+        return jsonResponse(receiptAnswer);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+    await user.click(await screen.findByRole('button', { name: orderProgressTexts.confirmReceipt }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: orderProgressTexts.confirmReceipt }),
+    );
+
+    await waitFor(() => expect(api.callsTo(`POST /api/orders/${orderId}/receipt`)).toHaveLength(1));
+    const next = section(texts.nextStepHeading);
+    expect(await next.findByText(texts.yourTurn.rate)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: orderProgressTexts.confirmReceipt })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: texts.nextStepHeading })).toHaveFocus();
+    // The step indicator still names the hand-over "Shipped" once completed.
+    const progress = next.getByRole('list', { name: orderProgressTexts.progressLabel });
+    expect(within(progress).getByText(orderProgressTexts.shippedStep)).toBeInTheDocument();
+    expect(within(progress).queryByText(orderProgressTexts.steps.handedOver)).not.toBeInTheDocument();
+  });
+
+  it('says inside the dialog why the receipt was refused', async () => {
+    serve(makeDetails(), {
+      [`POST /api/orders/${orderId}/receipt`]: () =>
+        apiError(409, 'conflict', 'A problem report is open on this order. An admin will decide it first.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+    await user.click(await screen.findByRole('button', { name: orderProgressTexts.confirmReceipt }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: orderProgressTexts.confirmReceipt }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A problem report is open on this order.');
+  });
+
+  it('shows the seller whom they wait for and the buyer’s contact, with no buyer’s buttons', async () => {
+    serve(
+      makeDetails({ myPart: 'seller', can: { ...makeDetails().can, confirmReceipt: false, reportProblem: false } }),
+      {},
+      'seller',
+    );
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(next.getByText(texts.waitingFor.confirm_receipt)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: orderProgressTexts.confirmReceipt })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: orderProgressTexts.reportProblem })).not.toBeInTheDocument();
+    const phone = section(texts.phoneHeading);
+    expect(phone.getByText('Ada Buyer')).toBeInTheDocument();
+    expect(phone.getByRole('link', { name: '01712345678' })).toHaveAttribute('href', 'tel:01712345678');
+    expect(phone.getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', 'mailto:ada@example.com');
+    expect(section(texts.helpHeading).getByText(texts.sellerHelp)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: texts.backToSales })).toHaveAttribute('href', '/dashboard/my-sales');
+  });
+
+  it('lets the seller mark a paid phone handed over, or ship it with a tracking note', async () => {
+    const awaiting = makeDetails({
+      myPart: 'seller',
+      progress: 'awaiting_handover',
+      handover: null,
+      handedOverAt: null,
+      trackingNote: null,
+      timeline: makeDetails().timeline.slice(0, 2),
+      nextStep: { step: 'hand_over', by: 'seller' },
+      problemWindowEndsAt: null,
+      can: { ...makeDetails().can, confirmReceipt: false, reportProblem: false, markHandedOver: true },
+    });
+    const { api } = serve(
+      awaiting,
+      {
+        [`POST /api/orders/${orderId}/shipped`]: () =>
+          jsonResponse(makeSale({ id: orderId, status: 'paid', progress: 'shipped', handover: 'shipped' })),
+      },
+      'seller',
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(next.getByText(texts.yourTurn.hand_over)).toBeInTheDocument();
+    expect(next.getByRole('button', { name: orderProgressTexts.markHandedOver })).toBeInTheDocument();
+    const timeline = within(section(texts.timelineHeading).getByRole('list'));
+    expect(timeline.getByText(texts.handoverToCome)).toBeInTheDocument();
+
+    await user.click(next.getByRole('button', { name: orderProgressTexts.markShipped }));
+    const dialog = within(await screen.findByRole('dialog', { name: orderProgressTexts.shipTitle('Galaxy S21') }));
+    await user.type(dialog.getByLabelText(orderProgressTexts.trackingNote), 'DHL 123');
+    await user.click(dialog.getByRole('button', { name: orderProgressTexts.confirmShipped }));
+    await waitFor(() => expect(api.callsTo(`POST /api/orders/${orderId}/shipped`)).toHaveLength(1));
+    expect(api.callsTo(`POST /api/orders/${orderId}/shipped`)[0]!.body).toEqual({ trackingNote: 'DHL 123' });
+  });
+
+  it('after a refund says "Refunded" (not "Paid"), and that the rating no longer counts', async () => {
+    const refundedAt = new Date(2025, 1, 4, 12, 0).toISOString();
+    serve(
+      completed({
+        payment: 'refunded',
+        refundedAt,
+        rating,
+        problem: {
+          id: '77777777-7777-4777-8777-777777777777',
+          reason: 'Battery swollen',
+          status: 'refunded',
+          createdAt: completedAt,
+          resolvedAt: refundedAt,
+        },
+        timeline: [
+          ...completed().timeline,
+          { kind: 'rated', at: rating.createdAt },
+          { kind: 'problem_reported', at: new Date(2025, 1, 3, 11, 0).toISOString() },
+          { kind: 'refunded', at: refundedAt },
+        ],
+        nextStep: { step: 'none', by: null },
+        can: { ...makeDetails().can, confirmReceipt: false, reportProblem: false },
+      }),
+    );
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+
+    const phone = within(await screen.findByRole('region', { name: texts.phoneHeading }));
+    expect(phone.getByText(texts.payment.refunded)).toBeInTheDocument();
+    expect(phone.queryByText(texts.payment.paid)).not.toBeInTheDocument();
+    expect(section(texts.nextStepHeading).getByText(texts.nothingLeft.refunded)).toBeInTheDocument();
+    expect(section(texts.nextStepHeading).getByText(orderProgressTexts.refundedStatus)).toBeInTheDocument();
+    const ratingSection = section(texts.ratingHeading);
+    expect(ratingSection.getByRole('img', { name: ratingTexts.starsOutOfFive(2) })).toBeInTheDocument();
+    expect(ratingSection.getByText(texts.ratingNotCounted)).toBeInTheDocument();
+    expect(section(texts.helpHeading).getByText(texts.problemState('refunded'))).toBeInTheDocument();
+    // Nothing to come after a refund.
+    const timeline = within(section(texts.timelineHeading).getByRole('list'));
+    expect(timeline.queryByText(texts.notYet)).not.toBeInTheDocument();
+    expect(timeline.getByText(texts.timeline.refunded)).toBeInTheDocument();
+  });
+
+  it('rates the seller of a completed order from its page: stars from a radio group and an optional comment', async () => {
+    const { api, state } = serve(completed(), {
+      [`POST /api/orders/${orderId}/rating`]: (call) => {
+        const body = call.body as { stars: number; comment: string | null };
+        const given = { ...rating, stars: body.stars, comment: body.comment };
+        state.details = completed({
+          rating: given,
+          nextStep: { step: 'none', by: null },
+          can: { ...completed().can, rate: false },
+        });
+        return jsonResponse(given, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+
+    await user.click(await screen.findByRole('button', { name: ratingTexts.rateSeller }));
+    const dialog = within(await screen.findByRole('dialog', { name: ratingTexts.rateDialogTitle('Rahim Uddin') }));
+    expect(dialog.getAllByRole('radio')).toHaveLength(5);
+    await user.click(dialog.getByRole('radio', { name: ratingTexts.starLabel(4) }));
+    await user.type(dialog.getByLabelText(ratingTexts.commentLabel), 'Friendly and on time');
+    await user.click(dialog.getByRole('button', { name: ratingTexts.submitRating }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(`POST /api/orders/${orderId}/rating`)[0]!.body).toEqual({
+      stars: 4,
+      comment: 'Friendly and on time',
+    });
+    expect(
+      await section(texts.ratingHeading).findByRole('img', { name: ratingTexts.starsOutOfFive(4) }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ratingTexts.rateSeller })).not.toBeInTheDocument();
+    expect(section(texts.nextStepHeading).getByText(texts.nothingLeft.done)).toBeInTheDocument();
+  });
+
+  it('says so when the order is not the caller’s (the API’s 404)', async () => {
+    mockApi({ [`GET ${detailsPath}`]: () => apiError(404, 'not_found', buyingMessages.orderNotFound) });
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+    expect(await screen.findByRole('alert')).toHaveTextContent(buyingMessages.orderNotFound);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Texts of an order's own page (the phone, the price, the timeline, the next step, the messages and
+ * help) and of the short status My Orders and My Sales show for each order. No zod here: only the
+ * lazily loaded dashboard pages use these. Shared so the browser tests find controls by the names
+ * the app gives them.
+ */
+import { orderProgressLimits, type OrderProblemStatus } from './order-progress.ts';
+import type { OrderNextStep, OrderTimelineKind } from './order-details.ts';
+
+/** The web page of one order (notifications and emails link to it; the web's dashboard paths too). */
+export const orderPagePath = (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`;
+
+/** An order's status in one or two words, as My Orders and My Sales show it. */
+export const orderShortStatusTexts = {
+  booked: 'Booked',
+  cancelled: 'Cancelled',
+  awaiting_handover: 'Awaiting hand-over',
+  handed_over: 'Handed over',
+  shipped: 'Shipped',
+  completed: 'Completed',
+  refunded: 'Refunded',
+  problem: 'Problem reported',
+  refunding: 'Refund under way',
+} as const;
+export type OrderShortStatus = keyof typeof orderShortStatusTexts;
+
+export const orderDetailsTexts = {
+  pageTitle: 'Order',
+  heading: (productName: string) => `Order of ${productName}`,
+  /** The link from a row of My Orders or My Sales to the order's page. */
+  viewOrder: 'View order',
+  /** The tables' column of that link. */
+  columnOrder: 'Order',
+  backToOrders: 'Back to My Orders',
+  backToSales: 'Back to My Sales',
+  adminReading: 'You are reading this order because a problem report on it is open.',
+
+  // The phone and the money
+  phoneHeading: 'Phone',
+  pricePaid: 'Price paid',
+  priceToPay: 'Price',
+  paymentLabel: 'Payment',
+  payment: { unpaid: 'Not paid yet', paid: 'Paid', refunded: 'Refunded' },
+  viewListing: 'See the listing',
+  listingGone: 'This listing was removed.',
+  sellerLabel: 'Seller',
+  buyerLabel: 'Buyer',
+  phoneNumber: 'Phone number',
+  email: 'Email',
+  meetingLocation: 'Meeting location',
+  trackingNote: 'Tracking note',
+
+  // The timeline
+  timelineHeading: 'Timeline',
+  timeline: {
+    booked: 'Booked',
+    paid: 'Paid',
+    handed_over: 'Handed over',
+    shipped: 'Shipped',
+    problem_reported: 'Problem reported',
+    problem_closed: 'Problem report closed without a refund',
+    refunded: 'Refunded',
+    completed: 'Completed',
+    rated: 'Seller rated',
+    rating_replied: 'Seller replied to the rating',
+  } satisfies Record<OrderTimelineKind, string>,
+  /** A step still to come (no date yet). */
+  handoverToCome: 'Handed over or shipped',
+  notYet: 'Not yet',
+  stepDone: 'done',
+  stepToCome: 'to come',
+  cancelledNotice: 'This order was cancelled.',
+
+  // The next step, in the caller's words: their own turn, or whom they wait for
+  nextStepHeading: 'Next step',
+  yourTurn: {
+    pay: 'Your turn: pay for the phone',
+    hand_over: 'Your turn: hand the phone over or ship it',
+    confirm_receipt: 'Your turn: confirm receipt once you have the phone',
+    decide_problem: 'Your turn: decide the problem report',
+    rate: 'Your turn: rate the seller',
+  } satisfies Record<Exclude<OrderNextStep, 'none'>, string>,
+  waitingFor: {
+    pay: 'Waiting for the buyer to pay',
+    hand_over: 'Waiting for the seller to hand the phone over or ship it',
+    confirm_receipt: 'Waiting for the buyer to confirm receipt',
+    decide_problem: 'Waiting for an admin to decide the problem report',
+    rate: 'Waiting for the buyer to rate the sale',
+  } satisfies Record<Exclude<OrderNextStep, 'none'>, string>,
+  nothingLeft: {
+    done: 'Nothing left to do: the order is completed.',
+    refunded: 'Nothing left to do: the buyer’s payment was refunded.',
+    cancelled: 'Nothing left to do: the order was cancelled.',
+    notForSale: 'This phone is no longer for sale, so this order cannot be paid.',
+  },
+  autoCompleteHint: `If the buyer does not confirm receipt, the order completes on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over.`,
+
+  // Confirm receipt asks first
+  confirmReceiptTitle: 'Confirm receipt?',
+  confirmReceiptText:
+    'Confirm only once you have the phone and it is as described. This cannot be undone: the order is completed and the seller is told.',
+  confirmReceiptProblemHint: (until: string) => `You can still report a problem until ${until}.`,
+
+  // The rating
+  ratingHeading: 'Rating',
+  ratingNotCounted: 'This rating does not count in the seller’s rating: the order was refunded.',
+
+  // Messages and help
+  messagesHeading: 'Messages',
+  helpHeading: 'Help',
+  problemUntil: (until: string) =>
+    `Something wrong with the phone? You can report a problem until ${until} (${orderProgressLimits.problemWindowHours} hours after the hand-over). An admin reads it and may refund your payment.`,
+  problemWindowOver: (ended: string) => `The time to report a problem ended on ${ended}.`,
+  problemBeforeHandover: `Once the seller hands the phone over or ships it, you have ${orderProgressLimits.problemWindowHours} hours to report a problem.`,
+  sellerHelp: `The buyer can report a problem within ${orderProgressLimits.problemWindowHours} hours of the hand-over. An admin then decides it and may refund the buyer.`,
+  problemState: (status: OrderProblemStatus) =>
+    (
+      ({
+        open: 'A problem was reported. An admin will look at it.',
+        refunding: 'An admin decided to refund the payment; the refund is under way.',
+        refund_failed: 'The refund failed and nothing was refunded. An admin has been told and will decide again.',
+        refunded: 'An admin refunded the buyer’s payment.',
+        closed: 'An admin closed the problem report without a refund.',
+      }) satisfies Record<OrderProblemStatus, string>
+    )[status],
+  problemReason: 'The report',
+  contactUs: 'Contact ReCell',
+} as const;

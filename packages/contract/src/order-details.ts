@@ -1,0 +1,103 @@
+/**
+ * An order's own page (GET /api/orders/:id/details): everything its buyer or its phone's seller
+ * needs about one order in one answer — the phone, the price, every step so far with its date, the
+ * next step and whose it is, what the caller may do now, and until when a problem can be reported.
+ *
+ * Only the order's buyer and its phone's seller get it (an admin too, read-only, while the order
+ * has an undecided problem report, as for its messages); anyone else gets the 404 of an unknown
+ * order, so the answer never reveals that someone else's order exists.
+ */
+import { z } from './zod.ts';
+import { orderStatuses } from './constants.ts';
+import { orderParties } from './order-messages.ts';
+import { orderProgressFields } from './order-progress.ts';
+import { OrderProductSchema } from './orders.ts';
+import { RatingSchema } from './ratings.ts';
+
+/** The steps an order's timeline can show, each with the time it happened. */
+export const orderTimelineKinds = [
+  'booked',
+  'paid',
+  'handed_over',
+  'shipped',
+  'problem_reported',
+  'problem_closed',
+  'refunded',
+  'completed',
+  'rated',
+  'rating_replied',
+] as const;
+export type OrderTimelineKind = (typeof orderTimelineKinds)[number];
+
+/** What the order waits for next. */
+export const orderNextSteps = ['pay', 'hand_over', 'confirm_receipt', 'decide_problem', 'rate', 'none'] as const;
+export type OrderNextStep = (typeof orderNextSteps)[number];
+
+/** Who takes the next step. */
+export const orderActors = ['buyer', 'seller', 'admin'] as const;
+export type OrderActor = (typeof orderActors)[number];
+
+/** Where the buyer's money is: not paid yet, paid, or given back. */
+export const orderPaymentStates = ['unpaid', 'paid', 'refunded'] as const;
+export type OrderPaymentState = (typeof orderPaymentStates)[number];
+
+export const OrderTimelineEntrySchema = z
+  .object({
+    kind: z.enum(orderTimelineKinds),
+    at: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'OrderTimelineEntry' });
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntrySchema>;
+
+export const OrderDetailsSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(orderStatuses),
+    /** The caller's part in the order; null for an admin reading it while a problem report is open. */
+    myPart: z.enum(orderParties).nullable(),
+    /** The price when booked: what the buyer pays (or paid). */
+    priceCents: z.number().int(),
+    payment: z.enum(orderPaymentStates),
+    createdAt: z.iso.datetime({ offset: true }),
+    paidAt: z.iso.datetime({ offset: true }).nullable(),
+    ...orderProgressFields,
+    product: OrderProductSchema,
+    /** The seller's phone number and email go to the order's buyer (and the seller) only. */
+    seller: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      isVerified: z.boolean(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    /** The buyer's booking phone number and email go to the order's seller (and the buyer) only. */
+    buyer: z.object({
+      name: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    /** Where the buyer asked to meet, from the booking. */
+    meetingLocation: z.string(),
+    /** Every step so far, oldest first. */
+    timeline: z.array(OrderTimelineEntrySchema),
+    nextStep: z.object({ step: z.enum(orderNextSteps), by: z.enum(orderActors).nullable() }),
+    /** The end of the window for problem reports (48 hours after the hand-over); null before it. */
+    problemWindowEndsAt: z.iso.datetime({ offset: true }).nullable(),
+    /** What the caller may do now (the API refuses anything else). */
+    can: z.object({
+      pay: z.boolean(),
+      cancel: z.boolean(),
+      markHandedOver: z.boolean(),
+      confirmReceipt: z.boolean(),
+      reportProblem: z.boolean(),
+      rate: z.boolean(),
+      reply: z.boolean(),
+    }),
+    /**
+     * The buyer's rating of the seller for this order. It does not count in the seller's rating once
+     * the order is refunded (`refundedAt`).
+     */
+    rating: RatingSchema.nullable(),
+  })
+  .meta({ id: 'OrderDetails' });
+export type OrderDetails = z.infer<typeof OrderDetailsSchema>;
