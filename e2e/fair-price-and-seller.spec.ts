@@ -42,9 +42,9 @@ test('a buyer sees on a demo phone’s page how its price stands against the typ
   const typical = median(sales.map((sale) => sale.priceCents));
   const difference = Math.round((typical - phone.priceCents) / 100);
 
-  await page.goto(`/products/${phone.id}`);
-  await expect(page).toHaveURL('/login');
+  await page.goto('/login');
   await signIn(page, demoAccount('buyer').email);
+  await page.goto(`/products/${phone.id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: demoPhone })).toBeVisible();
   await expect(main.getByText(`$${difference} below typical`, { exact: true })).toBeVisible();

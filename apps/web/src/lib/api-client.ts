@@ -166,12 +166,13 @@ const resultOf = async (endpoint: Endpoint, response: RawResponse): Promise<unkn
 
 /**
  * How a call uses the session: not at all (log in, sign up); its token if there is one, for an
- * answer that says more to someone signed in; or its token, refreshed on a 401.
+ * answer that says more to someone signed in; its token, refreshed on a 401 ('signedIn': a route
+ * for signed-in callers only, never sent once signed out).
  */
-type SessionUse = 'none' | 'optional' | 'required';
+type SessionUse = 'none' | 'optional' | 'attached' | 'signedIn';
 
 const sessionUseOf = (endpoint: Endpoint): SessionUse =>
-  endpoint.withoutSession ? 'none' : endpoint.optionalSession ? 'optional' : 'required';
+  endpoint.withoutSession ? 'none' : endpoint.optionalSession ? 'optional' : endpoint.auth ? 'signedIn' : 'attached';
 
 /** Applies the session rules around `send` (see the top of this file). */
 async function withSession(send: Send, use: SessionUse): Promise<RawResponse> {
@@ -180,7 +181,7 @@ async function withSession(send: Send, use: SessionUse): Promise<RawResponse> {
   if (use === 'optional') return send(await getAccessToken());
   const logoutsBefore = logoutCount();
   const token = await getAccessToken();
-  if (!token && getSessionState().status === 'signedOut') throw signedOutError();
+  if (use === 'signedIn' && !token && getSessionState().status === 'signedOut') throw signedOutError();
   let response = await send(token);
   if (response.status === 401) {
     // A call running alongside may have renewed the token already; otherwise refresh once.
