@@ -99,8 +99,9 @@ export default defineConfig({
     command: 'npx tsx apps/api/src/server.ts',
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
-    // The first start of a fresh data directory runs the migrations and seeds the demo catalogue.
-    timeout: 120_000,
+    // The first start of a fresh data directory runs the migrations, seeds the demo catalogue and
+    // starts the demo mailbox: well under a minute on an idle machine, minutes on a crowded one.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

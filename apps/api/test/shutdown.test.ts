@@ -106,6 +106,10 @@ describe('shutdown', () => {
     const server = await startServer({
       ...database,
       NODE_ENV: 'development',
+      // The demo mailbox on free ports: a developer's own server may hold MailDev's usual ones.
+      SMTP_URL: '',
+      DEMO_MAILBOX_SMTP_PORT: '0',
+      DEMO_MAILBOX_WEB_PORT: '0',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SEED: 'categories',
