@@ -6,7 +6,7 @@
  * - a link to a phone or a seller opens for a visitor, who sees the seller's name but not their
  *   email; its actions ask to log in, say why, and come back.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   accessTexts,
   accountTexts,
@@ -25,11 +25,11 @@ import { latestEmail } from './support/mailbox.ts';
 
 type Phone = TestPhone & { sellerToken: string };
 
-/** A new buyer account, signed up as the sign-up page does, whose email is not confirmed. */
-const unconfirmedBuyer = async (page: Page) => {
+/** A new buyer account, signed up (outside the browser) as the sign-up page does; its email is not confirmed. */
+const unconfirmedBuyer = async (request: APIRequestContext) => {
   const email = `unconfirmed.${Date.now()}.${uniqueToken()}@recell.test`;
   const password = `pw-${uniqueToken()}`;
-  const response = await page.request.post('/api/auth/signup', {
+  const response = await request.post('/api/auth/signup', {
     multipart: {
       name: `Newcomer ${uniqueToken()}`,
       email,
@@ -75,8 +75,9 @@ test.describe('an account whose email is not confirmed', () => {
 
   test('opening a booking is told to confirm first, can have a new link sent, and stays signed in', async ({
     page,
+    request,
   }) => {
-    const buyer = await unconfirmedBuyer(page);
+    const buyer = await unconfirmedBuyer(request);
     await signIn(page, buyer.email, buyer.password);
     const since = Date.now();
 
@@ -95,8 +96,9 @@ test.describe('an account whose email is not confirmed', () => {
 
   test('pressing Submit Order on a form the server refuses: the server’s reason and Resend, still signed in', async ({
     page,
+    request,
   }) => {
-    const buyer = await unconfirmedBuyer(page);
+    const buyer = await unconfirmedBuyer(request);
     // This tab's copy of the account says "confirmed" (as after a confirmation the server then
     // forgot): the form shows, and the server is the one to refuse.
     for (const path of ['**/api/auth/login', '**/api/auth/refresh'])
