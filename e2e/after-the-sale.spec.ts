@@ -1,14 +1,16 @@
 /**
  * One phone from booking to rating, as its buyer and seller live it in two browsers, each step
- * checked by the email that arrives at the local SMTP server: the buyer books and pays with the
- * test card (the seller is told of both), asks a question the seller answers, the seller marks the
- * phone handed over (the buyer is told), the buyer confirms receipt (the seller is told) and rates
- * the seller, whose page then shows the rating. Fresh accounts, so every email and count is theirs.
+ * checked by the email that arrives at the local SMTP server (each links to the order's page): the
+ * buyer books and pays with the test card (the seller is told of both), asks a question on the
+ * order's page that the seller answers there, the seller marks the phone handed over (the buyer is
+ * told), the buyer confirms receipt (the seller is told) and rates the seller, whose page then
+ * shows the rating. Fresh accounts, so every email and count is theirs.
  */
 import { expect, test, type Browser } from '@playwright/test';
 import {
   accountTexts,
   messages,
+  orderDetailsTexts,
   newMessageNotice,
   notices,
   notificationTexts,
@@ -61,7 +63,10 @@ test('a phone goes from booking through payment, messages, hand-over and receipt
   await booking.submit.click();
   await expect(toast(buyerPage, messages.orderSuccess(name))).toBeVisible();
   const booked = await latestEmailWithSubject(seller.email, notices.orderBooked(name).title);
-  expectNotificationEmail(booked, '/dashboard/my-sales');
+  // Every email about the order opens the order's own page.
+  const orderPath = /\/dashboard\/orders\/[0-9a-f-]{36}/.exec(booked.text)?.[0];
+  expect(orderPath, 'the booking email links to the order').toBeTruthy();
+  expectNotificationEmail(booked, orderPath!);
 
   // ---- ...and pays with the test card from My Orders.
   await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
@@ -72,14 +77,12 @@ test('a phone goes from booking through payment, messages, hand-over and receipt
   await payment.pay.click();
   await expect(toast(buyerPage, messages.paymentSuccess)).toBeVisible();
   await latestEmailWithSubject(buyer.email, notices.orderPaidBuyer(name).title);
-  expectNotificationEmail(
-    await latestEmailWithSubject(seller.email, notices.orderPaidSeller(name).title),
-    '/dashboard/my-sales',
-  );
+  expectNotificationEmail(await latestEmailWithSubject(seller.email, notices.orderPaidSeller(name).title), orderPath!);
 
-  // ---- The buyer asks a question in the order's messages.
+  // ---- The buyer asks a question in the order's messages, on the order's page.
   const question = `Does it come with the original box? ${token}`;
-  await myOrderRows(buyerPage, name).getByRole('link', { name: orderMessageTexts.openThread, exact: true }).click();
+  await myOrderRows(buyerPage, name).getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+  await expect(buyerPage).toHaveURL(orderPath!);
   await buyerPage.getByRole('textbox', { name: orderMessageTexts.messageLabel }).fill(question);
   await buyerPage.getByRole('button', { name: orderMessageTexts.send, exact: true }).click();
   const buyerLog = buyerPage.getByRole('log', { name: orderMessageTexts.threadLabel });
@@ -100,8 +103,9 @@ test('a phone goes from booking through payment, messages, hand-over and receipt
     .getByRole('link', { name: `${accountTexts.mySales} (${orderMessageTexts.unread(1)})`, exact: true })
     .click();
   await mySaleRows(sellerPage, name)
-    .getByRole('link', { name: `${orderMessageTexts.openThread} (${orderMessageTexts.unread(1)})`, exact: true })
+    .getByRole('link', { name: `${orderDetailsTexts.viewOrder} (${orderMessageTexts.unread(1)})`, exact: true })
     .click();
+  await expect(sellerPage).toHaveURL(orderPath!);
   const sellerLog = sellerPage.getByRole('log', { name: orderMessageTexts.threadLabel });
   await expect(sellerLog.getByText(question, { exact: true })).toBeVisible();
   const answer = `Yes, box and cable included. ${token}`;
@@ -111,31 +115,40 @@ test('a phone goes from booking through payment, messages, hand-over and receipt
   // The buyer's open conversation shows the answer on its own.
   await expect(buyerLog.getByText(answer, { exact: true })).toBeVisible({ timeout: 20_000 });
 
-  await openDashboardPage(sellerPage, accountTexts.mySales, '/dashboard/my-sales');
-  const sale = mySaleRows(sellerPage, name);
-  await sale.getByRole('button', { name: orderProgressTexts.markHandedOver, exact: true }).click();
+  // The same page: the phone handed over.
+  const sellerNext = sellerPage.getByRole('region', { name: orderDetailsTexts.nextStepHeading, exact: true });
+  await sellerNext.getByRole('button', { name: orderProgressTexts.markHandedOver, exact: true }).click();
   await expect(toast(sellerPage, orderProgressTexts.handedOverToast)).toBeVisible();
-  await expect(sale.getByText(orderProgressTexts.stepStatus.handed_over)).toBeVisible();
+  await expect(sellerNext.getByText(orderDetailsTexts.waitingFor.confirm_receipt, { exact: true })).toBeVisible();
   expectNotificationEmail(
     await latestEmailWithSubject(buyer.email, orderProgressEmails.handedOver(name).subject),
-    '/dashboard/my-orders',
+    orderPath!,
   );
 
-  // ---- The buyer confirms receipt; the seller is told the sale is completed.
+  // ---- The buyer confirms receipt (the page asks first); the seller is told the sale is completed.
   await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
-  const order = myOrderRows(buyerPage, name);
-  await order.getByRole('button', { name: orderProgressTexts.confirmReceipt, exact: true }).click();
+  await myOrderRows(buyerPage, name).getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+  const buyerNext = buyerPage.getByRole('region', { name: orderDetailsTexts.nextStepHeading, exact: true });
+  await buyerNext.getByRole('button', { name: orderProgressTexts.confirmReceipt, exact: true }).click();
+  await buyerPage
+    .getByRole('dialog', { name: orderDetailsTexts.confirmReceiptTitle })
+    .getByRole('button', { name: orderProgressTexts.confirmReceipt, exact: true })
+    .click();
   await expect(toast(buyerPage, orderProgressTexts.receiptToast)).toBeVisible();
   await latestEmailWithSubject(seller.email, orderProgressEmails.completed(name, false).subject);
 
   // ---- ...and rates the seller.
-  await order.getByRole('button', { name: ratingTexts.rateSeller, exact: true }).click();
+  await buyerNext.getByRole('button', { name: ratingTexts.rateSeller, exact: true }).click();
   const rate = buyerPage.getByRole('dialog', { name: ratingTexts.rateDialogTitle(seller.name) });
   await rate.getByRole('radio', { name: ratingTexts.starLabel(5) }).check();
   await rate.getByLabel(ratingTexts.commentLabel).fill(`Smooth hand-over at the station. ${token}`);
   await rate.getByRole('button', { name: ratingTexts.submitRating, exact: true }).click();
   await expect(toast(buyerPage, ratingTexts.rated)).toBeVisible();
-  await expect(order.getByRole('img', { name: ratingTexts.starsOutOfFive(5) })).toBeVisible();
+  await expect(
+    buyerPage
+      .getByRole('region', { name: orderDetailsTexts.ratingHeading, exact: true })
+      .getByRole('img', { name: ratingTexts.starsOutOfFive(5) }),
+  ).toBeVisible();
 
   // ---- The seller's public page shows the rating and its comment.
   await buyerPage.goto(`/sellers/${seller.id}`);

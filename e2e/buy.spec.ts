@@ -13,6 +13,7 @@ import {
   buyingTexts,
   formatPrice,
   messages,
+  orderDetailsTexts,
   reportReasonLabels,
   webTexts,
 } from '@recell/contract';
@@ -38,7 +39,7 @@ import { apiToken } from './support/listings.ts';
 
 const seller = demoAccount('seller');
 
-test('a buyer books a phone from a category page, finds it in My Orders with Pay and the seller’s phone, then removes the order', async ({
+test('a buyer books a phone from a category page, finds it in My Orders with Pay and the seller’s phone on its page, then removes the order', async ({
   page,
   request,
 }) => {
@@ -111,7 +112,7 @@ test('a buyer books a phone from a category page, finds it in My Orders with Pay
     await expect(details.getByRole('button', { name: webTexts.bookNow, exact: true })).toHaveCount(0);
     await details.getByRole('link', { name: webTexts.booked, exact: true }).click();
 
-    // ---- My Orders: the order with its price, the seller's name and phone number, and Pay.
+    // ---- My Orders: the order with its price, Pay and a link to its page (with the seller's name and phone number).
     await expect(page).toHaveURL('/dashboard/my-orders');
     await expect(page.getByRole('heading', { level: 1, name: accountTexts.myOrders, exact: true })).toBeVisible();
     const row = myOrderRows(page, name);
@@ -122,15 +123,19 @@ test('a buyer books a phone from a category page, finds it in My Orders with Pay
     ).toBeVisible();
     await expect(row.getByRole('cell', { name: phone.product.location, exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: messages.statusAvailable, exact: true })).toBeVisible();
-    await expect(row.getByText(seller.name, { exact: true })).toBeVisible();
-    await expect(row.getByRole('link', { name: phone.sellerPhone, exact: true })).toHaveAttribute(
-      'href',
-      `tel:${phone.sellerPhone}`,
-    );
     await expect(row.getByRole('link', { name: messages.pay, exact: true })).toHaveAttribute(
       'href',
       `/dashboard/orders/payment/${order!.id}`,
     );
+    await row.getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+    await expect(page).toHaveURL(`/dashboard/orders/${order!.id}`);
+    const orderPhone = page.getByRole('main').getByRole('region', { name: orderDetailsTexts.phoneHeading });
+    await expect(orderPhone.getByRole('link', { name: seller.name, exact: true })).toBeVisible();
+    await expect(orderPhone.getByRole('link', { name: phone.sellerPhone, exact: true })).toHaveAttribute(
+      'href',
+      `tel:${phone.sellerPhone}`,
+    );
+    await page.getByRole('link', { name: orderDetailsTexts.backToOrders, exact: true }).click();
 
     // On a 360 px phone the order is a card: Pay is on screen, and the page does not scroll sideways.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -259,7 +264,7 @@ test('a buyer reports a phone once; a second report is refused with a clear mess
   }
 });
 
-test('the seller sees who booked their phone in My Sales, with the buyer’s phone number and meeting place', async ({
+test('the seller sees who booked their phone in My Sales, and on the order’s page the buyer’s phone number and meeting place', async ({
   page,
   request,
 }) => {
@@ -283,15 +288,20 @@ test('the seller sees who booked their phone in My Sales, with the buyer’s pho
     const row = mySaleRows(page, name);
     await expect(row).toHaveCount(1);
     await expect(row.getByText(buyer.name, { exact: true })).toBeVisible();
-    await expect(row.getByText(buyer.email, { exact: true })).toBeVisible();
-    await expect(row.getByRole('link', { name: '01898765432', exact: true })).toHaveAttribute(
-      'href',
-      'tel:01898765432',
-    );
-    await expect(row.getByRole('cell', { name: meetAt, exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: buyingTexts.statusBooked, exact: true })).toBeVisible();
     // When it was booked, on a 12-hour clock.
     await expect(row.getByRole('cell', { name: / \d{1,2}:\d{2} (am|pm)$/ })).toBeVisible();
+    // The buyer's contact from the booking is on the order's page.
+    await row.getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+    await expect(page).toHaveURL(`/dashboard/orders/${order.id}`);
+    const contact = page.getByRole('main').getByRole('region', { name: orderDetailsTexts.phoneHeading });
+    await expect(contact.getByText(buyer.name, { exact: true })).toBeVisible();
+    await expect(contact.getByRole('link', { name: buyer.email, exact: true })).toBeVisible();
+    await expect(contact.getByRole('link', { name: '01898765432', exact: true })).toHaveAttribute(
+      'href',
+      'tel:01898765432',
+    );
+    await expect(contact.getByText(meetAt, { exact: true })).toBeVisible();
   } finally {
     await removeTestPhone(request, phone.sellerToken, phone.product.id);
   }

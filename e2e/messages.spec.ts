@@ -1,11 +1,19 @@
 /**
  * Messages between a buyer and a seller, as they live it: the buyer books a phone and writes to the
- * seller from My Orders (on a phone-sized screen); the seller is emailed a link (never the message),
- * sees the unread badge in the dashboard menu and on the sale's Messages link, reads the thread and
- * replies; the buyer sees the reply arrive. Fresh accounts, so the counts are theirs alone.
+ * seller on the order's page, from My Orders (on a phone-sized screen); the seller is emailed a link
+ * (never the message), sees the unread badge in the dashboard menu and on the sale's link to its
+ * order, reads the thread there and replies; the buyer sees the reply arrive. Fresh accounts, so
+ * the counts are theirs alone.
  */
 import { expect, test } from '@playwright/test';
-import { accountTexts, newMessageNotice, orderMessagesPagePath, orderMessageTexts } from '@recell/contract';
+import {
+  accountTexts,
+  newMessageNotice,
+  orderDetailsTexts,
+  orderMessagesPagePath,
+  orderMessageTexts,
+  orderPagePath,
+} from '@recell/contract';
 import { dashboardMenu, signIn } from './support/auth.ts';
 import { createPhone, signUpAccount } from './support/admin.ts';
 import { bookThroughApi, myOrderRows, mySaleRows } from './support/buying.ts';
@@ -31,14 +39,14 @@ test('a buyer writes to the seller of a booked phone; the seller sees it unread,
   const question = `Hello! Is the battery original? <b>${token}</b>`;
   const reply = `Yes, original battery. See you Saturday, ${token}.`;
 
-  // ---- The buyer, on a phone: My Orders → the order's Messages → write.
+  // ---- The buyer, on a phone: My Orders → the order's page → its messages → write.
   const buyerContext = await browser.newContext(phoneViewport);
   const buyerPage = await buyerContext.newPage();
   await signIn(buyerPage, buyer.email, buyer.password);
   await buyerPage.goto('/dashboard/my-orders');
-  await myOrderRows(buyerPage, name).getByRole('link', { name: orderMessageTexts.openThread, exact: true }).click();
-  await expect(buyerPage).toHaveURL(orderMessagesPagePath(order.id));
-  await expect(buyerPage.getByRole('heading', { level: 1, name: orderMessageTexts.pageTitle })).toBeVisible();
+  await myOrderRows(buyerPage, name).getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+  await expect(buyerPage).toHaveURL(orderPagePath(order.id));
+  await expect(buyerPage.getByRole('heading', { level: 1, name: orderDetailsTexts.heading(name) })).toBeVisible();
   await expect(buyerPage.getByText(orderMessageTexts.noMessages)).toBeVisible();
   const box = buyerPage.getByRole('textbox', { name: orderMessageTexts.messageLabel });
   await box.fill(question);
@@ -65,12 +73,12 @@ test('a buyer writes to the seller of a booked phone; the seller sees it unread,
   });
   await expect(unreadSales).toBeVisible();
   await unreadSales.click();
-  const saleMessages = mySaleRows(sellerPage, name).getByRole('link', {
-    name: `${orderMessageTexts.openThread} (${orderMessageTexts.unread(1)})`,
+  const saleOrder = mySaleRows(sellerPage, name).getByRole('link', {
+    name: `${orderDetailsTexts.viewOrder} (${orderMessageTexts.unread(1)})`,
     exact: true,
   });
-  await saleMessages.click();
-  await expect(sellerPage).toHaveURL(orderMessagesPagePath(order.id));
+  await saleOrder.click();
+  await expect(sellerPage).toHaveURL(orderPagePath(order.id));
   const sellerLog = sellerPage.getByRole('log', { name: orderMessageTexts.threadLabel });
   await expect(sellerLog.getByText(question, { exact: true })).toBeVisible();
   await expect(sellerPage.getByText(orderMessageTexts.withBuyer(buyer.name))).toBeVisible();

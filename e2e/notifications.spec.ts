@@ -1,9 +1,9 @@
 /**
  * Notifications as people use them: a seller sees the bell's count go up when a buyer books their
- * phone, opens the list and follows the notification to My Sales; a person switches one kind of
- * email off in their profile, and the next such event writes no email for it.
+ * phone, opens the list and follows the notification to the order's page; a person switches one
+ * kind of email off in their profile, and the next such event writes no email for it.
  */
-import { notificationKindLabels, notificationTexts } from '@recell/contract';
+import { notificationKindLabels, notificationTexts, orderDetailsTexts } from '@recell/contract';
 import { expect, test } from '@playwright/test';
 import { createPhone, signUpAccount } from './support/admin';
 import { mainNav, signIn } from './support/auth';
@@ -32,7 +32,9 @@ test('a seller sees the bell count after a buyer books, opens the list and follo
   const notice = page.getByRole('listitem').filter({ hasText: 'Bellphone X1' });
   await expect(notice).toContainText(`A buyer booked your Bellphone X1.`);
   await notice.getByRole('link', { name: 'New booking' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/my-sales$/);
+  // It opens the order's own page.
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: orderDetailsTexts.heading('Bellphone X1') })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: notificationTexts.bellLabel(0), exact: true })).toBeVisible();
 });
 

@@ -1,15 +1,19 @@
 /**
- * A paid order's progress, as the people do it in the browser: the seller marks the phone shipped
- * with a tracking note (a dialog), the buyer sees it and confirms receipt; on another order the
- * buyer reports a problem (a dialog) and an admin refunds it from Order problems (a confirmation),
- * after which the order is refunded. Each test lists its own phone and books and pays for it
- * through the API (the test-mode processor); texts come from the contract.
+ * A paid order's progress, as the people do it in the browser on the order's page: the seller marks
+ * the phone shipped with a tracking note (a dialog), the buyer sees it and confirms receipt (asked
+ * first); on another order the buyer reports a problem (a dialog) and an admin refunds it from
+ * Order problems (a confirmation), after which My Orders says Refunded, not Paid. Each test lists
+ * its own phone and books and pays for it through the API (the test-mode processor); texts come
+ * from the contract.
  */
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   accountTexts,
+  messages,
+  orderDetailsTexts,
   orderMessageTexts,
   orderProgressTexts as texts,
+  orderShortStatusTexts,
   type Order,
   type PaymentIntent,
 } from '@recell/contract';
@@ -47,6 +51,9 @@ const paidPhone = async (request: APIRequestContext) => {
   return { name: phone.product.name, order: (await paid.json()) as Order, buyerToken, sellerToken: phone.sellerToken };
 };
 
+/** A part of an order's page, by its heading. */
+const region = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
+
 /** A signed-in page of its own (its own cookies) for `email`. */
 const pageOf = async (browser: Browser, email: string) => {
   const context = await browser.newContext();
@@ -62,28 +69,33 @@ test('the seller marks a paid phone shipped with a tracking note; the buyer conf
   test.setTimeout(120_000);
   const { name, order, buyerToken } = await paidPhone(request);
 
-  // ---- The seller: My Sales → Mark shipped → the dialog's labelled tracking note.
+  // ---- The seller: My Sales → the order's page → Mark shipped → the dialog's labelled tracking note.
   const sellerSide = await pageOf(browser, seller.email);
   const sellerPage = sellerSide.page;
   await openDashboardPage(sellerPage, accountTexts.mySales, '/dashboard/my-sales');
   const sale = mySaleRows(sellerPage, name);
-  await expect(sale.getByText(texts.stepStatus.awaiting_handover)).toBeVisible();
-  await sale.getByRole('button', { name: texts.markShipped, exact: true }).click();
+  await expect(sale.getByText(orderShortStatusTexts.awaiting_handover, { exact: true })).toBeVisible();
+  await sale.getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+  const sellerNext = region(sellerPage, orderDetailsTexts.nextStepHeading);
+  await sellerNext.getByRole('button', { name: texts.markShipped, exact: true }).click();
   const dialog = sellerPage.getByRole('dialog', { name: texts.shipTitle(name) });
   await dialog.getByLabel(texts.trackingNote).fill('UPS 1Z999AA10123456784');
   await dialog.getByRole('button', { name: texts.confirmShipped, exact: true }).click();
   await expect(toast(sellerPage, texts.shippedToast)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(sale.getByText(texts.stepStatus.shipped)).toBeVisible();
-  await expect(sale.getByText(texts.trackingNoteShown('UPS 1Z999AA10123456784'))).toBeVisible();
-  await expect(sale.getByRole('button', { name: texts.markShipped, exact: true })).toHaveCount(0);
+  await expect(sellerNext.getByText(orderDetailsTexts.waitingFor.confirm_receipt, { exact: true })).toBeVisible();
+  await expect(
+    region(sellerPage, orderDetailsTexts.timelineHeading).getByText(texts.trackingNoteShown('UPS 1Z999AA10123456784')),
+  ).toBeVisible();
+  await expect(sellerNext.getByRole('button', { name: texts.markShipped, exact: true })).toHaveCount(0);
   await sellerSide.close();
 
-  // ---- The buyer: My Orders shows it shipped, with the step indicator; Confirm receipt completes it.
+  // ---- The buyer: the order's page shows it shipped, with the step indicator; Confirm receipt completes it.
   const buyerSide = await pageOf(browser, buyer.email);
   const buyerPage = buyerSide.page;
   await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
-  const row = myOrderRows(buyerPage, name);
+  await myOrderRows(buyerPage, name).getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+  const row = region(buyerPage, orderDetailsTexts.nextStepHeading);
   const steps = row.getByRole('list', { name: texts.progressLabel });
   await expect(steps.getByRole('listitem')).toHaveText([
     new RegExp(texts.steps.paid),
@@ -94,9 +106,14 @@ test('the seller marks a paid phone shipped with a tracking note; the buyer conf
   await expect(steps.getByRole('listitem').nth(1)).toContainText(texts.doneStep);
   await expect(steps.locator('[aria-current="step"]')).toContainText(texts.steps.completed);
   await row.getByRole('button', { name: texts.confirmReceipt, exact: true }).click();
+  await buyerPage
+    .getByRole('dialog', { name: orderDetailsTexts.confirmReceiptTitle })
+    .getByRole('button', { name: texts.confirmReceipt, exact: true })
+    .click();
   await expect(toast(buyerPage, texts.receiptToast)).toBeVisible();
-  // Every step done, none current any more.
+  // Every step done, none current any more; the hand-over is still named Shipped.
   await expect(steps.getByRole('listitem').nth(2)).toContainText(texts.doneStep);
+  await expect(steps.getByRole('listitem').nth(1)).toContainText(texts.shippedStep);
   await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
   await expect(row.getByRole('button', { name: texts.confirmReceipt, exact: true })).toHaveCount(0);
   expect((await fetchOrder(request, buyerToken, order.id)).progress).toBe('completed');
@@ -119,20 +136,26 @@ test('the buyer reports a problem with a handed-over phone and an admin refunds 
   });
   expect(wrote.status()).toBe(201);
 
-  // ---- The buyer: Report a problem → the dialog → Send report.
+  // ---- The buyer: the order's page → Help → Report a problem → the dialog → Send report.
   const buyerSide = await pageOf(browser, buyer.email);
   const buyerPage = buyerSide.page;
   await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
   const row = myOrderRows(buyerPage, name);
-  await expect(row.getByText(texts.stepStatus.handed_over)).toBeVisible();
-  await row.getByRole('button', { name: texts.reportProblem, exact: true }).click();
+  await expect(row.getByText(orderShortStatusTexts.handed_over, { exact: true })).toBeVisible();
+  await row.getByRole('link', { name: orderDetailsTexts.viewOrder, exact: true }).click();
+  const help = region(buyerPage, orderDetailsTexts.helpHeading);
+  await help.getByRole('button', { name: texts.reportProblem, exact: true }).click();
   const dialog = buyerPage.getByRole('dialog', { name: texts.problemTitle(name) });
   await dialog.getByLabel(texts.problemReason).fill('The screen has a crack the listing did not mention.');
   await dialog.getByRole('button', { name: texts.submitProblem, exact: true }).click();
   await expect(toast(buyerPage, texts.problemToast)).toBeVisible();
-  await expect(row.getByText(texts.problemStatus.open)).toBeVisible();
+  await expect(help.getByText(orderDetailsTexts.problemState('open'))).toBeVisible();
   // An open problem: no Confirm receipt until an admin decides.
-  await expect(row.getByRole('button', { name: texts.confirmReceipt, exact: true })).toHaveCount(0);
+  const next = region(buyerPage, orderDetailsTexts.nextStepHeading);
+  await expect(next.getByText(orderDetailsTexts.waitingFor.decide_problem)).toBeVisible();
+  await expect(next.getByRole('button', { name: texts.confirmReceipt, exact: true })).toHaveCount(0);
+  await openDashboardPage(buyerPage, accountTexts.myOrders, '/dashboard/my-orders');
+  await expect(row.getByText(orderShortStatusTexts.problem, { exact: true })).toBeVisible();
   await buyerSide.close();
 
   // ---- The admin: Order problems → the order's facts → Refund, confirmed.
@@ -154,4 +177,12 @@ test('the buyer reports a problem with a handed-over phone and an admin refunds 
   const refunded = await fetchOrder(request, buyerToken, order.id);
   expect(refunded.refundedAt).not.toBeNull();
   expect(refunded.problem?.status).toBe('refunded');
+
+  // ---- The buyer's My Orders: the payment says Refunded, no longer Paid.
+  const buyerAgain = await pageOf(browser, buyer.email);
+  await openDashboardPage(buyerAgain.page, accountTexts.myOrders, '/dashboard/my-orders');
+  const refundedRow = myOrderRows(buyerAgain.page, name);
+  await expect(refundedRow.getByRole('cell', { name: orderDetailsTexts.payment.refunded, exact: true })).toHaveCount(2);
+  await expect(refundedRow.getByText(messages.paid, { exact: true })).toHaveCount(0);
+  await buyerAgain.close();
 });

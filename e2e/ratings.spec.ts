@@ -1,12 +1,14 @@
 /**
- * Ratings in the browser, on the demo catalogue: buyer2@ rates new.seller@ for the one earlier
- * sale the demo leaves unrated (completed, paid 9 days ago), the seller replies once in My Sales,
- * and an admin hides the comment on the seller's page, whose summary keeps the stars.
+ * Ratings in the browser, on the demo catalogue: buyer2@ rates new.seller@ on the order's page for
+ * the one earlier sale the demo leaves unrated (completed, paid 9 days ago), the seller replies once
+ * on the same order's page (from My Sales), and an admin hides the comment on the seller's page,
+ * whose summary keeps the stars.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ratingTexts, webTexts, type ProductPage } from '@recell/contract';
+import { orderDetailsTexts, ratingTexts, webTexts, type ProductPage } from '@recell/contract';
 import { demoRatings } from '../apps/api/src/db/seed/demo-catalogue.ts';
 import { demoAccount, signIn, toast } from './support/auth.ts';
+import { myOrderRows, mySaleRows } from './support/buying.ts';
 
 const unratedSale = 'Galaxy S23 128GB Phantom Black';
 const comment = 'Lovely phone, met at the station as agreed.';
@@ -19,7 +21,8 @@ const signedInPage = async (browser: Browser, account: Parameters<typeof demoAcc
   await page.goto(path);
   return page;
 };
-const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+/** A part of an order's page, by its heading. */
+const region = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
 
 test('a buyer rates the seller of a completed order, the seller replies, an admin hides the comment', async ({
   browser,
@@ -27,10 +30,12 @@ test('a buyer rates the seller of a completed order, the seller replies, an admi
 }) => {
   // Three people sign in, one after the other.
   test.setTimeout(120_000);
-  // The buyer: My Orders offers "Rate the seller" on the completed, unrated order.
+  // The buyer: the completed, unrated order's page (from My Orders) offers "Rate the seller".
   const buyer = await signedInPage(browser, 'buyer2', '/dashboard/my-orders');
-  const row = buyer.getByRole('row').filter({ has: buyer.getByRole('rowheader', { name: unratedSale, exact: true }) });
-  await row.getByRole('button', { name: ratingTexts.rateSeller }).click();
+  await myOrderRows(buyer, unratedSale).getByRole('link', { name: orderDetailsTexts.viewOrder }).click();
+  const next = region(buyer, orderDetailsTexts.nextStepHeading);
+  await expect(next.getByText(orderDetailsTexts.yourTurn.rate)).toBeVisible();
+  await next.getByRole('button', { name: ratingTexts.rateSeller }).click();
   const dialog = buyer.getByRole('dialog', { name: ratingTexts.rateDialogTitle(demoAccount('newSeller').name) });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: ratingTexts.submitRating }).click();
@@ -40,12 +45,15 @@ test('a buyer rates the seller of a completed order, the seller replies, an admi
   await dialog.getByRole('button', { name: ratingTexts.submitRating }).click();
   await expect(toast(buyer, ratingTexts.rated)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row.getByRole('img', { name: ratingTexts.starsOutOfFive(4) })).toBeVisible();
-  await expect(row.getByRole('button', { name: ratingTexts.rateSeller })).toHaveCount(0);
+  const given = region(buyer, orderDetailsTexts.ratingHeading);
+  await expect(given.getByRole('img', { name: ratingTexts.starsOutOfFive(4) })).toBeVisible();
+  await expect(buyer.getByRole('button', { name: ratingTexts.rateSeller })).toHaveCount(0);
 
-  // The seller: My Sales shows the rating and a Reply, once.
+  // The seller: the sale's page (from My Sales) shows the rating and a Reply, once.
   const seller = await signedInPage(browser, 'newSeller', '/dashboard/my-sales');
-  const sale = rowOf(seller, comment);
+  await mySaleRows(seller, unratedSale).getByRole('link', { name: orderDetailsTexts.viewOrder }).click();
+  const sale = region(seller, orderDetailsTexts.ratingHeading);
+  await expect(sale.getByText(comment)).toBeVisible();
   await expect(sale.getByRole('img', { name: ratingTexts.starsOutOfFive(4) })).toBeVisible();
   await sale.getByRole('button', { name: ratingTexts.reply }).click();
   const replyDialog = seller.getByRole('dialog', { name: ratingTexts.replyDialogTitle(demoAccount('buyer2').name) });

@@ -37,8 +37,6 @@ export const newMessageNotice = (senderName: string, productName: string) => ({
 export const orderMessageTexts = {
   heading: (productName: string) => `Messages about ${productName}`,
   pageTitle: 'Messages',
-  /** The link to an order's thread in My Orders and My Sales. */
-  openThread: 'Messages',
   /** Hidden text of a badge: read with its link ("Messages (2 unread messages)"). */
   unread: (count: number) => (count === 1 ? '1 unread message' : `${count} unread messages`),
   withBuyer: (name: string) => `With the buyer, ${name}`,

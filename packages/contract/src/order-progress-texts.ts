@@ -1,5 +1,5 @@
 /**
- * Texts of a paid order's progress: the step indicator and actions on My Orders and My Sales, the
+ * Texts of a paid order's progress: the step indicator and actions on the order's page, the
  * admin's Order problems screen, and the emails of each event. The API's refusals live in
  * order-progress.ts (`orderProgressMessages`). Shared so the browser tests find controls by the
  * names the app gives them.
@@ -12,7 +12,6 @@ import type { OrderProgress } from './constants.ts';
 
 export const orderProgressTexts = {
   // The step indicator
-  columnProgress: 'Progress',
   progressLabel: 'Order progress',
   steps: { paid: 'Paid', handedOver: 'Handed over', completed: 'Completed' },
   shippedStep: 'Shipped',
@@ -24,9 +23,7 @@ export const orderProgressTexts = {
     shipped: 'Shipped: waiting for the buyer to confirm receipt',
     completed: 'Completed',
   } satisfies Record<OrderProgress, string>,
-  refundedStatus: 'Refunded',
   trackingNoteShown: (note: string) => `Tracking: ${note}`,
-  autoCompleteHint: `Completes on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over.`,
 
   // Seller's actions (My Sales)
   markHandedOver: 'Mark handed over',

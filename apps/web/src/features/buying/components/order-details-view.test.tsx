@@ -346,7 +346,6 @@ describe('an order’s page', () => {
     expect(phone.getByText(texts.payment.refunded)).toBeInTheDocument();
     expect(phone.queryByText(texts.payment.paid)).not.toBeInTheDocument();
     expect(section(texts.nextStepHeading).getByText(texts.nothingLeft.refunded)).toBeInTheDocument();
-    expect(section(texts.nextStepHeading).getByText(orderProgressTexts.refundedStatus)).toBeInTheDocument();
     const ratingSection = section(texts.ratingHeading);
     expect(ratingSection.getByRole('img', { name: ratingTexts.starsOutOfFive(2) })).toBeInTheDocument();
     expect(ratingSection.getByText(texts.ratingNotCounted)).toBeInTheDocument();

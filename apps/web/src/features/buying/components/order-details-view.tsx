@@ -163,7 +163,7 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
         </Fact>
         {!isSeller && (
           <Fact term={texts.sellerLabel}>
-            <Link to={paths.seller.to(order.seller.id)} className="link">
+            <Link to={paths.seller.to(order.seller.id)} className={contactLinkClass}>
               {order.seller.name}
             </Link>
             <ContactLines phone={order.seller.phone} email={order.seller.email} />
@@ -171,7 +171,7 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
         )}
         {order.myPart !== 'buyer' && (
           <Fact term={texts.buyerLabel}>
-            {order.buyer.name}
+            <span className="block">{order.buyer.name}</span>
             <ContactLines phone={order.buyer.phone} email={order.buyer.email} />
           </Fact>
         )}
@@ -181,13 +181,19 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
   );
 }
 
+/**
+ * Stacked links, each a comfortable target (24 px at least) for a finger, never wider than their
+ * column: a long email address breaks rather than pushing the page sideways.
+ */
+const contactLinkClass = 'link inline-block max-w-full py-1';
+
 function ContactLines({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <>
       {phone && (
         <span className="block">
           <span className="sr-only">{`${texts.phoneNumber}: `}</span>
-          <a href={`tel:${phone}`} className="link whitespace-nowrap">
+          <a href={`tel:${phone}`} className={`${contactLinkClass} whitespace-nowrap`}>
             {phone}
           </a>
         </span>
@@ -195,7 +201,7 @@ function ContactLines({ phone, email }: { phone: string | null; email: string | 
       {email && (
         <span className="block break-words">
           <span className="sr-only">{`${texts.email}: `}</span>
-          <a href={`mailto:${email}`} className="link">
+          <a href={`mailto:${email}`} className={contactLinkClass}>
             {email}
           </a>
         </span>
@@ -395,7 +401,7 @@ export function OrderDetailsView({ orderId }: { orderId: string }) {
           {texts.cancelledNotice}
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <NextStepSection order={order} headingId={`${ids}-next`} headingRef={nextStepRef} onOpen={setDialog} />
         <PhoneSection order={order} headingId={`${ids}-phone`} />
         <Section title={texts.timelineHeading} id={`${ids}-timeline`}>

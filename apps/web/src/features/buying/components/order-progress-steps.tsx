@@ -1,14 +1,14 @@
 import { orderProgressTexts as texts, type Order } from '@recell/contract';
 
-type ProgressView = Pick<Order, 'progress' | 'handover' | 'trackingNote' | 'refundedAt' | 'problem'>;
+type ProgressView = Pick<Order, 'progress' | 'handover'>;
 
 /** How many of the three steps are done: paying is the first. */
 const doneCount = { awaiting_handover: 1, handed_over: 2, shipped: 2, completed: 3 } as const;
 
 /**
- * A paid order's progress as three steps (Paid → Handed over or Shipped → Completed), an ordered
- * list whose current step carries aria-current, then the state in words ('Refunded' once refunded),
- * the tracking note and the problem report's state. The steps wrap on a 360 px phone.
+ * A paid order's progress at a glance, as three steps (Paid → Handed over or Shipped → Completed):
+ * an ordered list whose current step carries aria-current; the order's page says the rest (the
+ * state in words, the tracking note, a problem report). The steps wrap on a 360 px phone.
  */
 export function OrderProgressSteps({ order }: { order: ProgressView }) {
   if (!order.progress) return null;
@@ -52,19 +52,6 @@ export function OrderProgressSteps({ order }: { order: ProgressView }) {
           );
         })}
       </ol>
-      <p className="text-xs text-slate-700 dark:text-slate-300">
-        {order.refundedAt ? texts.refundedStatus : texts.stepStatus[order.progress]}
-      </p>
-      {order.trackingNote && (
-        <p className="text-xs break-words text-slate-700 dark:text-slate-300">
-          {texts.trackingNoteShown(order.trackingNote)}
-        </p>
-      )}
-      {order.problem && (
-        <p className="text-xs font-medium text-amber-800 dark:text-amber-200">
-          {texts.problemStatus[order.problem.status]}
-        </p>
-      )}
     </div>
   );
 }
