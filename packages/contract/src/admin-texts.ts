@@ -124,6 +124,15 @@ export const adminTexts = {
     'product.edited': 'Listing edited',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
+    'order.handed_over': 'Phone handed over',
+    'order.shipped': 'Phone shipped',
+    'order.receipt_confirmed': 'Receipt confirmed',
+    'order.auto_completed': 'Order completed on its own',
+    'order_problem.reported': 'Problem reported',
+    'order_problem.refund_started': 'Refund started',
+    'order_problem.refunded': 'Refunded',
+    'order_problem.refund_failed': 'Refund failed',
+    'order_problem.closed': 'Problem report closed',
   } as Record<string, string>,
   recordTypes: {
     user: 'User',
@@ -133,6 +142,7 @@ export const adminTexts = {
     report: 'Report',
     contact_message: 'Message',
     rating: 'Rating',
+    order_problem: 'Problem report',
   } as Record<string, string>,
 } as const;
 

@@ -32,7 +32,10 @@ export function AuditLogTable() {
                   <span className="text-slate-600 dark:text-slate-300">{adminTexts.system}</span>
                 )}
               </Cell>
-              <Cell label={adminTexts.columnWhat}>{auditActionLabel(entry.action)}</Cell>
+              <Cell label={adminTexts.columnWhat}>
+                {/* An action this screen does not name yet is one long token: it may break at its dots. */}
+                <BreakAtPunctuation text={auditActionLabel(entry.action)} />
+              </Cell>
               <Cell label={adminTexts.columnRecord}>
                 <span className="block">{auditRecordType(entry.subjectType)}</span>
                 <span className="block text-slate-600 dark:text-slate-300">
