@@ -109,8 +109,9 @@ describe('editing a listing', () => {
     expect(response.body).not.toContain('2145550199');
     const row = await productRow(t.app.db, product.id);
     expect(row).toMatchObject({ sellerPhone: '+12145550199', imei, batteryHealth: null });
-    // The details page and My Products show the edit.
-    expect(ProductSchema.parse((await t.app.inject(`/api/products/${product.id}`)).json())).toEqual(edited);
+    // The details page (as the signed-in seller sees it: a visitor gets no email) and My Products show the edit.
+    const details = await t.app.inject({ url: `/api/products/${product.id}`, headers: cast.seller.headers });
+    expect(ProductSchema.parse(details.json())).toEqual(edited);
     const mine = await t.app.inject({ url: `/api/me/products/${product.id}`, headers: cast.seller.headers });
     expect(MyProductDetailsSchema.parse(mine.json())).toMatchObject({
       priceCents: 54_900,

@@ -104,8 +104,10 @@ describe('a form that needs a confirmed email says so before it is filled in', (
     await userEvent.click(booking.getByRole('button', { name: buyingTexts.submitOrder }));
 
     // The same dialog, now saying why (a new element: the form's is gone).
-    const notice = within((await screen.findByText(accessTexts.confirmToBook)).closest('dialog')!);
-    expect(notice.getByRole('heading', { name: buyingTexts.bookTitle(phone.name) })).toBeInTheDocument();
+    // Found by its role: the new dialog counts once it is open, not when its text is first written.
+    await screen.findByText(accessTexts.confirmToBook);
+    const notice = within(await screen.findByRole('dialog', { name: buyingTexts.bookTitle(phone.name) }));
+    expect(notice.getByText(accessTexts.confirmToBook)).toBeInTheDocument();
     expect(notice.queryByLabelText(buyingTexts.phone)).not.toBeInTheDocument();
     await userEvent.click(notice.getByRole('button', { name: recoveryTexts.resendButton }));
     expect(await notice.findByText(recoveryMessages.confirmationSent)).toBeInTheDocument();
