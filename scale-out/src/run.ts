@@ -1,7 +1,8 @@
 /**
  * The scale-out suite: three API replicas on one PostgreSQL database, Redis and an S3-compatible
  * store, behind HAProxy, put through cold start, a payment race, kill -9, a rolling restart,
- * sessions across replicas and database faults. Prints its figures and `N passed, N failed` last;
+ * sessions across replicas, database faults, stores that fall silent, kill -9 mid-POST and mid-job,
+ * and a database outage through the balancer. Prints its figures and `N passed, N failed` last;
  * exits non-zero on any failure. Everything it starts is stopped, and its database dropped, at the
  * end, whatever happens.
  *
@@ -11,15 +12,19 @@ import { killEverything } from './lib/processes.ts';
 import { beginScenario, check, elapsed, failureCount, scenarioError, summary } from './lib/report.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { databaseFaults } from './scenarios/database-faults.ts';
+import { jobKill } from './scenarios/job-kill.ts';
 import { killDuringPurchases } from './scenarios/kill-during-purchases.ts';
 import { makeMarketplaceData, type MarketplaceData } from './scenarios/marketplace-data.ts';
 import { onePhoneRace } from './scenarios/one-phone-race.ts';
+import { outageThroughBalancer } from './scenarios/outage-through-balancer.ts';
+import { retriedPosts } from './scenarios/retried-posts.ts';
 import { rollingRestart } from './scenarios/rolling-restart.ts';
 import { sessions } from './scenarios/sessions.ts';
+import { silentPostgres, silentRedis } from './scenarios/silent-stores.ts';
 import { abandonTopology, startTopology, type Topology } from './topology/topology.ts';
 
-/** The suite's hard limit; it is meant to take about five minutes. */
-const suiteLimitMs = 9 * 60_000;
+/** The suite's hard limit; it is meant to take about ten minutes. */
+const suiteLimitMs = 20 * 60_000;
 const buyers = 100;
 const phones = 100;
 const purchases = 200;
@@ -91,6 +96,26 @@ const main = async () => {
   await scenario(async () => {
     await t.ensureAllServing();
     await databaseFaults(t, made.buyers[0]!, made.phones);
+  });
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await silentPostgres(t, made.buyers[0]!, made.phones);
+  });
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await silentRedis(t, made.buyers[7]!);
+  });
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await retriedPosts(t, made.seller, made.pictureId, made.buyers.slice(20, 80));
+  });
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await outageThroughBalancer(t, made.buyers[0]!, made.phones);
+  });
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await jobKill(t);
   });
 };
 

@@ -28,6 +28,7 @@ import { readPagesManifest, webPlugin } from './plugins/web.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { limitStorePlugin } from './plugins/limit-store.ts';
 import { writeLimitsPlugin } from './plugins/write-limits.ts';
 import { uploadCapacityPlugin } from './modules/uploads/upload-capacity.ts';
@@ -159,6 +160,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Request plugins (multipart, auth) are registered here.
   await app.register(multipartPlugin);
   await app.register(authPlugin);
+  // Before any route, so its onRoute hook reaches every route that accepts an Idempotency-Key.
+  await app.register(idempotencyPlugin);
   await app.register(limitStorePlugin);
   await app.register(writeLimitsPlugin);
   await app.register(uploadCapacityPlugin);

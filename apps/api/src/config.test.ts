@@ -215,7 +215,12 @@ describe('config for operations', () => {
   });
 
   it('limits every database session: 15 s per statement, 5 s per lock wait, 60 s idle in a transaction', () => {
-    expect(loadConfig({}).databaseTimeouts).toEqual({ statementMs: 15_000, lockMs: 5000, idleInTransactionMs: 60_000 });
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      statementMs: 15_000,
+      lockMs: 5000,
+      idleInTransactionMs: 60_000,
+      queryMs: 17_000,
+    });
     expect(loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' }).databaseTimeouts.lockMs).toBe(0);
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });

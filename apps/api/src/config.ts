@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * How long the server waits for any answer on a connection before it gives up on that connection
+   * (a silent one, as after a failover): a little over the statement limit, so PostgreSQL's own
+   * answer normally comes first. 0: off.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(17_000),
   /** Prometheus metrics on a listener of their own (off unless set), and/or on the main port with a token. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -165,7 +171,7 @@ export interface Config {
   /** Readiness off, still serving (with Connection: close) this long after SIGTERM, then close. */
   shutdownDrainMs: number;
   /** Limits on every PostgreSQL session, in ms; 0 is no limit. */
-  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number };
+  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; queryMs: number };
   /** Where Prometheus reads metrics: a listener of their own, and/or the main port with the token. */
   metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Load shedding thresholds (0 is off; heap undefined is 90% of the heap limit). */
@@ -333,6 +339,7 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
     },
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     loadShedding: {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages, ErrorBodySchema } from '@recell/contract';
 import { AppError } from '../src/errors.ts';
 import {
@@ -17,6 +17,7 @@ import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertPasswordUser, logIn, password, randomIp, signUp, uniqueEmail } from './support/accounts.ts';
 import { testRedis } from './support/redis.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 const { loginPerIp, loginFailuresPerAccountIp, loginFailuresPerAccount, signupPerIp } = defaultAuthLimitRules;
 /** Small limits through the environment, so the tests stay quick (and the variables are proven). */
@@ -248,6 +249,55 @@ describe.skipIf(!hasRedis)(`rate limits shared through Redis (${redisUrl})`, () 
       }
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     });
+  });
+
+  describe('an API instance whose Redis falls silent (connections open, no answers)', () => {
+    let t: TestApp;
+    let proxy: TcpProxy;
+    beforeAll(async () => {
+      const target = new URL(redisUrl);
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      const throughProxy = new URL(redisUrl);
+      throughProxy.hostname = '127.0.0.1';
+      throughProxy.port = String(proxy.port);
+      t = await createTestApp({ ...limitsEnv, REDIS_URL: throughProxy.toString() });
+    });
+    afterAll(async () => {
+      await t.close();
+      await proxy.close();
+    });
+
+    const timed = async <T>(run: () => Promise<T>) => {
+      const started = performance.now();
+      const result = await run();
+      return { result, ms: Math.round(performance.now() - started) };
+    };
+
+    it('answers a limited request 503 with Retry-After within a second, the next ones at once, and recovers', async () => {
+      const user = await insertPasswordUser(t.app.db);
+      expect((await logIn(t, { email: user.email, password })).statusCode).toBe(200);
+
+      proxy.freeze({ freezeNew: true });
+      const first = await timed(() => logIn(t, { email: user.email, password }));
+      const second = await timed(() => logIn(t, { email: user.email, password }));
+      const signup = await timed(() => signUp(t, { name: 'Ann', email: uniqueEmail(), password, role: 'user' }));
+      console.log(
+        `silent Redis: login answered in ${first.ms} ms, the next in ${second.ms} ms, a sign-up in ${signup.ms} ms`,
+      );
+      for (const { result, ms } of [first, second, signup]) {
+        expect(result.statusCode).toBe(503);
+        expect(result.headers['retry-after']).toBe(String(storeUnavailableRetryAfterSeconds));
+        // The command time-out (1 s), never the length of the silence.
+        expect(ms).toBeLessThan(2000);
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+      proxy.thaw();
+      await vi.waitFor(async () => expect((await logIn(t, { email: user.email, password })).statusCode).toBe(200), {
+        timeout: 10_000,
+        interval: 250,
+      });
+    }, 30_000);
   });
 
   describe('two API instances with one REDIS_URL', () => {

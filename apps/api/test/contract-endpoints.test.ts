@@ -81,8 +81,10 @@ describe('the contract endpoints and the API routes', () => {
       expect(schema.querystring).toBe(endpoint.query);
       expect(Object.keys(schema.params?.shape ?? {}).sort()).toEqual(pathParamNames(endpoint.path).sort());
 
-      const config = route!.config as { auth?: unknown; identifiesCaller?: boolean } | undefined;
+      const config = route!.config as { auth?: unknown; identifiesCaller?: boolean; idempotent?: boolean } | undefined;
       expect(config?.auth).toEqual(endpoint.auth);
+      // The web sends an Idempotency-Key exactly where the route keeps answers by key.
+      expect(config?.idempotent ?? false).toBe(endpoint.idempotent ?? false);
       if (endpoint.withoutSession) expect(config?.auth).toBeUndefined();
       // The web sends its token along exactly where the route reads who calls (and says more to them).
       expect(config?.identifiesCaller ?? false).toBe(endpoint.optionalSession ?? false);

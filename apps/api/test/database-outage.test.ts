@@ -17,11 +17,13 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { defaultAuthLimitRules } from '../src/lib/rate-limit.ts';
 import { insertCategories } from './fixtures.ts';
 import { databaseUrl, type TestApp } from './helpers.ts';
 import { callerWithRole, useCast } from './support/accounts.ts';
 import { expectError, useTestApp } from './support/api.ts';
 import { bookingFor, listPhone, postBooking } from './support/buying.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 const unavailable = { code: 'unavailable', message: messages.serviceUnavailable };
 
@@ -153,6 +155,70 @@ describe.skipIf(!databaseUrl)('database outages (PostgreSQL)', () => {
     });
   });
 
+  describe('connections that fall silent (a frozen primary: open connections stop answering, new ones work)', () => {
+    const name = `recell_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const queryMs = 1500;
+    let proxy: TcpProxy;
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let dataDir: string;
+
+    beforeAll(async () => {
+      await admin((client) => client.query(`create database ${name}`));
+      const target = new URL(databaseUrl!);
+      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const url = new URL(databaseUrl!);
+      url.hostname = '127.0.0.1';
+      url.port = String(proxy.port);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({
+        databaseUrl: url.toString(),
+        poolMax: 4,
+        timeouts: { statementMs: 1000, queryMs },
+      });
+      await database.migrate();
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-silent-'));
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+      app = await buildApp({ config, database, logger: false });
+      await app.ready();
+      await insertCategories(app.db);
+    });
+    afterAll(async () => {
+      await app?.close();
+      await proxy?.close();
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('gives up on each silent connection after the query time-out, answers 503 meanwhile, and serves again by itself', async () => {
+      // Every slot of the pool holds an open connection.
+      const warm = await Promise.all(Array.from({ length: 4 }, () => app.inject({ url: '/api/categories' })));
+      expect(warm.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(proxy.connections).toBeGreaterThanOrEqual(4);
+
+      proxy.freeze();
+      const frozenAt = performance.now();
+      const during = await Promise.all(Array.from({ length: 8 }, () => app.inject({ url: '/api/categories' })));
+      const longestMs = performance.now() - frozenAt;
+      for (const response of during) {
+        if (response.statusCode !== 200) expectUnavailable(response);
+      }
+      // Nothing waits on a silent connection much past the query time-out (and the pool's wait).
+      expect(longestMs).toBeLessThan(queryMs + 5000 + 1000);
+
+      // Without anyone resetting a socket, the replica is ready and serving again.
+      await vi.waitFor(async () => expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200), {
+        timeout: 10_000,
+        interval: 200,
+      });
+      const after = await Promise.all(Array.from({ length: 4 }, () => app.inject({ url: '/api/categories' })));
+      expect(after.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+      console.log(
+        `silent connections: ${during.filter((r) => r.statusCode === 503).length} of 8 answered 503, the longest in ${Math.round(longestMs)} ms; serving again ${Math.round(performance.now() - frozenAt)} ms after the freeze`,
+      );
+      expect(unhandled).toEqual([]);
+    }, 30_000);
+  });
+
   describe('a database that cannot be reached', () => {
     /**
      * A TCP relay to PostgreSQL that can be cut (connections refused, open ones dropped) and
@@ -245,6 +311,29 @@ describe.skipIf(!databaseUrl)('database outages (PostgreSQL)', () => {
       await listen();
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
       expect((await app.inject({ url: '/api/categories' })).statusCode).toBe(200);
+      expect(unhandled).toEqual([]);
+    });
+
+    it('counts no login attempt it could not judge: after the outage, people who kept trying are not locked out', async () => {
+      const { loginPerIp, loginFailuresPerAccountIp } = defaultAuthLimitRules;
+      const email = `kept-trying-${randomUUID()}@recell.test`;
+      const ip = '10.9.8.7';
+      const attempt = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'wrong-password-1' },
+          remoteAddress: ip,
+        });
+      await cut();
+      for (let i = 0; i < loginPerIp.points + 2; i++) expectUnavailable(await attempt());
+      await listen();
+      // Well past both limits while the database was away; each attempt now is judged, and the
+      // limits start counting from here.
+      const judged = [];
+      for (let i = 0; i < loginFailuresPerAccountIp.points; i++) judged.push((await attempt()).statusCode);
+      expect(judged).toEqual(Array.from({ length: loginFailuresPerAccountIp.points }, () => 401));
+      expect((await attempt()).statusCode).toBe(429);
       expect(unhandled).toEqual([]);
     });
 

@@ -54,6 +54,7 @@ const heldJob = (name: string) => {
   const job: JobDefinition = {
     name,
     every: { cron: '0 0 1 1 *', ms: 40 },
+    timeLimitSeconds: 60,
     async run(_deps, { signal }) {
       state.started += 1;
       const onStop = () => (state.sawStop += 1);
@@ -117,6 +118,7 @@ describe('the embedded schedule (PGlite: timers in the owning process)', () => {
     const failing: JobDefinition = {
       name: 'failing',
       every: { cron: '* * * * *', ms: 20 },
+      timeLimitSeconds: 60,
       async run() {
         runs += 1;
         throw new Error('database unreachable');

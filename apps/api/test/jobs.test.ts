@@ -37,6 +37,7 @@ describe('the job list', () => {
     expect(jobDefinitions.map((job) => job.name).sort()).toEqual([
       'delete-orphan-uploads',
       'deliver-emails',
+      'forget-idempotent-answers',
       'progress-orders',
       'prune-sessions',
       'reconcile-payments',
@@ -45,6 +46,8 @@ describe('the job list', () => {
     ]);
     for (const job of jobDefinitions) {
       expect(job.every.cron.split(' ')).toHaveLength(5);
+      // Long enough for its work; a dead worker is noticed sooner, by its heartbeat.
+      expect(job.timeLimitSeconds).toBeGreaterThanOrEqual(60);
       expect(job.every.ms).toBeGreaterThanOrEqual(60_000);
     }
     expect(findJob('reconcile-payments')?.every.cron).toBe('* * * * *');
@@ -279,6 +282,7 @@ describe('a job run is counted', () => {
     const failing: JobDefinition = {
       name: 'always-fails',
       every: { cron: '* * * * *', ms: 60_000 },
+      timeLimitSeconds: 60,
       run: async () => {
         throw new Error('boom');
       },
@@ -287,5 +291,20 @@ describe('a job run is counted', () => {
     const metrics = await metricsRegistry.metrics();
     expect(metrics).toContain('recell_job_runs_total{job="always-fails",result="failed"} 1');
     expect(metrics).toMatch(/recell_job_duration_seconds_count\{job="always-fails"\} 1/);
+  });
+
+  it('shows which jobs this process is running now (recell_jobs_running)', async () => {
+    let finish = () => {};
+    const slow: JobDefinition = {
+      name: 'slow-one',
+      every: { cron: '* * * * *', ms: 60_000 },
+      timeLimitSeconds: 60,
+      run: () => new Promise((resolve) => (finish = () => resolve({}))),
+    };
+    const running = run(slow, depsAt(new Date()));
+    expect(await metricsRegistry.metrics()).toContain('recell_jobs_running{job="slow-one"} 1');
+    finish();
+    await running;
+    expect(await metricsRegistry.metrics()).toContain('recell_jobs_running{job="slow-one"} 0');
   });
 });

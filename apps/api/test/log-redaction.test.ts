@@ -161,6 +161,7 @@ describe('log redaction', () => {
     const job: JobDefinition = {
       name: 'insert-a-person',
       every: { cron: '* * * * *', ms: 60_000 },
+      timeLimitSeconds: 60,
       run: async (deps) => {
         await deps.db.insert(users).values({ name: 'Fault Injected', email, passwordHash: '$argon2id$job-hash' });
         return {};

@@ -5,7 +5,7 @@
  * email's delivery, never what it says (its links are its recipient's alone). Logs name emails by id
  * only.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboxSchema } from '@recell/contract';
@@ -14,7 +14,7 @@ import { outboxEmails } from '../src/db/schema.ts';
 import { deliverEmailsJob, outboxRetentionMs } from '../src/jobs/deliver-emails.job.ts';
 import { runJob } from '../src/jobs/jobs.ts';
 import { jobDepsOfApp } from '../src/jobs/job-deps.ts';
-import { deliverDueEmails, maxAttempts } from '../src/modules/mail/deliver-emails.ts';
+import { deliverDueEmails, leaseMs, maxAttempts } from '../src/modules/mail/deliver-emails.ts';
 import { enqueueEmail } from '../src/modules/mail/outbox.repository.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { callerWithRole, password, signUp, uniqueEmail } from './support/accounts.ts';
@@ -112,6 +112,61 @@ describe('with SMTP_URL: delivered through a real SMTP server', () => {
     expect(logged).not.toContain(to);
     expect(logged).not.toContain('Secret subject');
     expect(logged).not.toContain('Private body');
+  });
+
+  it('never takes an accepted email for a failed one: a database that fails to record it is asked again', async () => {
+    const to = uniqueEmail('once');
+    const id = await enqueueEmail(t.app.db, { to, subject: 'Once', text: 'Only once', kind: 'test' });
+    const mail = createSmtpSender({ smtpUrl: smtp.url, from: 'ReCell <hello@recell.test>' });
+    // The database fails the first write after the claim (the "sent" mark), as a connection lost then would.
+    let updates = 0;
+    const db = new Proxy(t.app.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'update' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          updates += 1;
+          if (updates === 2) throw new Error('Connection terminated unexpectedly');
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    try {
+      expect(
+        await deliverDueEmails({ db, mail, log: memoryLogger().log, now: () => new Date(Date.now() + 1000) }),
+      ).toEqual({ sent: 1, failed: 0, gaveUp: 0 });
+    } finally {
+      await mail.close();
+    }
+    expect(smtp.received.filter((m) => m.to === to)).toHaveLength(1);
+    const [row] = await t.app.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    expect(row).toMatchObject({ attempts: 1, lastError: null });
+    expect(row!.sentAt).not.toBeNull();
+  });
+
+  it('leases one email at a time, so a sender that dies holds back only the one it was sending', async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map(() => enqueueEmail(t.app.db, { to: uniqueEmail('lease'), subject: 's', text: 'b', kind: 'test' })),
+    );
+    // First in line, whatever else waits in this database's outbox.
+    await t.app.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(inArray(outboxEmails.id, ids));
+    const now = new Date(Date.now() + 1000);
+    // A sender that dies mid-send: the mail server never answers its first email.
+    const dying = { kind: 'smtp' as const, send: () => new Promise<never>(() => {}), close: async () => {} };
+    void deliverDueEmails({ db: t.app.db, mail: dying, log: memoryLogger().log, now: () => now });
+    await vi.waitFor(async () => {
+      const rows = await t.app.db.select().from(outboxEmails).where(inArray(outboxEmails.id, ids));
+      expect(rows.filter((row) => row.attempts === 1)).toHaveLength(1);
+    });
+    const rows = await t.app.db.select().from(outboxEmails).where(inArray(outboxEmails.id, ids));
+    const leased = rows.find((row) => row.attempts === 1)!;
+    expect(leased.nextAttemptAt.getTime()).toBe(now.getTime() + leaseMs);
+    // The others are due still: another sender takes them now.
+    expect(rows.filter((row) => row.attempts === 0 && row.nextAttemptAt <= now)).toHaveLength(2);
+    await t.app.db.delete(outboxEmails).where(inArray(outboxEmails.id, ids));
   });
 
   it('gives up after the last attempt', async () => {

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { brotliDecompressSync } from 'node:zlib';
 import { ErrorBodySchema, messages, signedInHintCookie, themeCookie } from '@recell/contract';
 import { insertCategories } from './fixtures.ts';
@@ -90,6 +91,19 @@ describe('platform: health, errors, headers, OpenAPI', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const supplied = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
     expect(supplied.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('still publishes the OpenAPI document after other code registers a contract schema id again', async () => {
+    // What a signed-in page rendered on the server does: the web's copy of zod registers the
+    // contract's schemas in zod's one global registry (globalThis) a second time.
+    const twin = z.object({ another: z.string() }).meta({ id: 'OrderProblem' });
+    try {
+      const response = await t.app.inject('/api/openapi.json');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().components.schemas).toHaveProperty('OrderProblem');
+    } finally {
+      z.globalRegistry.remove(twin);
+    }
   });
 
   it('publishes an OpenAPI document describing the routes', async () => {

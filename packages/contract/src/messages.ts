@@ -82,6 +82,9 @@ export const messages = {
   controlCharacters: 'Remove the invisible control characters (such as NUL) from this text',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   serviceUnavailable: 'The service is busy or briefly unavailable. Please try again in a moment.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotentRequestRunning: 'This request is still being processed. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

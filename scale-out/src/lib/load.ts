@@ -23,7 +23,14 @@ export interface Load {
 
 export const startLoad = (
   base: string,
-  options: { browsers: number; paths: Array<{ path: string; token?: string }>; maxMs: number; pauseMs?: number },
+  options: {
+    browsers: number;
+    paths: Array<{ path: string; token?: string }>;
+    maxMs: number;
+    pauseMs?: number;
+    /** How long one request may take before it counts as unanswered (15 s). */
+    timeoutMs?: number;
+  },
 ): Load => {
   const result: LoadResult = {
     requests: 0,
@@ -49,7 +56,7 @@ export const startLoad = (
       while (!stopping && Date.now() < deadline) {
         const { path, token } = options.paths[turn++ % options.paths.length]!;
         try {
-          const reply = await client.get(path, { token, timeoutMs: 15_000 });
+          const reply = await client.get(path, { token, timeoutMs: options.timeoutMs ?? 15_000 });
           result.requests += 1;
           result.latencies.push(reply.ms);
           if (reply.status >= 200 && reply.status < 300) result.ok += 1;

@@ -21,6 +21,8 @@ export interface MarketplaceData {
   racePhone: Listing;
   /** Phones for the purchases under kill -9. */
   phones: Listing[];
+  /** The picture in the bucket new listings use. */
+  pictureId: string;
 }
 
 export const makeMarketplaceData = async (
@@ -58,5 +60,5 @@ export const makeMarketplaceData = async (
     (i) => signUp(t.client, 'user', `Buyer ${i + 1}`),
   );
   figure(`${buyers.length} buyers signed up`, `${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { seller, buyers, racePhone, phones };
+  return { seller, buyers, racePhone, phones, pictureId: picture.id };
 };

@@ -24,12 +24,17 @@ defaults
     option dontlog-normal
     timeout connect 1s
     timeout client 30s
-    timeout server 15s
+    # Past the replicas' own limits (a statement 15 s, a silent connection 17 s): their 503 comes first.
+    timeout server 30s
     timeout http-keep-alive 30s
     timeout http-request 10s
     retries 3
     option redispatch 1
     retry-on conn-failure empty-response response-timeout
+    # The shipped answers of the balancer's own (deploy/haproxy.cfg names the same files).
+    errorfile 502 ${path.join(repoRoot, 'deploy/errors/502.http')}
+    errorfile 503 ${path.join(repoRoot, 'deploy/errors/503.http')}
+    errorfile 504 ${path.join(repoRoot, 'deploy/errors/504.http')}
 
 frontend recell
     bind 127.0.0.1:${frontendPort}

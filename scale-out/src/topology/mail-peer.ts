@@ -7,11 +7,18 @@ import { startLocalSmtp, type LocalSmtp } from '../../../apps/api/test/support/s
 
 let smtp: LocalSmtp | undefined;
 
-export const startMailPeer = async () => {
+export interface MailPeer {
+  env: { SMTP_URL: string; MAIL_FROM: string };
+  smtp: LocalSmtp;
+  stop(): Promise<void>;
+}
+
+export const startMailPeer = async (): Promise<MailPeer> => {
   smtp = await startLocalSmtp();
   const peer = smtp;
   return {
     env: { SMTP_URL: peer.url, MAIL_FROM: 'ReCell <no-reply@scale-out.test>' },
+    smtp: peer,
     stop: async () => {
       await peer.close();
       if (smtp === peer) smtp = undefined;

@@ -140,4 +140,10 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
   UPLOADS_PER_IP: '100000',
   UPLOADS_PER_ACCOUNT: '100000',
   WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+  // The suite's accounts sign in once, at the start, and act until its end.
+  ACCESS_TOKEN_TTL_SECONDS: '3600',
+  // GET /metrics on the main port with this token: the suite reads which replica runs a job.
+  METRICS_TOKEN: metricsToken,
 });
+
+export const metricsToken = 'scale-out-metrics-token-0123456789';

@@ -11,7 +11,8 @@ import { describeExit, startProcess, type Exit } from '../lib/processes.ts';
 import { figure } from '../lib/report.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 import { startCardProcessor, type CardProcessorPeer } from './card-processor.ts';
-import { startMailPeer } from './mail-peer.ts';
+import { startTcpProxy, type TcpProxy } from '../../../apps/api/test/support/tcp-proxy.ts';
+import { startMailPeer, type MailPeer } from './mail-peer.ts';
 import { apiCommand, nodeBinary, repoRoot } from './paths.ts';
 import { Replica, replicaEnv } from './replicas.ts';
 import { createDatabase, startS3, useRedis, type Postgres, type RedisStore, type S3Store } from './stores.ts';
@@ -30,6 +31,13 @@ export interface Topology {
   redis: RedisStore;
   s3: S3Store;
   processor: CardProcessorPeer;
+  /** The replicas' mail server: what it received, and how fast it accepts. */
+  mail: MailPeer;
+  /**
+   * The network between the replicas and their stores: every replica reaches PostgreSQL and Redis
+   * through these, which can freeze, cut or refuse connections (the suite's own checks go direct).
+   */
+  network: { postgres: TcpProxy; redis: TcpProxy };
   replicas: Replica[];
   balancer: Balancer;
   /** The environment every replica shares. */
@@ -51,6 +59,19 @@ export const abandonTopology = async () => {
   for (const step of undo.splice(0).reverse()) await step().catch(() => {});
 };
 
+const hostAndPort = (url: string, defaultPort: number) => {
+  const parsed = new URL(url);
+  return { host: parsed.hostname, port: Number(parsed.port || defaultPort) };
+};
+
+/** `url` with the proxy's address in place of the server's. */
+const throughProxy = (url: string, proxy: TcpProxy) => {
+  const parsed = new URL(url);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(proxy.port);
+  return parsed.toString();
+};
+
 export const startTopology = async (settings: TopologySettings): Promise<Topology> => {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'recell-scale-out-'));
   undo.push(() => rm(workDir, { recursive: true, force: true }));
@@ -70,13 +91,22 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
     const mail = await startMailPeer();
     undo.push(() => mail.stop());
     figure('mail (SMTP peer)', mail.env.SMTP_URL);
+    const network = {
+      postgres: await startTcpProxy(hostAndPort(postgres.url, 5432)),
+      redis: await startTcpProxy(hostAndPort(redis.url, 6379)),
+    };
+    undo.push(async () => {
+      await network.postgres.close();
+      await network.redis.close();
+    });
+    figure('network to the stores', `PostgreSQL via :${network.postgres.port}, Redis via :${network.redis.port}`);
 
     const ports: number[] = [];
     for (let i = 0; i < settings.replicaCount; i++) ports.push(await freePort());
     const balancerPortPlaceholder = 'http://127.0.0.1';
     const env = replicaEnv({
-      databaseUrl: postgres.url,
-      redisUrl: redis.url,
+      databaseUrl: throughProxy(postgres.url, network.postgres),
+      redisUrl: throughProxy(redis.url, network.redis),
       s3,
       stripeEnv: processor.env,
       mailEnv: mail.env,
@@ -98,6 +128,8 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
       redis,
       s3,
       processor,
+      mail,
+      network,
       replicas,
       balancer,
       env,

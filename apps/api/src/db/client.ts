@@ -58,6 +58,7 @@ export interface DatabaseOptions {
   /**
    * Limits on every PostgreSQL session, in ms (0 turns one off): a statement, a wait for a lock,
    * and a transaction left idle. A request that hits one fails fast instead of holding a connection.
+   * `queryMs` is the server's own: how long it waits for any answer before it drops the connection.
    */
   timeouts?: Partial<DatabaseTimeouts>;
 }
@@ -66,13 +67,18 @@ interface DatabaseTimeouts {
   statementMs: number;
   lockMs: number;
   idleInTransactionMs: number;
+  queryMs: number;
 }
 
 const defaultDatabaseTimeouts: DatabaseTimeouts = {
   statementMs: 15_000,
   lockMs: 5000,
   idleInTransactionMs: 60_000,
+  queryMs: 17_000,
 };
+
+/** Readiness asks for one round trip: an answer slower than this is no answer. */
+const pingTimeoutMs = 2000;
 
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
   // Until the app hands over its logger: pino on stderr, with the same redaction as the server's.
@@ -86,15 +92,33 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
-      // Notices a server that vanished without closing the connection (a cut network).
+      // Notices a server that vanished without closing the connection (a cut network) while idle.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // A connection that stops answering mid-query (a frozen primary after a failover: new
+      // connections would work) is given up on after this, and dropped by guardPool.
+      query_timeout: timeouts.queryMs || undefined,
       // Sent with each connection's start-up; 0 leaves PostgreSQL's default (no limit).
       statement_timeout: timeouts.statementMs || undefined,
       lock_timeout: timeouts.lockMs || undefined,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
     });
     guardPool(pool, (err, msg) => logger.warn({ err }, msg));
+    /**
+     * Readiness: one round trip, on a connection of the pool, within pingTimeoutMs. The query's own
+     * time-out drops a silent connection (guardPool), so the next probe gets a fresh one; a pool
+     * whose every connection is held by a silent query answers not ready until they time out.
+     */
+    const pingPostgres = async () => {
+      try {
+        // pg's per-query time-out is missing from its types' QueryConfig.
+        const ping = { text: 'select 1', query_timeout: pingTimeoutMs } as pg.QueryConfig;
+        await withTimeout(pool.query(ping), pingTimeoutMs);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let closing: Promise<void> | undefined;
     return {
@@ -123,7 +147,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
           await migrationPool.end();
         }
       },
-      ping: () => (closing ? Promise.resolve(false) : pingDb(db)),
+      ping: () => (closing ? Promise.resolve(false) : pingPostgres()),
       // Closing twice (a test, then shutdown) must be harmless.
       close: () => (closing ??= pool.end()),
     };
@@ -154,11 +178,18 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   };
 };
 
+/** pg's error when a query's `query_timeout` passes with no answer. */
+const queryTimeoutMessage = 'Query read timeout';
+
 /**
  * A PostgreSQL connection can die at any moment (the server restarts, an operator terminates it, the
- * network drops). pg reports that as an 'error' event on the client, and an 'error' event nobody
- * listens to ends the process. The pool listens only while a client is idle; this listens always:
+ * network drops), or fall silent (a frozen primary). pg reports a death as an 'error' event on the
+ * client, and an 'error' event nobody listens to ends the process. The pool listens only while a
+ * client is idle; this listens always:
  *
+ * - a query that timed out (`query_timeout`) leaves its connection waiting for an answer that may
+ *   never come, and every later query on it behind that one: the connection is destroyed at once,
+ *   which fails what waits on it and takes it out of the pool;
  * - every client gets a permanent listener, so a death while checked out (between the statements
  *   of a transaction) is logged, never thrown; the statements waiting on it fail with the error;
  * - a client checked out with `pool.connect()` (transactions) goes back to the pool, marked dead,
@@ -171,6 +202,27 @@ const guardPool = (pool: pg.Pool, warn: (err: Error, msg: string) => void) => {
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', (err) => warn(err, 'database connection lost; the pool reconnects'));
+    const dropIfSilent = (error: unknown) => {
+      if (error instanceof Error && error.message === queryTimeoutMessage) {
+        warn(error, 'database connection silent; dropped');
+        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      }
+    };
+    // Both of pg's forms: a callback (pool.query) and a promise (drizzle's transactions).
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          dropIfSilent(error);
+          (callback as (error: unknown, result: unknown) => void)(error, result);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (result instanceof Promise) result.catch(dropIfSilent);
+      return result;
+    }) as typeof client.query;
   });
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const connectWithCallback = pool.connect.bind(pool);

@@ -751,6 +751,26 @@ export const webhookEvents = pgTable(
 );
 
 /**
+ * The answers to requests sent with an Idempotency-Key (plugins/idempotency.ts): a repeat of the
+ * same request by the same account within a day gets the stored answer instead of acting again.
+ * A row without an answer is a request still running, or one whose server died before it answered.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    /** The route and a hash of its parameters and body: a key is good for one request only. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotent_requests_created_at_idx').on(t.createdAt)],
+);
+
+/**
  * A phone reserved for the one order whose card is being captured (docs/decisions/0017). The sale
  * claims the phone in a short transaction, captures at the processor with no lock held, then
  * records the sale and deletes the claim. One claim per phone and per order: a second buyer who

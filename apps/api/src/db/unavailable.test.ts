@@ -9,6 +9,8 @@ describe('isDatabaseUnavailable', () => {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A connection that fell silent (the server's own query time-out).
+    expect(isDatabaseUnavailable(new Error('Query read timeout'))).toBe(true);
   });
 
   it('looks through the errors an error wraps (drizzle) and those Node reports together', () => {

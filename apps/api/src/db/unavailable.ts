@@ -31,7 +31,7 @@ const networkCodes = new Set([
 
 /** What pg says, without a code, of a connection that is gone or could not be had in time. */
 const lostConnection =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+  /^(Connection terminated|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
 
 const isUnavailableError = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false;

@@ -87,6 +87,7 @@ async function* imageGroups(objects: AsyncIterable<StoredObject>): AsyncGenerato
 export const deleteOrphanUploads: JobDefinition = {
   name: 'delete-orphan-uploads',
   every: every.hourAt(37),
+  timeLimitSeconds: 900,
   async run({ db, storage, now }, { signal }) {
     const cutoff = now().getTime() - orphanUploadGraceMs;
     const referenced = await loadReferencedIds(db);

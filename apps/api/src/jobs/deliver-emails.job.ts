@@ -13,6 +13,7 @@ const deleteBatch = 1000;
 export const deliverEmailsJob: JobDefinition = {
   name: 'deliver-emails',
   every: every.minute,
+  timeLimitSeconds: 300,
   async run({ db, mail, log, now }, { signal }) {
     const result = await deliverDueEmails({ db, mail, log, now }, signal);
     let deleted = 0;

@@ -41,6 +41,11 @@ export interface JobPeriod {
 export interface JobDefinition {
   name: string;
   every: JobPeriod;
+  /**
+   * The longest a run may take before pg-boss gives up on it and runs it again: it bounds a run
+   * that is stuck but alive. A worker that died is noticed sooner, by its missed heartbeats.
+   */
+  timeLimitSeconds: number;
   run(deps: JobDeps, context: JobContext): Promise<JobResult>;
 }
 

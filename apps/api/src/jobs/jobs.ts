@@ -1,11 +1,12 @@
 /**
  * The background jobs and how one run is made: logged (counts only, never personal data) and
- * measured (`recell_job_runs_total`, `recell_job_duration_seconds`). The schedulers
+ * measured (`recell_job_runs_total`, `recell_job_duration_seconds`, `recell_jobs_running`). The schedulers
  * (scheduler.ts) and `npm run jobs:run` both run jobs through `runJob`.
  */
-import { jobDuration, jobRuns } from '../lib/metrics.ts';
+import { jobDuration, jobRuns, jobsRunning } from '../lib/metrics.ts';
 import { deliverEmailsJob } from './deliver-emails.job.ts';
 import { deleteOrphanUploads } from './delete-orphan-uploads.job.ts';
+import { forgetIdempotentAnswers } from './forget-idempotent-answers.job.ts';
 import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
 import { progressOrdersJob } from './progress-orders.job.ts';
 import { pruneSessions } from './prune-sessions.job.ts';
@@ -21,6 +22,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   deliverEmailsJob,
   progressOrdersJob,
   refreshSearchTermsJob,
+  forgetIdempotentAnswers,
 ];
 
 export const findJob = (name: string) => jobDefinitions.find((job) => job.name === name);
@@ -30,6 +32,7 @@ export const runJob = async (job: JobDefinition, deps: JobDeps, context: JobCont
   const log = deps.log.child({ job: job.name });
   const endTimer = jobDuration.startTimer({ job: job.name });
   const started = performance.now();
+  jobsRunning.inc({ job: job.name });
   try {
     const result = await job.run({ ...deps, log }, context);
     jobRuns.inc({ job: job.name, result: 'ok' });
@@ -40,6 +43,7 @@ export const runJob = async (job: JobDefinition, deps: JobDeps, context: JobCont
     log.error({ err: error, durationMs: Math.round(performance.now() - started) }, 'job failed');
     throw error;
   } finally {
+    jobsRunning.dec({ job: job.name });
     endTimer();
   }
 };

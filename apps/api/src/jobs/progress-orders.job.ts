@@ -11,6 +11,7 @@ import { every, type JobDefinition } from './job.ts';
 export const progressOrdersJob: JobDefinition = {
   name: 'progress-orders',
   every: every.minute,
+  timeLimitSeconds: 120,
   async run({ db, processor, log, now, publicUrl }, { signal }) {
     const completed = await completeDueOrders({ db, now, publicUrl }, { signal });
     const refunds = await finishDueRefunds({ db, processor, log, now, publicUrl }, { signal });

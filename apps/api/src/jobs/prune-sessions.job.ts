@@ -13,6 +13,7 @@ const batchSize = 1000;
 export const pruneSessions: JobDefinition = {
   name: 'prune-sessions',
   every: every.hourAt(7),
+  timeLimitSeconds: 300,
   async run({ db, now }, { signal }) {
     const at = now();
     const cutoff = new Date(at.getTime() - sessionRetentionMs);

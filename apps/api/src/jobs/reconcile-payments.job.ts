@@ -8,6 +8,7 @@ import { every, type JobDefinition } from './job.ts';
 export const reconcilePaymentsJob: JobDefinition = {
   name: 'reconcile-payments',
   every: every.minute,
+  timeLimitSeconds: 300,
   run: async ({ db, processor, log, listingsChanged, now, publicUrl }) => ({
     ...(await reconcilePayments({ db, processor, log, listingsChanged, now, publicUrl })),
   }),

@@ -8,6 +8,7 @@ import type { JobDefinition } from './job.ts';
 export const refreshSearchTermsJob: JobDefinition = {
   name: 'refresh-search-terms',
   every: { cron: '*/10 * * * *', ms: 10 * 60_000 },
+  timeLimitSeconds: 300,
   async run({ db }) {
     await refreshSearchTerms(db);
     return {};

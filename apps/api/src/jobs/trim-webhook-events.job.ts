@@ -12,6 +12,7 @@ const batchSize = 5000;
 export const trimWebhookEvents: JobDefinition = {
   name: 'trim-webhook-events',
   every: every.dayAt(3, 17),
+  timeLimitSeconds: 300,
   async run({ db, now }, { signal }) {
     const before = new Date(now().getTime() - webhookEventRetentionMs);
     let deleted = 0;

@@ -31,6 +31,13 @@ export const jobRuns = new Counter({
   registers: [metricsRegistry],
 });
 
+export const jobsRunning = new Gauge({
+  name: 'recell_jobs_running',
+  help: 'Background jobs this process is running now, by job name (which replica holds a run)',
+  labelNames: ['job'] as const,
+  registers: [metricsRegistry],
+});
+
 export const jobDuration = new Histogram({
   name: 'recell_job_duration_seconds',
   help: 'Background job run time by job name',

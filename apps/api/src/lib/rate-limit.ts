@@ -152,10 +152,16 @@ const waitForReady = (redis: Redis, timeoutMs: number) =>
     redis.once('ready', onReady);
   });
 
+/** How long a command may wait for Redis's answer: a silent Redis costs a request at most this. */
+export const storeCommandTimeoutMs = 1000;
+
 /**
  * The shared store's client: no offline queue, so while Redis is down a command fails at once and
- * the attempt it counts is refused (503) rather than left waiting. Waits up to `connectTimeoutMs`
- * for the first connection; warns at most once a minute while Redis cannot be reached.
+ * the attempt it counts is refused (503) rather than left waiting; a Redis that accepts but does
+ * not answer fails a command after `storeCommandTimeoutMs`, and the ones after it at once, until a
+ * new connection answers. Waits up to
+ * `connectTimeoutMs` for the first connection; warns at most once a minute while Redis cannot be
+ * reached.
  */
 export const connectLimitStore = async (
   redisUrl: string,
@@ -163,7 +169,28 @@ export const connectLimitStore = async (
   warning: string,
   connectTimeoutMs = 3000,
 ): Promise<Redis> => {
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: storeCommandTimeoutMs,
+    // A count sent on a connection that was lost may have been made: never send it twice.
+    autoResendUnfulfilledCommands: false,
+    // Notices a Redis that vanished without closing the connection while the client is idle.
+    keepAlive: 10_000,
+  });
+  // A command that timed out leaves a connection that may never answer again: it is dropped and made
+  // anew, and until the new one is ready every command fails at once (no offline queue).
+  const sendCommand = redis.sendCommand.bind(redis);
+  redis.sendCommand = (command, stream) => {
+    const sent = sendCommand(command, stream);
+    command.promise.catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Command timed out' && redis.status === 'ready') {
+        redis.disconnect(true);
+      }
+    });
+    return sent;
+  };
   let lastWarning = 0;
   redis.on('error', (error: Error) => {
     if (Date.now() - lastWarning < 60_000) return;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document is generated from the contract's zod schemas on the routes. */
+/** The OpenAPI document is generated from the contract's zod schemas on the routes, once. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
@@ -57,4 +57,10 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Made (and kept) before the first request: a page rendered on the server later loads web code
+  // whose copy of zod registers the contract's schemas again in zod's one global registry, and a
+  // document made after that would find each schema id twice.
+  app.addHook('onReady', async () => {
+    app.swagger();
+  });
 });

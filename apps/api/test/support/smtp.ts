@@ -21,6 +21,8 @@ export interface LocalSmtp {
   received: ReceivedEmail[];
   /** Refuses the next `count` messages with a temporary error (451). */
   refuseNext(count: number): void;
+  /** Takes this long to accept each message from now on (a slow mail server; 0: at once). */
+  acceptAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export const startLocalSmtp = async (
 ): Promise<LocalSmtp> => {
   const received: ReceivedEmail[] = [];
   let refusals = 0;
+  let acceptDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on localhost: no certificate to make.
@@ -59,9 +62,13 @@ export const startLocalSmtp = async (
               mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
             ),
           };
-          received.push(email);
-          options.onReceive?.(email);
-          callback();
+          const accept = () => {
+            received.push(email);
+            options.onReceive?.(email);
+            callback();
+          };
+          if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+          else accept();
         })
         .catch((error: Error) => callback(error));
     },
@@ -76,6 +83,9 @@ export const startLocalSmtp = async (
     received,
     refuseNext: (count) => {
       refusals = count;
+    },
+    acceptAfter: (ms) => {
+      acceptDelayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -9,7 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
-import { deferred, jsonResponse, makeProduct, makeSession } from '@/test/fixtures';
+import { deferred, jsonResponse, makeOrder, makeProduct, makeSession } from '@/test/fixtures';
 import { ApiError, callApi, uploadImage, wasReported } from './api-client';
 import { getSessionState, logout, onLogout, setSession } from './session';
 import { toast } from './toast';
@@ -163,6 +163,31 @@ describe('callApi with the session', () => {
     await expect(callApi(accountEndpoints.me)).resolves.toEqual(fresh.user);
     expect(callsTo('GET /api/me').map(bearer)).toEqual([`Bearer ${stale.accessToken}`, `Bearer ${fresh.accessToken}`]);
     expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('sends an Idempotency-Key with a call that changes an order: the same key when it is re-sent, a new one per call', async () => {
+    const stale = makeSession();
+    const fresh = makeSession();
+    setSession(stale);
+    const order = makeOrder();
+    const { callsTo } = mockApi({
+      'POST /api/orders': ({ headers }) =>
+        headers.get('Authorization') === `Bearer ${fresh.accessToken}` ? jsonResponse(order, 201) : unauthorized(),
+      'POST /api/auth/refresh': () => jsonResponse(fresh),
+      'GET /api/me': () => jsonResponse(fresh.user),
+    });
+    const booking = { productId: order.product.id, phone: '01712345678', location: 'Dhanmondi' };
+
+    await callApi(buyingEndpoints.bookProduct, { json: booking });
+    const [refused, retried] = callsTo('POST /api/orders').map((call) => call.headers.get('Idempotency-Key'));
+    expect(refused).toMatch(/^[\w-]{32,36}$/);
+    expect(retried).toBe(refused);
+
+    await callApi(buyingEndpoints.bookProduct, { json: booking });
+    expect(callsTo('POST /api/orders').at(-1)!.headers.get('Idempotency-Key')).not.toBe(refused);
+    // A call that changes nothing for good (reading) carries none.
+    await callApi(accountEndpoints.me);
+    expect(callsTo('GET /api/me')[0]!.headers.get('Idempotency-Key')).toBeNull();
   });
 
   it('shares one refresh between calls refused at the same time', async () => {

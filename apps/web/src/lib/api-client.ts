@@ -69,7 +69,22 @@ export type ResponseOf<E extends Endpoint> = SchemasOf<E>['response'] extends z.
 type CallArgs<E extends Endpoint> =
   object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
-type SendOptions = { method: Endpoint['method']; json?: unknown; signal?: AbortSignal | undefined };
+type SendOptions = {
+  method: Endpoint['method'];
+  json?: unknown;
+  signal?: AbortSignal | undefined;
+  idempotencyKey?: string | undefined;
+};
+
+/**
+ * A new Idempotency-Key: one per call of an idempotent endpoint, sent again when that call is
+ * re-sent (after a token refresh; by the balancer after a replica died). `randomUUID` needs a
+ * secure context; a site served over plain http on a LAN address still gets 128 random bits.
+ */
+const newIdempotencyKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 type UploadOptions = { onProgress?: ((sent: number) => void) | undefined; signal?: AbortSignal | undefined };
 
 /** An answer before it is checked: status and parsed JSON body (undefined when there is none). */
@@ -215,6 +230,7 @@ const sendWithFetch =
   async (token) => {
     const headers = new Headers({ Accept: 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
     let body: BodyInit | undefined;
     if (options.json !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -290,7 +306,12 @@ export async function callApi<E extends Endpoint>(endpoint: E, ...[options]: Cal
   const url = apiUrl(endpoint, given.params as PathParams<E['path']>, given.query);
   const send = given.formData
     ? sendWithXhr(url, given.formData, given)
-    : sendWithFetch(url, { method: endpoint.method, json: given.json, signal: given.signal });
+    : sendWithFetch(url, {
+        method: endpoint.method,
+        json: given.json,
+        signal: given.signal,
+        idempotencyKey: endpoint.idempotent ? newIdempotencyKey() : undefined,
+      });
   return (await resultOf(endpoint, await withSession(send, sessionUseOf(endpoint)))) as ResponseOf<E>;
 }
 

@@ -20,6 +20,7 @@ export const buyingEndpoints = {
     path: '/orders',
     status: 201,
     auth: ['user'],
+    idempotent: true,
   }),
   myOrders: endpoint<{ query: typeof PageQuerySchema; response: typeof OrderPageSchema }>()({
     method: 'GET',

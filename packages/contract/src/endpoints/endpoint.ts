@@ -33,6 +33,11 @@ export type Endpoint<Schemas extends EndpointSchemas = EndpointSchemas> = {
    * `config.identifiesCaller`.
    */
   readonly optionalSession?: true;
+  /**
+   * It accepts an Idempotency-Key: the web sends a new one with each call, the same one again when
+   * that call is retried, so a repeat gets the first answer and acts once.
+   */
+  readonly idempotent?: true;
   /** Never set: the types of its schemas, for the typed client. */
   readonly schemaTypes?: Schemas;
 };

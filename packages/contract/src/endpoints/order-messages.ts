@@ -23,6 +23,7 @@ export const orderMessageEndpoints = {
     path: '/orders/:id/messages',
     status: 201,
     auth: ['user', 'seller'],
+    idempotent: true,
   }),
   markRead: endpoint()({ method: 'POST', path: '/orders/:id/messages/read', status: 204, auth: ['user', 'seller'] }),
   unread: endpoint<{ response: typeof UnreadMessagesSchema }>()({

@@ -18,24 +18,28 @@ export const orderProgressEndpoints = {
     path: '/orders/:id/handed-over',
     status: 200,
     auth: ['seller'],
+    idempotent: true,
   }),
   markShipped: endpoint<{ body: typeof MarkShippedSchema; response: typeof SaleSchema }>()({
     method: 'POST',
     path: '/orders/:id/shipped',
     status: 200,
     auth: ['seller'],
+    idempotent: true,
   }),
   confirmReceipt: endpoint<{ response: typeof OrderSchema }>()({
     method: 'POST',
     path: '/orders/:id/receipt',
     status: 200,
     auth: ['user'],
+    idempotent: true,
   }),
   reportProblem: endpoint<{ body: typeof ReportOrderProblemSchema; response: typeof OrderSchema }>()({
     method: 'POST',
     path: '/orders/:id/problems',
     status: 201,
     auth: ['user'],
+    idempotent: true,
   }),
   openProblems: endpoint<{ query: typeof PageQuerySchema; response: typeof AdminOrderProblemPageSchema }>()({
     method: 'GET',
@@ -48,11 +52,13 @@ export const orderProgressEndpoints = {
     path: '/admin/order-problems/:id/refund',
     status: 200,
     auth: ['admin'],
+    idempotent: true,
   }),
   closeProblem: endpoint<{ response: typeof AdminOrderProblemSchema }>()({
     method: 'POST',
     path: '/admin/order-problems/:id/close',
     status: 200,
     auth: ['admin'],
+    idempotent: true,
   }),
 } as const;

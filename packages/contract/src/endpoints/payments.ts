@@ -20,12 +20,14 @@ export const paymentEndpoints = {
     path: '/orders/:id/payment-intent',
     status: 200,
     auth: ['user'],
+    idempotent: true,
   }),
   payOrder: endpoint<{ body: typeof PayOrderSchema; response: typeof PaidOrderSchema }>()({
     method: 'POST',
     path: '/orders/:id/pay',
     status: 200,
     auth: ['user'],
+    idempotent: true,
   }),
   /** The built-in test-mode processor's card confirmation (Stripe's own is made by Stripe.js). */
   confirmTestPayment: endpoint<{ body: typeof TestCardSchema; response: typeof TestConfirmationSchema }>()({

@@ -40,12 +40,14 @@ export const ratingEndpoints = {
     path: '/orders/:id/rating',
     status: 201,
     auth: ['user'],
+    idempotent: true,
   }),
   replyToRating: endpoint<{ body: typeof RatingReplySchema; response: typeof RatingSchema }>()({
     method: 'POST',
     path: '/orders/:id/rating/reply',
     status: 200,
     auth: ['seller'],
+    idempotent: true,
   }),
   sellerRatings: endpoint<{ query: typeof PageQuerySchema; response: typeof RatingPageSchema }>()({
     method: 'GET',

@@ -52,14 +52,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', () => limits.close());
 
+  /**
+   * An attempt the server could not judge (a 5xx: the database was away) is no attempt: its count
+   * is given back once the answer is sent, so people who kept trying through an outage are not
+   * locked out after it.
+   */
+  const countedAttempt = (limiter: (typeof limits)['loginPerIp']) => {
+    const counted = new WeakSet<FastifyRequest>();
+    return {
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        await limiter.consume(request.ip, reply);
+        counted.add(request);
+      },
+      onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (reply.statusCode >= 500 && counted.has(request)) await limiter.reward(request.ip);
+      },
+    };
+  };
+  const signupAttempt = countedAttempt(limits.signupPerIp);
+  const loginAttempt = countedAttempt(limits.loginPerIp);
+
   app.post(
     '/auth/signup',
     {
-      onRequest: [
-        async (request, reply) => limits.signupPerIp.consume(request.ip, reply),
-        app.writeLimits.uploads,
-        app.uploadCapacity.reserve,
-      ],
+      onRequest: [signupAttempt.onRequest, app.writeLimits.uploads, app.uploadCapacity.reserve],
+      onResponse: signupAttempt.onResponse,
       schema: {
         tags: ['auth'],
         summary: 'Create an account (multipart: name, email, password, role user|seller, image file) and sign in',
@@ -77,7 +94,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      onRequest: async (request, reply) => limits.loginPerIp.consume(request.ip, reply),
+      onRequest: loginAttempt.onRequest,
+      onResponse: loginAttempt.onResponse,
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password',

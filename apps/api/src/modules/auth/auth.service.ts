@@ -84,7 +84,8 @@ export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupFo
  * all IPs (a ceiling for a guesser spread over many). The ceiling stops only IPs that have already
  * failed for the account; the owner signing in from elsewhere still gets in. Each count is taken
  * before the password is checked and given back on success, so parallel guesses cannot slip
- * through. The spec's messages tell an unknown email from a wrong password.
+ * through. An attempt the server could not judge (the database was away) counts as nothing. The
+ * spec's messages tell an unknown email from a wrong password.
  */
 export const login = async (
   deps: AuthDeps,
@@ -102,7 +103,13 @@ export const login = async (
   try {
     user = await checkPassword(deps, input);
   } catch (error) {
-    if (!isKnownToFail && error instanceof AppError) await limits.loginFailuresPerAccount.penalise(input.email);
+    if (error instanceof AppError) {
+      if (!isKnownToFail) await limits.loginFailuresPerAccount.penalise(input.email);
+    } else {
+      // Not a verdict (the database was away): the attempt is no failure, its counts are given back.
+      await limits.loginFailuresPerAccountIp.reward(accountIp);
+      if (isKnownToFail) await limits.loginFailuresPerAccount.reward(input.email);
+    }
     throw error;
   }
   await limits.loginFailuresPerAccountIp.reset(accountIp);

@@ -44,7 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/messages',
     {
-      config: { auth: ['user', 'seller'], emailConfirmed: true },
+      config: { auth: ['user', 'seller'], emailConfirmed: true, idempotent: true },
       onRequest: [app.writeLimits.messages],
       schema: {
         tags: ['messages'],

@@ -38,7 +38,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/handed-over',
     {
-      config: { auth: ['seller'], emailConfirmed: true },
+      config: { auth: ['seller'], emailConfirmed: true, idempotent: true },
       schema: {
         tags: ['orders'],
         summary: 'Mark a paid phone handed over at a meeting (the order’s seller)',
@@ -56,7 +56,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/shipped',
     {
-      config: { auth: ['seller'], emailConfirmed: true },
+      config: { auth: ['seller'], emailConfirmed: true, idempotent: true },
       schema: {
         tags: ['orders'],
         summary: 'Mark a paid phone shipped, with an optional tracking note (the order’s seller)',
@@ -76,7 +76,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/receipt',
     {
-      config: { auth: ['user'], emailConfirmed: true },
+      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
       schema: {
         tags: ['orders'],
         summary: 'Confirm receipt of a handed-over or shipped phone: the order is completed (its buyer)',
@@ -92,7 +92,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/problems',
     {
-      config: { auth: ['user'], emailConfirmed: true },
+      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
       onRequest: [app.writeLimits.reports],
       schema: {
         tags: ['orders'],
@@ -133,7 +133,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/order-problems/:id/refund',
     {
-      config: { auth: ['admin'] },
+      config: { auth: ['admin'], idempotent: true },
       schema: {
         tags: ['admin'],
         summary: 'Refund the order of a problem report through the card processor (admin)',
@@ -151,7 +151,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/order-problems/:id/close',
     {
-      config: { auth: ['admin'] },
+      config: { auth: ['admin'], idempotent: true },
       schema: {
         tags: ['admin'],
         summary: 'Close a problem report without a refund (admin)',

@@ -3,7 +3,7 @@
  * cancelled (by its buyer, or with a removed account), given a payment intent, paid (the sale).
  * Order rows are never deleted (they are money records); a buyer's delete cancels.
  */
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
@@ -27,6 +27,23 @@ export const findOpenOrderId = async (db: Executor, buyerId: string, productId: 
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), eq(orders.status, 'booked')))
+    .limit(1);
+  return row?.id;
+};
+
+/** The buyer's open order of this phone booked at `since` or later (an earlier request's, when a repeat runs). */
+export const findOpenOrderIdSince = async (db: Executor, buyerId: string, productId: string, since: Date) => {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerId, buyerId),
+        eq(orders.productId, productId),
+        eq(orders.status, 'booked'),
+        gte(orders.createdAt, since),
+      ),
+    )
     .limit(1);
   return row?.id;
 };

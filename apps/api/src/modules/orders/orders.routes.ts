@@ -25,7 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      config: { auth: ['user'], emailConfirmed: true },
+      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
       onRequest: [app.writeLimits.bookings],
       schema: {
         tags: ['orders'],
@@ -39,7 +39,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await service.bookProduct(depsOf(request), signedInUser(request), request.body);
+      const order = await service.bookProduct(
+        depsOf(request),
+        signedInUser(request),
+        request.body,
+        request.idempotency?.repeatSince,
+      );
       return reply.code(201).send(order);
     },
   );

@@ -91,8 +91,16 @@ type OrderRatings = Awaited<ReturnType<typeof ratingsOfOrders>>;
  * already has an open order on it, also when two requests race (the database's unique index
  * decides). An unknown phone is a 404.
  */
-export const bookProduct = async (deps: OrderDeps, buyer: AuthUser, booking: Booking): Promise<Order> => {
+export const bookProduct = async (
+  deps: OrderDeps,
+  buyer: AuthUser,
+  booking: Booking,
+  /** Set when this request repeats one (same Idempotency-Key) that never answered: its booking stands. */
+  repeatSince?: Date,
+): Promise<Order> => {
   const productId = booking.productId.toLowerCase();
+  const earlier = repeatSince && (await repository.findOpenOrderIdSince(deps.db, buyer.id, productId, repeatSince));
+  if (earlier) return getOrder(deps, buyer.id, earlier);
   let orderId: string;
   try {
     orderId = await deps.db.transaction(async (tx) => {

@@ -49,7 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
   app.post(
     '/orders/:id/payment-intent',
     {
-      config: { auth: ['user'], emailConfirmed: true },
+      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
       onRequest: [app.writeLimits.payments],
       schema: {
         tags: ['payments'],
@@ -68,7 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
   app.post(
     '/orders/:id/pay',
     {
-      config: { auth: ['user'], emailConfirmed: true },
+      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
       onRequest: [app.writeLimits.payments],
       schema: {
         tags: ['payments'],

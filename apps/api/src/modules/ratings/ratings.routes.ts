@@ -20,7 +20,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/rating',
     {
-      config: { auth: ['user'], emailConfirmed: true },
+      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
       schema: {
         tags: ['ratings'],
         summary: 'Rate the seller of a completed order, once (buyer)',
@@ -40,7 +40,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/rating/reply',
     {
-      config: { auth: ['seller'], emailConfirmed: true },
+      config: { auth: ['seller'], emailConfirmed: true, idempotent: true },
       schema: {
         tags: ['ratings'],
         summary: 'Reply to the rating of one of your sales, once (seller)',
