@@ -1,5 +1,5 @@
 /**
- * 9. A replica killed in the middle of a job, and mail under kills: the outbox gets a batch of
+ * 11. A replica killed in the middle of a job, and mail under kills: the outbox gets a batch of
  * emails and the mail server is slow, so the deliver-emails job runs for a while; the replica
  * running it (its /metrics says so) is killed with -9. The job must run again elsewhere within two
  * minutes (the dead worker's missed heartbeats, not a 15-minute expiry), every email must arrive,
@@ -25,7 +25,7 @@ const runsDeliverEmails = async (replica: Replica) => {
 };
 
 export const jobKill = async (t: Topology) => {
-  beginScenario(`9. kill -9 mid-job: deliver-emails with ${emails} emails and a slow mail server`);
+  beginScenario(`11. kill -9 mid-job: deliver-emails with ${emails} emails and a slow mail server`);
   const smtp = t.mail.smtp;
   smtp.acceptAfter(acceptMs);
   const batch = `scale-out-batch-${Date.now()}`;

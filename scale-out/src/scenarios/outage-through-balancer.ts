@@ -1,5 +1,5 @@
 /**
- * 11. A PostgreSQL outage through the balancer: the database refuses every connection for a few
+ * 10. A PostgreSQL outage through the balancer: the database refuses every connection for a few
  * seconds under load. The replicas answer 503 with Retry-After, their readiness fails, HAProxy
  * takes them all out and answers 503 itself: with the shipped error file (deploy/errors), so every
  * 503 a client sees carries Retry-After and the API's error shape, whoever made it. Afterwards the
@@ -14,7 +14,7 @@ import type { Topology } from '../topology/topology.ts';
 const outageMs = 8000;
 
 export const outageThroughBalancer = async (t: Topology, buyer: Account, phones: Listing[]) => {
-  beginScenario(`11. PostgreSQL refuses every connection for ${outageMs / 1000} s, under load through the balancer`);
+  beginScenario(`10. PostgreSQL refuses every connection for ${outageMs / 1000} s, under load through the balancer`);
   const shapes = { balancer: 0, replica: 0, other: 0 };
   const probe = new Client(t.balancer.url);
   const load = startLoad(t.balancer.url, {

@@ -1,5 +1,5 @@
 /**
- * 10. kill -9 mid-POST behind the balancer: buyers book phones with an Idempotency-Key (as the web
+ * 9. kill -9 mid-POST behind the balancer: buyers book phones with an Idempotency-Key (as the web
  * sends one per action) while a replica is killed with bookings under way. HAProxy re-sends a
  * request whose replica died before answering; a client that got no answer at all sends it again
  * with the same key. Every buyer's booking must answer 201 with their order (never "You have
@@ -17,7 +17,7 @@ const bookings = 60;
 const bookingOf = (productId: string) => ({ productId, phone: '312-555-0126', location: 'Chicago, IL' });
 
 export const retriedPosts = async (t: Topology, seller: Account, pictureId: string, buyers: Account[]) => {
-  beginScenario(`10. kill -9 mid-POST behind the balancer: ${bookings} bookings with Idempotency-Keys`);
+  beginScenario(`9. kill -9 mid-POST behind the balancer: ${bookings} bookings with Idempotency-Keys`);
   const phones = await inParallel(
     Array.from({ length: bookings }, (_, i) => i),
     6,
