@@ -21,7 +21,14 @@ import {
 } from '@recell/contract';
 import { demoAccount, signIn, toast } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookThroughApi, createTestPhone, myOrderRows, mySaleRows, openDashboardPage } from './support/buying.ts';
+import {
+  bookThroughApi,
+  createTestPhone,
+  myOrderRows,
+  mySaleRows,
+  openDashboardPage,
+  orderPageRegion,
+} from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -66,7 +73,7 @@ const pageOf = async (browser: Browser, email: string, viewport = { width: 1366,
   return { page, close: () => context.close() };
 };
 
-const region = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
+const region = orderPageRegion;
 
 /** The table's frame (the box it must fit) does not scroll sideways, nor does the page. */
 const expectTableFits = async (page: Page, table: Locator, label: string) => {

@@ -7,7 +7,7 @@
  * from the contract. The demo's own handed-over order refunds the same way (its payment is at the
  * test-mode processor too).
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import {
   accountTexts,
   messages,
@@ -27,6 +27,7 @@ import {
   myOrderRows,
   mySaleRows,
   openDashboardPage,
+  orderPageRegion,
 } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
 import { fetchOrder } from './support/payments.ts';
@@ -61,7 +62,7 @@ const paidPhone = async (request: APIRequestContext) => {
 };
 
 /** A part of an order's page, by its heading. */
-const region = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
+const region = orderPageRegion;
 
 /** A signed-in page of its own (its own cookies) for `email`. */
 const pageOf = async (browser: Browser, email: string) => {

@@ -154,6 +154,10 @@ export const reportDialog = (page: Page, productName: string) => {
  * link's name may carry an unread count that another journey's message left ("My Orders (1 unread
  * message)").
  */
+/** A part of an order's page (`/dashboard/orders/:id`) by its heading: Next step, Timeline, Help… */
+export const orderPageRegion = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('region', { name, exact: true });
+
 export const openDashboardPage = async (page: Page, name: string, url: string) => {
   await page.goto('/dashboard');
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -4,7 +4,8 @@
  * lazily loaded dashboard pages use these. Shared so the browser tests find controls by the names
  * the app gives them.
  */
-import { orderProgressLimits, type OrderProblemStatus } from './order-progress.ts';
+import { orderProgressLimits } from './order-progress-limits.ts';
+import type { OrderProblemStatus } from './order-progress.ts';
 import type { OrderNextStep, OrderTimelineKind } from './order-details.ts';
 
 /** The web page of one order (notifications and emails link to it; the web's dashboard paths too). */

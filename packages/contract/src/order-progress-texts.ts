@@ -7,7 +7,8 @@
  * Their own module: only lazily loaded dashboard pages (and the API) use these.
  */
 import { formatPrice } from './money.ts';
-import { orderProgressLimits, type OrderProblemStatus } from './order-progress.ts';
+import { orderProgressLimits } from './order-progress-limits.ts';
+import type { OrderProblemStatus } from './order-progress.ts';
 import type { OrderProgress } from './constants.ts';
 
 export const orderProgressTexts = {

@@ -13,17 +13,9 @@
 import { z } from './zod.ts';
 import { orderProgresses } from './constants.ts';
 import { text } from './text.ts';
+import { orderProgressLimits } from './order-progress-limits.ts';
 
-export const orderProgressLimits = {
-  trackingNote: 200,
-  problemReason: 1000,
-  /** A handed-over or shipped order completes on its own this long after the hand-over. */
-  autoCompleteDays: 7,
-  /** The buyer may report a problem this long after the hand-over. */
-  problemWindowHours: 48,
-  /** A refund the processor could not be reached for is tried this often (over about four hours), then it failed. */
-  refundAttempts: 10,
-} as const;
+export { orderProgressLimits } from './order-progress-limits.ts';
 
 /** How the seller gave the phone to the buyer. */
 export const orderHandovers = ['handed_over', 'shipped'] as const;
