@@ -54,7 +54,7 @@ export const fromProcessorError = (error: unknown): unknown => {
 };
 
 /** Calls the processor; its failures come out in the API's words. */
-const atProcessor = async <T>(call: () => Promise<T>): Promise<T> => {
+export const atProcessor = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {

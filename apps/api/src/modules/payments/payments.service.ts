@@ -38,7 +38,7 @@ import { getOrder } from '../orders/orders.service.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
 import { performRelease } from './payments.releases.ts';
-import { currency, fromProcessorError, settle } from './payments.sale.ts';
+import { atProcessor, currency, fromProcessorError, settle } from './payments.sale.ts';
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
 
@@ -122,14 +122,6 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
     await performRelease(deps, created.id);
   }
   throw conflict(paymentMessages.orderNotPayable);
-};
-
-const atProcessor = async <T>(call: () => Promise<T>): Promise<T> => {
-  try {
-    return await call();
-  } catch (error) {
-    throw fromProcessorError(error);
-  }
 };
 
 const toPaymentIntent = (
