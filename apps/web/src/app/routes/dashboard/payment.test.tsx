@@ -17,7 +17,7 @@ import { PaymentPage } from '@/app/routes/dashboard/payment';
 import type { AuthContextValue } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
 import { apiError, mockApi } from '@/test/api-mock';
-import { deferred, jsonResponse, makeMe } from '@/test/fixtures';
+import { deferred, jsonResponse, makeMe, makeOrder } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 vi.mock('@/lib/success-sound', () => ({ playSuccessSound: vi.fn() }));
@@ -47,48 +47,11 @@ vi.mock('@stripe/react-stripe-js', async () => {
 const buyer: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'user' }), logout: async () => {} };
 
 const orderId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const makeOrder = (overrides: Partial<Order> = {}): Order => ({
-  id: orderId,
-  status: 'booked',
-  // The price when booked (what is charged), not the phone's price now.
-  priceCents: 45_000,
-  phone: '01711000000',
-  location: 'Dhaka',
-  transactionId: null,
-  createdAt: '2025-01-05T10:00:00.000Z',
-  paidAt: null,
-  canPay: true,
-  canRate: false,
-  rating: null,
-  progress: null,
-  handover: null,
-  handedOverAt: null,
-  trackingNote: null,
-  completedAt: null,
-  refundedAt: null,
-  problem: null,
-  canReportProblem: false,
-  product: {
-    id: '6f1c2b7e-3a5d-4c8e-9b1a-2d3e4f5a6b7c',
-    categoryId: '1',
-    name: 'iPhone 13 Pro',
-    brand: 'Apple',
-    model: '13 Pro',
-    imageUrl: '/uploads/iphone-13-pro.webp',
-    priceCents: 47_500,
-    originalPriceCents: 99_950,
-    location: 'Dhaka',
-    status: 'available',
-  },
-  seller: {
-    id: '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d',
-    name: 'Rahim Uddin',
-    email: 'rahim@example.com',
-    isVerified: true,
-    phone: '01811000000',
-  },
-  ...overrides,
-});
+/** The order to pay: booked at $450, while the phone is listed at $475 now (the charge is the booked price). */
+const orderToPay = ({ product, ...overrides }: Partial<Order> = {}): Order => {
+  const order = makeOrder({ priceCents: 45_000, ...overrides }, { name: 'iPhone 13 Pro', priceCents: 47_500 });
+  return product ? { ...order, product } : order;
+};
 
 const intent: PaymentIntent = {
   paymentIntentId: 'pi_test_123',
@@ -174,7 +137,7 @@ beforeEach(() => {
 
 describe('the payment page', () => {
   it("shows 'Making {name} Payments', the order's Price, Original Price and Brand Name, and the card form", async () => {
-    const api = serve(makeOrder());
+    const api = serve(orderToPay());
     renderPage();
 
     expect(
@@ -198,7 +161,7 @@ describe('the payment page', () => {
   });
 
   it('creates the payment intent once per visit, even under StrictMode', async () => {
-    const api = serve(makeOrder());
+    const api = serve(orderToPay());
     renderPage(
       <StrictMode>
         <PaymentPage />
@@ -210,7 +173,7 @@ describe('the payment page', () => {
   });
 
   it('groups the card number in fours and the expiry as MM/YY as they are typed', async () => {
-    serve(makeOrder());
+    serve(orderToPay());
     renderPage();
     await cardForm();
 
@@ -226,7 +189,7 @@ describe('the payment page', () => {
   });
 
   it('takes a card pasted or typed with its own spaces and slash, as printed on the card', async () => {
-    serve(makeOrder());
+    serve(orderToPay());
     renderPage();
     await cardForm();
 
@@ -243,7 +206,7 @@ describe('the payment page', () => {
   });
 
   it("pays with a test card: confirms it, then records the payment, then 'Congrats!', the sound and My Orders", async () => {
-    const api = serve(makeOrder());
+    const api = serve(orderToPay());
     renderPage();
     await cardForm();
 
@@ -267,7 +230,7 @@ describe('the payment page', () => {
   });
 
   it("shows a declined card's message in red under the form, and does not pay", async () => {
-    const api = serve(makeOrder(), {
+    const api = serve(orderToPay(), {
       confirm: () => apiError(402, 'payment_failed', paymentMessages.cardDeclined),
     });
     renderPage();
@@ -290,7 +253,7 @@ describe('the payment page', () => {
   });
 
   it('marks the field the processor names and moves to it', async () => {
-    serve(makeOrder(), {
+    serve(orderToPay(), {
       confirm: () =>
         apiError(402, 'payment_failed', paymentMessages.incorrectCvc, { cvc: paymentMessages.incorrectCvc }),
     });
@@ -311,7 +274,7 @@ describe('the payment page', () => {
 
   it('disables the Payment button while it works: a double click pays once', async () => {
     const confirmation = deferred<Response>();
-    const api = serve(makeOrder(), { confirm: () => confirmation.promise });
+    const api = serve(orderToPay(), { confirm: () => confirmation.promise });
     renderPage();
     await cardForm();
     await fillCard();
@@ -331,11 +294,11 @@ describe('the payment page', () => {
 
   it('after a confirmed card, retries only the payment when recording it failed', async () => {
     let attempts = 0;
-    const api = serve(makeOrder(), {
+    const api = serve(orderToPay(), {
       pay: () => {
         attempts += 1;
         if (attempts === 1) return apiError(503, 'unavailable', 'The service is busy. Try again.');
-        return jsonResponse(makeOrder({ status: 'paid', canPay: false, transactionId: intent.paymentIntentId }));
+        return jsonResponse(orderToPay({ status: 'paid', canPay: false, transactionId: intent.paymentIntentId }));
       },
     });
     renderPage();
@@ -355,10 +318,10 @@ describe('the payment page', () => {
 
   it('says so when the phone was just sold to another buyer, and shows the order can no longer be paid', async () => {
     let sold = false;
-    serve(makeOrder(), {
+    serve(orderToPay(), {
       order: () =>
         jsonResponse(
-          sold ? makeOrder({ canPay: false, product: { ...makeOrder().product, status: 'sold' } }) : makeOrder(),
+          sold ? orderToPay({ canPay: false, product: { ...orderToPay().product, status: 'sold' } }) : orderToPay(),
         ),
       pay: () => {
         sold = true;
@@ -386,7 +349,7 @@ describe('the payment page', () => {
     let payments = 0;
     const renewedConfirm = `POST /api/test-processor/payment-intents/${renewed.paymentIntentId}/confirm`;
     const api = serve(
-      makeOrder(),
+      orderToPay(),
       {
         intent: () => {
           intents += 1;
@@ -395,7 +358,7 @@ describe('the payment page', () => {
         pay: () => {
           payments += 1;
           if (payments === 1) return apiError(409, 'conflict', paymentMessages.paymentIntentCanceled);
-          return jsonResponse(makeOrder({ status: 'paid', canPay: false, transactionId: renewed.paymentIntentId }));
+          return jsonResponse(orderToPay({ status: 'paid', canPay: false, transactionId: renewed.paymentIntentId }));
         },
       },
       testMode,
@@ -431,7 +394,7 @@ describe('the payment page', () => {
   });
 
   it('goes on to the payment when the card had already been confirmed', async () => {
-    const api = serve(makeOrder(), {
+    const api = serve(orderToPay(), {
       confirm: () => apiError(409, 'conflict', paymentMessages.paymentAlreadyConfirmed),
     });
     renderPage();
@@ -445,7 +408,7 @@ describe('the payment page', () => {
   });
 
   it("shows a paid order's grey 'Paid' and no form", async () => {
-    const api = serve(makeOrder({ status: 'paid', canPay: false, transactionId: 'pi_paid' }));
+    const api = serve(orderToPay({ status: 'paid', canPay: false, transactionId: 'pi_paid' }));
     renderPage();
 
     expect(await screen.findByText(messages.paid)).toHaveClass('bg-slate-200');
@@ -460,7 +423,7 @@ describe('the payment page', () => {
   });
 
   it('says an order whose phone was sold to someone else cannot be paid, and shows no form', async () => {
-    const api = serve(makeOrder({ canPay: false, product: { ...makeOrder().product, status: 'sold' } }));
+    const api = serve(orderToPay({ canPay: false, product: { ...orderToPay().product, status: 'sold' } }));
     renderPage();
 
     expect(await screen.findByText(paymentTexts.soldNotice)).toBeInTheDocument();
@@ -471,7 +434,7 @@ describe('the payment page', () => {
   });
 
   it("says an order that cannot be paid any more (its phone removed) can't be, without a form", async () => {
-    serve(makeOrder({ canPay: false, product: { ...makeOrder().product, status: 'removed' } }));
+    serve(orderToPay({ canPay: false, product: { ...orderToPay().product, status: 'removed' } }));
     renderPage();
 
     expect(await screen.findByText(paymentMessages.orderNotPayable)).toBeInTheDocument();
@@ -479,7 +442,7 @@ describe('the payment page', () => {
   });
 
   it("answers another buyer's (or an unknown) order with the not-found message", async () => {
-    const api = serve(makeOrder(), { order: () => apiError(404, 'not_found', buyingMessages.orderNotFound) });
+    const api = serve(orderToPay(), { order: () => apiError(404, 'not_found', buyingMessages.orderNotFound) });
     renderPage();
 
     expect(await screen.findByText(buyingMessages.orderNotFound)).toBeInTheDocument();
@@ -490,8 +453,8 @@ describe('the payment page', () => {
 
   it('shows the refusal when the payment intent cannot be made (paid meanwhile) and the order as it is now', async () => {
     let paid = false;
-    serve(makeOrder(), {
-      order: () => jsonResponse(paid ? makeOrder({ status: 'paid', canPay: false }) : makeOrder()),
+    serve(orderToPay(), {
+      order: () => jsonResponse(paid ? orderToPay({ status: 'paid', canPay: false }) : orderToPay()),
       intent: () => {
         paid = true;
         return apiError(409, 'conflict', paymentMessages.orderPaid);
@@ -510,7 +473,7 @@ describe('the payment page', () => {
     it('loads Stripe with the publishable key, confirms the card with Stripe, then records the payment', async () => {
       stripe.loadStripe.mockResolvedValue({ confirmCardPayment: stripe.confirmCardPayment });
       stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_test_123', status: 'requires_capture' } });
-      const api = serve(makeOrder(), {}, stripeMode);
+      const api = serve(orderToPay(), {}, stripeMode);
       renderPage();
 
       expect(await screen.findByTestId('stripe-card-element')).toBeInTheDocument();
@@ -535,7 +498,7 @@ describe('the payment page', () => {
       stripe.confirmCardPayment.mockResolvedValue({
         error: { type: 'card_error', code: 'card_declined', message: paymentMessages.cardDeclined },
       });
-      const api = serve(makeOrder(), {}, stripeMode);
+      const api = serve(orderToPay(), {}, stripeMode);
       renderPage();
 
       await screen.findByTestId('stripe-card-element');
