@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQLWrapper } fro
 import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, auditLog, blockedImeis, products, reports, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
+import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
 
 /** Rows strictly after `key` in (created_at desc, id desc) order. */
 const after = (createdAt: SQLWrapper, id: SQLWrapper, key?: NewestKey) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
 import { advertisements, categories, productFactTokens, products, searchTerms, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
@@ -46,13 +47,6 @@ export const publicProductColumns = {
   sellerRatingCount: users.ratingCount,
   sellerRatingSum: users.ratingSum,
 };
-
-/** created_at in microseconds since 1970, exact (extract gives a numeric), as text. */
-export const microsOf = (column: SQL | AnyPgColumn) =>
-  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
-/** The timestamp of a cursor's microseconds: a stable expression an index condition can use. */
-export const timestampOf = (us: string | Placeholder) =>
-  sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 
 // ---------------------------------------------------------------------------------------------
 // Prepared statements. The hot pages (plain category pages, the home grid, the listings of a

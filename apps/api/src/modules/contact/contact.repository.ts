@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
 
 export type NewContactMessage = Pick<typeof contactMessages.$inferInsert, 'name' | 'email' | 'message'>;
 

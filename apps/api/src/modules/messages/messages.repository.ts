@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { orderMessages, orderThreadReads, orders, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
 
 const buyers = alias(users, 'buyer');
 const sellers = alias(users, 'seller');

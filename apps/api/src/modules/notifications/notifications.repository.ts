@@ -8,7 +8,7 @@ import type { NotificationKind } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { emailOptOuts, notifications, unsubscribeTokens, users, wishlist } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

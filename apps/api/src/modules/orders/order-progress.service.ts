@@ -24,7 +24,7 @@ import { orderIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { notify } from '../notifications/notify.ts';
-import { isUniqueViolationOf } from './orders.repository.ts';
+import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { getOrder, getSale } from './orders.service.ts';
 import * as repository from './order-progress.repository.ts';
 import { isWithinProblemWindow, orderLink } from './order-progress.view.ts';

@@ -8,18 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { orders, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
-
-/** True for PostgreSQL's unique_violation of `constraint`; drizzle wraps the driver error in `cause`. */
-export const isUniqueViolationOf = (error: unknown, constraint: string): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    // PGlite and node-postgres both name the index; a missing name still means this insert's index.
-    if (code === '23505') return name === undefined || name === constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-};
+import { microsOf, timestampOf } from '../../db/micros.ts';
 
 /** The buyer's open (booked) order on the phone, if any. */
 export const findOpenOrderId = async (db: Executor, buyerId: string, productId: string) => {

@@ -22,6 +22,7 @@ import {
   type SalePage,
 } from '@recell/contract';
 import { shortTransaction } from '../../db/short-transaction.ts';
+import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
@@ -126,7 +127,7 @@ export const bookProduct = async (
     });
     deps.emailsQueued?.();
   } catch (error) {
-    if (repository.isUniqueViolationOf(error, 'orders_one_open_per_buyer_key')) {
+    if (isUniqueViolationOf(error, 'orders_one_open_per_buyer_key')) {
       throw conflict(buyingMessages.alreadyBooked);
     }
     throw error;

@@ -7,7 +7,8 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, blockedImeis, orders, priceChanges, productPhotos, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
+import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
 
 export type NewProduct = Pick<
   typeof products.$inferInsert,

@@ -34,7 +34,7 @@ import { notify, notifyWishlisters } from '../notifications/notify.ts';
 import { toPublicProduct } from '../catalogue/catalogue.service.ts';
 import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
 import * as repository from './products.repository.ts';
-import { isUniqueViolationOf } from '../orders/orders.repository.ts';
+import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { orders, products, ratings, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
 
 /** What every view of a rating shows: the buyer's first name and the phone's name come along. */
 const ratingColumns = {

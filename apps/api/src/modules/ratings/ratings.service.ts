@@ -23,7 +23,7 @@ import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound, orderIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { isUniqueViolationOf } from '../orders/orders.repository.ts';
+import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { getSeller } from '../sellers/sellers.service.ts';
 import * as repository from './ratings.repository.ts';
 

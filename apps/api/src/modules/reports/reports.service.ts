@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { productIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/auth.plugin.ts';
-import { isUniqueViolationOf } from '../orders/orders.repository.ts';
+import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { findLiveProductSeller } from '../products/products.repository.ts';
 import * as repository from './reports.repository.ts';
 

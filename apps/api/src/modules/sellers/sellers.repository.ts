@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { advertisements, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
+import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
 
 /** An active seller's public face; undefined for an unknown id, another role or a disabled account. */
 export const findActiveSeller = async (db: Database, id: string) => {

@@ -6,7 +6,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, orders, products, users, wishlist } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
-import { microsOf, publicProductColumns, timestampOf } from '../catalogue/catalogue.repository.ts';
+import { microsOf, timestampOf } from '../../db/micros.ts';
+import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
 import { isLiveListing } from '../products/products.repository.ts';
 
 /** Any constant: the first key of the wishlist's advisory locks. */
