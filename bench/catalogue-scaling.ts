@@ -8,7 +8,7 @@
  *   npx tsx bench/catalogue-scaling.ts --sizes 10k,1m --duration 5 --connections 32
  *
  * --database-url names the server and the prefix of the database names (default recell_bench).
- * Goals (design.md): p99 flat from 10 k to 1 M (here: 1 M p99 within 1.5× of 10 k p99 per scenario),
+ * Goals (docs/product.md, States and rules): p99 flat from 10 k to 1 M (here: 1 M p99 within 1.5× of 10 k p99 per scenario),
  * search p95 < 50 ms at 1 M. The bare route runs at every size too, as a control for machine noise.
  */
 import { parseArgs } from 'node:util';

@@ -1,7 +1,7 @@
 /**
  * Lighthouse on the built site, as a phone on a slow network sees it: the mobile preset with
  * simulated throttling (and the desktop preset with --desktop), in Debian's Chromium. Prints the
- * median of N runs per page (default 5) against the goals of design.md / the performance issue:
+ * median of N runs per page (default 5) against the goals in bench/README.md:
  * performance ≥ 95, FCP ≤ 1.0 s, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility and best
  * practices 100. A figure, not a test: a shared machine moves the numbers.
  *

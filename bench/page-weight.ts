@@ -6,7 +6,7 @@
  *
  * From the build: every JS file index.html loads eagerly (module scripts, modulepreloads and, with a
  * Vite manifest, the static-import closure of the entry), with gzip (level 9) and brotli sizes, the
- * CSS it loads, and the goal of design.md (first-load JS ≤ 100 kB gzipped).
+ * CSS it loads, and its goal (first-load JS ≤ 100 kB gzipped, bench/README.md).
  * With --url: opens the page in Debian's chromium (CHROME_PATH, default /usr/bin/chromium) with an
  * empty cache and sums the JS it actually transfers until the network is idle; bodies the server
  * sent uncompressed are also gzipped here, so the figure compares with the goal.

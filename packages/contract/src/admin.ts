@@ -2,7 +2,7 @@
  * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log. Every endpoint is
  * admin only (401 anonymous, 403 any other role or a disabled admin's token).
  *
- * Deleting an account never loses money records (design.md): the account is disabled, its sessions
+ * Deleting an account never loses money records (docs/product.md, States and rules): the account is disabled, its sessions
  * revoked at once, its listings withdrawn (removed) with their advertisements; orders and payments
  * that reference it remain for the other party. An admin cannot delete another admin or themselves.
  */

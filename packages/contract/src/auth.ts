@@ -125,7 +125,7 @@ export const AuthProvidersSchema = z
   .meta({ id: 'AuthProviders', description: 'Which social sign-in providers are configured' });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
-/** Image upload limits (design.md "Images"). */
+/** Image upload limits (docs/product.md, Constants). */
 export const imageLimits = {
   maxBytes: 10 * 1024 * 1024,
   maxPixels: 40_000_000,

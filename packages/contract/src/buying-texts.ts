@@ -11,7 +11,7 @@ export const buyingTexts = {
   /** A seller or an admin pressed Book now, the heart or Report. */
   buyersOnly: 'Only buyer accounts can book, wishlist or report phones',
 
-  // Booking modal (spec §2): read-only account and phone, then where to meet
+  // Booking modal (docs/product.md, Screens): read-only account and phone, then where to meet
   bookTitle: (productName: string) => `Book ${productName}`,
   buyerName: 'Name',
   buyerEmail: 'Email',
@@ -24,7 +24,7 @@ export const buyingTexts = {
   submitOrder: 'Submit Order',
   submittingOrder: 'Sending your order…',
 
-  // Report modal (spec §2)
+  // Report modal (docs/product.md, Screens)
   reasonLegend: 'Reason',
   reportText: 'What is wrong with this listing?',
   submitReport: 'Submit Report',

@@ -19,10 +19,10 @@ export type OrderProgress = (typeof orderProgresses)[number];
 
 export const pageSize = { default: 24, max: 100 } as const;
 
-/** Home banner carousel (spec §9). */
+/** Home banner carousel (docs/product.md, Constants). */
 export const carousel = { autoplayMs: 2000, transitionMs: 1000, slidesPerView: 1 } as const;
 
-/** Data fetching (spec §9): 3 retries, exponential delay from 1 s capped at 30 s, 5 min cache. */
+/** Data fetching (docs/product.md, Constants): 3 retries, exponential delay from 1 s capped at 30 s, 5 min cache. */
 export const queryDefaults = {
   retry: 3,
   retryBaseMs: 1000,
@@ -32,10 +32,10 @@ export const queryDefaults = {
 export const retryDelayMs = (attempt: number) =>
   Math.min(queryDefaults.retryBaseMs * 2 ** attempt, queryDefaults.retryMaxMs);
 
-/** Notifications (spec §9). */
+/** Notifications (docs/product.md, Constants). */
 export const toastDefaults = { successMs: 2000, errorMs: 4000, plainMs: 4000, maxVisible: 20 } as const;
 
-/** Lazily loaded script chunks give up after this long (spec §9). */
+/** Lazily loaded script chunks give up after this long (docs/product.md, Constants). */
 export const chunkLoadTimeoutMs = 120_000;
 
 /**

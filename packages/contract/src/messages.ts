@@ -3,7 +3,7 @@
  * acceptance texts). Change a text here and it changes everywhere: API, web and tests.
  */
 export const messages = {
-  // Validation (spec §5)
+  // Validation (docs/product.md, Validation)
   nameRequired: 'Name is Required',
   emailRequired: 'Email is Required',
   passwordRequired: 'Password is Required',
@@ -23,13 +23,13 @@ export const messages = {
   featuresRequired: 'features is Required',
   descriptionRequired: 'description is Required',
 
-  // Errors (spec §8)
+  // Errors (docs/product.md, Messages)
   unauthorized: 'User Unuthorized Access',
   wrongPassword: 'Password is Wrong Try again',
   userNotFound: 'User is Not Found',
   accountExists: 'You Have a Already Account',
 
-  // Success toasts (spec §8)
+  // Success toasts (docs/product.md, Messages)
   loginSuccess: 'User Login Successfully',
   signupSuccess: 'User Signup Successfully',
   orderSuccess: (productName: string) => `${productName} Order Successfully`,
@@ -46,7 +46,7 @@ export const messages = {
   orderRemoved: 'Order Remove Successfully',
   paymentSuccess: 'Congrats! Your Payment Successfull',
 
-  // Screens (spec §2)
+  // Screens (docs/product.md, Screens)
   notFoundTitle: 'Oops! Page not found',
   notFoundText: "The page you're looking for doesn't exist.",
   goHome: 'Go home',

@@ -1,5 +1,5 @@
 /**
- * Money travels as integer cents; the web shows it in US dollars with a $ prefix (spec §9).
+ * Money travels as integer cents; the web shows it in US dollars with a $ prefix (docs/product.md, Constants).
  *
  * Written out rather than with Intl.NumberFormat: building a currency format loads the locale's
  * currency data, which cost a phone's first page load ~120 ms of main thread (4× CPU slowdown),

@@ -2,7 +2,7 @@
  * Buying: bookings (orders), the buyer's wishlist, reports on listings and the seller's sales. The
  * API validates with these schemas and the web's forms validate with the same ones.
  *
- * Rules (design.md "State rules"): only buyers (role user) book, wishlist and report; a buyer
+ * Rules (docs/product.md, States and rules): only buyers (role user) book, wishlist and report; a buyer
  * cannot book a phone that is sold or removed, or their own listing, and holds at most one open
  * order per phone. The order's price is the phone's price when it was booked: what the payment
  * charges. Another buyer's order is a 404 (its existence is not revealed).

@@ -1,6 +1,6 @@
 /**
  * The web app's session timing: the spec's identity constants (§9) applied to our own tokens
- * (design.md "Session timing"). The access token itself lives 15 minutes (the API's config).
+ * (docs/product.md, Constants). The access token itself lives 15 minutes (the API's config).
  */
 export const sessionTiming = {
   /** The access token counts as expired this long before its expiry time. */
@@ -20,7 +20,7 @@ export const refreshRetryDelayMs = (attempt: number) =>
 /** Refresh tokens rotate on every use: tabs take this Web Lock so only one refreshes at a time. */
 export const refreshLockName = 'recell-refresh';
 
-/** The social sign-in popup window, in CSS pixels (spec §9). */
+/** The social sign-in popup window, in CSS pixels (docs/product.md, Constants). */
 export const socialPopup = { width: 500, height: 600 } as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The whole data model of ReCell (design.md). Money is integer cents; ids are UUIDs except the
+ * The whole data model of ReCell (docs/ARCHITECTURE.md, Data). Money is integer cents; ids are UUIDs except the
  * spec's category ids '1' Apple, '2' Xiaomi, '3' Samsung. Migrations are generated from this file
  * with `npm run db:generate -w @recell/api` and run at start-up on PGlite and PostgreSQL alike.
  */

@@ -79,7 +79,7 @@ export function AppRoutes() {
         {/* A phone's page and a seller's page open from a shared link; their actions ask to log in. */}
         <Route path={p(paths.product.pattern)} element={<ProductPage />} />
         <Route path={p(paths.seller.pattern)} element={<SellerPage />} />
-        {/* Signed-in users only (spec §2); visitors go to login, told why, and come back. */}
+        {/* Signed-in users only (docs/product.md, Screens); visitors go to login, told why, and come back. */}
         <Route element={<RequireAuth reason="brand" />}>
           <Route path={p(paths.category.pattern)} element={<CategoryPage />} />
         </Route>

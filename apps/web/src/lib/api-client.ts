@@ -35,7 +35,7 @@ export { ApiError, isApiError } from './api-error';
  *
  * The session (docs/decisions/0051): it attaches the access token, refreshes the session once on a
  * 401 and retries; only when the session is gone (the refresh cannot bring it back) does it show
- * 'User Unuthorized Access' and log out (spec §8). A 403 is about the request, not the session
+ * 'User Unuthorized Access' and log out (docs/product.md, Messages). A 403 is about the request, not the session
  * (wrong role, not the owner, email not confirmed): it reaches the caller, who shows the server's
  * message, and the person stays signed in; for an unconfirmed email the session's account is
  * marked so, and the forms that need a confirmed email say so from then on. Once signed out

@@ -15,10 +15,10 @@ import { apiUrl } from './api-url';
  * This module is part of every page's first load, so it stays small: plain fetch, no schemas.
  *
  * - `startSession()` asks POST /api/auth/refresh once: 'loading' until the first answer, then
- *   'signedIn' or 'signedOut' (spec §4). Without a refresh cookie the API answers 204, so a
+ *   'signedIn' or 'signedOut' (docs/product.md, States and rules). Without a refresh cookie the API answers 204, so a
  *   visitor who is not signed in sees no failed request in the console.
  * - The token is refreshed 5 minutes before it expires and counts as expired 30 s before; after a
- *   network failure the refresh is retried after 30 s, doubling up to 16 minutes (spec §9).
+ *   network failure the refresh is retried after 30 s, doubling up to 16 minutes (docs/product.md, Constants).
  * - Refresh tokens rotate on every use and a reused one ends the session, so refreshes never run
  *   concurrently: one in-flight refresh per tab, and a Web Lock across tabs.
  */

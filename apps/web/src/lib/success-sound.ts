@@ -1,5 +1,5 @@
 /**
- * The short success chime after a booking or a payment (spec §4), made with the Web Audio API: two
+ * The short success chime after a booking or a payment (docs/product.md, States and rules), made with the Web Audio API: two
  * rising sine notes, about 0.35 s, at a gentle volume. Nothing is fetched. Browsers without audio
  * (or that refuse to start it) simply stay silent.
  */

@@ -1,5 +1,5 @@
 /**
- * The card-payments port (design.md "Ports"): the built-in test-mode processor (the embedded
+ * The card-payments port (docs/ARCHITECTURE.md, Ports and defaults): the built-in test-mode processor (the embedded
  * default, Stripe's test-card behaviour, its intents in the app's own database) or Stripe
  * PaymentIntents. Intents are authorised first (manual capture) and captured only once the phone is
  * claimed for the order, so a buyer who loses the race for a phone is never charged

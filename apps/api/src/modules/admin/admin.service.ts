@@ -1,7 +1,7 @@
 /**
  * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log.
  *
- * Rules (design.md): deleting an account never loses money records. The account is disabled and
+ * Rules (docs/product.md, States and rules): deleting an account never loses money records. The account is disabled and
  * its sessions revoked at once; its phones for sale are withdrawn ('removed') with their
  * advertisements, its open bookings cancelled; paid orders and payments stay for the other party.
  * An admin account is never removed here. Every action is audited in its own transaction.

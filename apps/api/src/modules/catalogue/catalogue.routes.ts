@@ -139,7 +139,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Public like the home grid and the details page: the web asks visitors to log in before it
-  // shows a category page (spec §2), but nothing here is private.
+  // shows a category page (docs/product.md, Screens), but nothing here is private.
   app.get(
     '/categories/:id/products',
     {

@@ -1,5 +1,5 @@
 /**
- * Booking and the lists built on orders (design.md "State rules"). A buyer books a phone that is
+ * Booking and the lists built on orders (docs/product.md, States and rules). A buyer books a phone that is
  * for sale and not their own, at most once while the order is open; the order keeps the phone's
  * price at that moment, which is what a payment charges (never a price from the client). A buyer
  * sees only their own orders (anyone else's is a 404); deleting an unpaid order cancels it (order

@@ -1,5 +1,5 @@
 /**
- * The sale (design.md "State rules", docs/decisions/0013 and 0017). No call to the card processor is
+ * The sale (docs/product.md, States and rules; docs/decisions/0013 and 0017). No call to the card processor is
  * made while a database transaction is open; the phone is reserved by a sale claim instead of a
  * row lock held across the capture:
  *

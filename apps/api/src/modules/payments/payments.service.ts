@@ -1,5 +1,5 @@
 /**
- * Card payments (design.md "State rules", docs/decisions/0013 and 0017): the payment page's
+ * Card payments (docs/product.md, States and rules; docs/decisions/0013 and 0017): the payment page's
  * config and intent, the sale through /pay and Stripe's webhooks (payments.sale.ts), and the
  * test-mode processor's card confirmation. No call to the processor is made inside a database
  * transaction:

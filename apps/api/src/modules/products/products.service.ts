@@ -1,6 +1,6 @@
 /**
  * Sellers' listings: putting a phone on sale, the seller's own list, advertising, removal, and the
- * details page. The rules (design.md "State rules"): a listing is 'available' when created; only
+ * details page. The rules (docs/product.md, States and rules): a listing is 'available' when created; only
  * its seller advertises it, only while it is for sale, once; its seller or an admin removes it,
  * which takes its advertisement with it and leaves orders and payments that reference it intact.
  */

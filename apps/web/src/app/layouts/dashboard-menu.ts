@@ -4,7 +4,7 @@ import { dashboardPaths } from '@/config/dashboard-paths';
 /** `showsUnread`: the item carries the count of unread messages (the orders' and sales' threads). */
 export type DashboardMenuItem = { label: string; to: string; showsUnread?: true };
 
-/** Each role's dashboard menu (spec §2): the pages its RequireRole routes let through. */
+/** Each role's dashboard menu (docs/product.md, Screens): the pages its RequireRole routes let through. */
 export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
   seller: [
     { label: accountTexts.myProducts, to: dashboardPaths.myProducts.to() },

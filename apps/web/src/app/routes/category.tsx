@@ -8,7 +8,7 @@ import { CategoryBrowser, useCategories } from '@/features/catalogue';
 const isCategoryId = (id: string | undefined): id is CategoryId => categoryIds.some((known) => known === id);
 
 /**
- * A brand's page (behind RequireAuth, spec §2): the brand from the categories call (an unknown one
+ * A brand's page (behind RequireAuth, docs/product.md, Screens): the brand from the categories call (an unknown one
  * is the 404 page), then its phones with search, filters, sort and paging.
  */
 function CategoryPage() {

@@ -7,7 +7,7 @@ import type { AuthContextValue } from '@/features/auth';
 import { jsonResponse, makeMe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
-// Category pages are for signed-in users (spec §2).
+// Category pages are for signed-in users (docs/product.md, Screens).
 const signedIn: AuthContextValue = { status: 'signedIn', user: makeMe(), logout: async () => {} };
 
 const categories = {

@@ -41,7 +41,7 @@ const isSilent = (error: unknown) =>
   wasReported(error) || (error instanceof DOMException && error.name === 'AbortError');
 
 /**
- * Paying an order (spec §4): the card is confirmed with the processor (authorised), then
+ * Paying an order (docs/product.md, States and rules): the card is confirmed with the processor (authorised), then
  * POST /api/orders/:id/pay captures it and records the sale. A card the processor refuses shows its
  * message and nothing else happens. After a confirmed card the page always goes on to /pay; if that
  * call fails for a passing reason (network, server), the next click goes straight to /pay again

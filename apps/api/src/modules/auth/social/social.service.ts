@@ -4,7 +4,7 @@
  * 2. Otherwise the provider must vouch for the email (Google `email_verified`, GitHub's verified
  *    primary email); without that we refuse: no account is created or linked on an unproven email.
  * 3. An account with that email gets the identity linked and is signed in (existing means login).
- * 4. Else a new account: role user, not verified, no password, no photo (spec §4).
+ * 4. Else a new account: role user, not verified, no password, no photo (docs/product.md, States and rules).
  * Disabled accounts are refused. Concurrent callbacks are safe: the database's unique keys decide,
  * and the loser of a race reads the winner's rows.
  */

@@ -3,7 +3,7 @@ import { ConfirmEmailFirst } from '@/features/auth';
 import { AddProductForm } from '@/features/listings';
 import { DashboardPage } from './dashboard-page';
 
-/** The seller's Add Product form (spec §2); an unconfirmed email is told to confirm it first. */
+/** The seller's Add Product form (docs/product.md, Screens); an unconfirmed email is told to confirm it first. */
 function AddProductPage() {
   return (
     <DashboardPage title={accountTexts.addProduct}>

@@ -2,7 +2,7 @@ import { accountTexts } from '@recell/contract';
 import { MyOrdersTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
-/** The buyer's orders (spec §2 My Orders): pay, delete an unpaid one, call the seller. */
+/** The buyer's orders (docs/product.md, Screens My Orders): pay, delete an unpaid one, call the seller. */
 function MyOrdersPage() {
   return (
     <DashboardPage title={accountTexts.myOrders}>

@@ -2,7 +2,7 @@ import { accountTexts } from '@recell/contract';
 import { MyWishlistTable } from '@/features/buying';
 import { DashboardPage } from './dashboard-page';
 
-/** The buyer's wishlist (spec §2 My Wishlist): remove, book, pay. */
+/** The buyer's wishlist (docs/product.md, Screens My Wishlist): remove, book, pay. */
 function MyWishlistPage() {
   return (
     <DashboardPage title={accountTexts.myWishlist}>

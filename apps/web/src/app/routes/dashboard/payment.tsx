@@ -5,7 +5,7 @@ import { OrderPayment, useOrder } from '@/features/payments';
 import { DashboardPage } from './dashboard-page';
 
 /**
- * Paying for an order (spec §2): 'Making {product name} Payments' once the order has loaded
+ * Paying for an order (docs/product.md, Screens): 'Making {product name} Payments' once the order has loaded
  * ('Payment' meanwhile, and for an order that is not the buyer's). An unconfirmed email is told to
  * confirm it first (the card payment is not even started).
  */

@@ -10,7 +10,7 @@ const deleteReportedProduct = (productId: string) =>
   callApi(adminEndpoints.deleteReportedProduct, { params: { productId } });
 
 /**
- * Removes a reported phone: it leaves Reported Items at once, then the list refreshes (spec §4),
+ * Removes a reported phone: it leaves Reported Items at once, then the list refreshes (docs/product.md, States and rules),
  * and every screen that may show the phone loads again.
  */
 export function useDeleteReportedProduct() {

@@ -24,7 +24,7 @@ import { useAdminUsers, type AdminListRole } from '../api/get-admin-users';
 import { useVerifySeller } from '../api/verify-seller';
 import { searchMaxLength, useUserSearch } from '../hooks/use-user-search';
 
-/** What each list is called and says (spec §2, §8). */
+/** What each list is called and says (docs/product.md, Screens and Messages). */
 const screens = {
   user: {
     caption: accountTexts.allUsers,

@@ -4,7 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatListingTime } from '@/lib/format-time';
 
 /**
- * The read-only 'Report Text' modal (spec §2): every open report on the phone, newest first, with
+ * The read-only 'Report Text' modal (docs/product.md, Screens): every open report on the phone, newest first, with
  * who reported it, why and what they wrote, and a Cancel button that closes it.
  */
 export function ReportTextDialog({ reported, onClose }: { reported: ReportedProduct; onClose: () => void }) {

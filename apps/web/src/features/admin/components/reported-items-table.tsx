@@ -37,7 +37,7 @@ const columns = [
 ];
 
 /**
- * Reported Items (spec §2): IMAGE, NAME, PRICE, SOLD, LOCATION, REPORT, ACTION, one row per phone
+ * Reported Items (docs/product.md, Screens): IMAGE, NAME, PRICE, SOLD, LOCATION, REPORT, ACTION, one row per phone
  * (several reports on one phone are grouped, with their count on the View button). View opens the
  * read-only 'Report Text' modal. Delete (after a confirmation) removes the listing with its
  * advertisement: 'Product Deleted Successfully', then the list refreshes. Dismiss closes the

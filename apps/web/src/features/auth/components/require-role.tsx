@@ -10,7 +10,7 @@ export type RefusedPageState = { pageForRole: Role };
 /**
  * Shows its routes to users of `role` only (inside RequireAuth). Anyone else lands on the
  * dashboard's welcome page, which says whose page it was and shows nothing of it. (The
- * 'User Unuthorized Access' toast and logout are for calls the API refuses, spec §8.)
+ * 'User Unuthorized Access' toast and logout are for calls the API refuses, docs/product.md, Messages.)
  */
 export function RequireRole({ role, children }: { role: Role; children?: ReactNode }) {
   const { user } = useAuth();

@@ -56,7 +56,7 @@ export function SignupForm() {
       setSession(session);
     } catch (error) {
       const shown = showFormError(error, setError, fieldNames);
-      // An account that exists already: said under the email and in a toast (spec §8).
+      // An account that exists already: said under the email and in a toast (docs/product.md, Messages).
       if (isApiError(error) && error.code === 'conflict' && shown.length > 0) toast.error(error.message);
     } finally {
       setSent(null);

@@ -29,7 +29,7 @@ const setHeart = (queryClient: QueryClient, productId: string, add: boolean) => 
  * Adds a phone to the buyer's wishlist or takes it out, optimistically: the heart (and a removed
  * My Wishlist row) changes at once and goes back if the API refuses. Each change says so in a toast
  * ('Weshlist add Successfully' / 'Weshlist Remove Successfully'); once the last change has settled
- * the hearts and My Wishlist load again (spec §4: the list refetches after each change).
+ * the hearts and My Wishlist load again (docs/product.md, States and rules: the list refetches after each change).
  */
 export function useChangeWishlist() {
   const queryClient = useQueryClient();

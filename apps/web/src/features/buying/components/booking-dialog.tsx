@@ -25,7 +25,7 @@ const readOnlyClass = `${inputClass} bg-slate-100 text-slate-700 dark:bg-slate-8
 const fieldNames = ['phone', 'location'] as const;
 
 /**
- * The booking modal (spec §2): the signed-in buyer's name and email and the phone's name and price,
+ * The booking modal (docs/product.md, Screens): the signed-in buyer's name and email and the phone's name and price,
  * read-only; the buyer's phone number and where to meet, both required (the contract's
  * BookingSchema, which the API checks too). Submit Order books the phone: '{name} Order
  * Successfully', a short chime, and the modal closes. A refusal (sold meanwhile, booked already,

@@ -17,7 +17,7 @@ const columns = [
   buyingTexts.columnPayment,
 ] as const;
 
-/** The payment column (spec §4): 'Pay' while payable, a grey 'Paid' once paid ('Refunded' after a refund), else why not. */
+/** The payment column (docs/product.md, States and rules): 'Pay' while payable, a grey 'Paid' once paid ('Refunded' after a refund), else why not. */
 function PaymentCell({ order, describedBy }: { order: Order; describedBy: string }) {
   if (order.status === 'paid') return order.refundedAt ? <RefundedMark /> : <PaidMark />;
   if (order.canPay) return <PayLink orderId={order.id} describedBy={describedBy} />;
@@ -41,7 +41,7 @@ function StatusCell({ order }: { order: Order }) {
 }
 
 /**
- * The buyer's orders (spec §2 My Orders): image, name, price (as booked), original, location, sales
+ * The buyer's orders (docs/product.md, Screens My Orders): image, name, price (as booked), original, location, sales
  * status, action and payment; 'No Orders' when there are none. Each row links to its order's page
  * (the seller's contact, the steps with their dates, confirming receipt, a problem report, the
  * rating and the messages); an unpaid order can also be deleted after a confirmation, and paid while

@@ -50,7 +50,7 @@ function PaymentCell({
 }
 
 /**
- * The buyer's wishlist (spec §2 My Wishlist): image, name, price, original, location, action
+ * The buyer's wishlist (docs/product.md, Screens My Wishlist): image, name, price, original, location, action
  * (Remove: 'Weshlist Remove Successfully') and payment; 'No Wishlist Your Product' when empty.
  */
 export function MyWishlistTable() {

@@ -6,7 +6,7 @@ import { dashboardPaths } from '@/config/dashboard-paths';
 const markClass =
   'inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-4 font-semibold whitespace-nowrap text-slate-700 dark:bg-slate-700 dark:text-slate-200';
 
-/** The grey 'Paid' of the payment column (spec §4): a mark, not a link. */
+/** The grey 'Paid' of the payment column (docs/product.md, States and rules): a mark, not a link. */
 export function PaidMark() {
   return <span className={markClass}>{messages.paid}</span>;
 }

@@ -20,7 +20,7 @@ import { useDialogSend } from './dialog-error';
 const fieldNames = ['reason', 'text'] as const;
 
 /**
- * The report modal (spec §2): 'Report of {name}', a reason (stolen, fake, wrong description, scam,
+ * The report modal (docs/product.md, Screens): 'Report of {name}', a reason (stolen, fake, wrong description, scam,
  * other) and what is wrong, Cancel and Submit Report. On success: '{name} Report Successfully'. A
  * refusal (reported already, the buyer's own phone) is said inside the modal.
  */

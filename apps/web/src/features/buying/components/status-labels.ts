@@ -8,7 +8,7 @@ import {
   type ProductStatus,
 } from '@recell/contract';
 
-/** A phone's sales status as the tables show it: 'Available', 'Sold' (spec §4) or 'Removed'. */
+/** A phone's sales status as the tables show it: 'Available', 'Sold' (docs/product.md, States and rules) or 'Removed'. */
 export const productStatusLabel = (status: ProductStatus) =>
   status === 'available'
     ? messages.statusAvailable

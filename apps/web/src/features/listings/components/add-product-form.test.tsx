@@ -11,7 +11,7 @@ import { AddProductForm } from './add-product-form';
 
 const seller: AuthContextValue = { status: 'signedIn', user: makeMe({ role: 'seller' }), logout: async () => {} };
 
-/** Every field's label with the spec's message for it when left empty (spec §5), in form order. */
+/** Every field's label with the spec's message for it when left empty (docs/product.md, Validation), in form order. */
 const requiredFields: [string, string][] = [
   [listingTexts.productName, messages.nameRequired],
   [listingTexts.category, messages.categoryRequired],

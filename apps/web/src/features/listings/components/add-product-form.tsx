@@ -41,7 +41,7 @@ function PhotosField({ form }: { form: UseFormReturn<ProductFormInput, unknown, 
 }
 
 /**
- * The seller's Add Product form (spec §2, §5): every field required with the spec's message,
+ * The seller's Add Product form (docs/product.md, Screens and Validation): every field required with the spec's message,
  * checked by the contract's ProductFormSchema (the API checks the same rules). The photos (up to 8,
  * the first the cover) upload one by one as they are chosen, each with its progress (PhotoPicker);
  * the form then sends their ids with the fields. On success: 'Product Add Successfully', the form

@@ -30,8 +30,8 @@ const columns = [
 const listingLabels = { original: listingTexts.columnOriginal, location: listingTexts.columnLocation };
 
 /**
- * The seller's phones (spec §2 My Products): image, name, price, original, location, sales status,
- * promote and action; 'No Your Products' when there are none. Promote (spec §4): 'Advertise' for a
+ * The seller's phones (docs/product.md, Screens My Products): image, name, price, original, location, sales status,
+ * promote and action; 'No Your Products' when there are none. Promote (docs/product.md, States and rules): 'Advertise' for a
  * phone for sale that is not advertised yet, a disabled 'Advertised' once it is, a disabled 'No
  * Access' for a sold one. Edit (a phone for sale) opens the edit form; Delete asks in a dialog first.
  */

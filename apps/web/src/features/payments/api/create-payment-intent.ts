@@ -8,7 +8,7 @@ const createPaymentIntent = (orderId: string) =>
   callApi(paymentEndpoints.createPaymentIntent, { params: { id: orderId } });
 
 /**
- * The order's payment intent, created when the page loads (spec §4), once per visit: a query rather
+ * The order's payment intent, created when the page loads (docs/product.md, States and rules), once per visit: a query rather
  * than an effect, so React's StrictMode (which mounts twice in development) and re-renders share the
  * one request. It never goes stale while the page is open and is forgotten when the page closes.
  */

@@ -36,7 +36,7 @@ function NotPayable({ order, reason }: { order: Order; reason: string | null }) 
   );
 }
 
-/** A paid order: the grey 'Paid' (spec §4) and no form. */
+/** A paid order: the grey 'Paid' (docs/product.md, States and rules) and no form. */
 function Paid() {
   return (
     <div className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800">
@@ -52,7 +52,7 @@ function Paid() {
 }
 
 /**
- * The payment page's content (spec §2, §4): the order's Price, Original Price and Brand Name, then
+ * The payment page's content (docs/product.md, Screens and States and rules): the order's Price, Original Price and Brand Name, then
  * the card input and the Payment button while the order can be paid; the grey 'Paid' once it is;
  * why not when its phone went to someone else; the not-found message for an order that is not the
  * buyer's (or does not exist). When the server refuses the sale (409), its message stays shown

@@ -2,7 +2,7 @@ import { formatPrice, paymentTexts, type Order } from '@recell/contract';
 import { ProductThumb } from '@/components/ui/product-thumb';
 
 /**
- * The order's phone as the payment page shows it (spec §2): Price (the order's price, what is
+ * The order's phone as the payment page shows it (docs/product.md, Screens): Price (the order's price, what is
  * charged), Original Price and Brand Name.
  */
 export function OrderSummary({ order }: { order: Order }) {

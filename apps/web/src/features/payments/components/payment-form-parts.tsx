@@ -24,7 +24,7 @@ function PayButton({ isWorking, isReady }: { isWorking: boolean; isReady: boolea
   );
 }
 
-/** The card processor's refusal, in red under the form (spec §2, §8). */
+/** The card processor's refusal, in red under the form (docs/product.md, Screens and Messages). */
 function CardFailureMessage({ id, failure }: { id: string; failure: CardFailure | null }) {
   return (
     <div role="alert" id={id} className="text-sm font-medium text-red-700 empty:hidden dark:text-red-300">

@@ -17,7 +17,7 @@ const isRefusal = (error: unknown) => isApiError(error) && (error.status === 409
 
 /**
  * The card input and the Payment button for an order that can be paid. The payment intent is
- * created as the page loads (spec §4); the form is the built-in test-mode processor's or Stripe
+ * created as the page loads (docs/product.md, States and rules); the form is the built-in test-mode processor's or Stripe
  * Elements, as GET /api/payments/config says. While a new intent is on its way (the old one was
  * cancelled), the form stays as typed and Payment waits for it.
  */
