@@ -15,49 +15,16 @@ import {
   orderProgressTexts,
   orderShortStatusTexts,
   ratingTexts,
-  type Order,
   type OrderDetails,
-  type PaymentIntent,
 } from '@recell/contract';
-import { demoAccount, signIn, toast } from './support/auth.ts';
+import { demoAccount, signedInPageOf, toast } from './support/auth.ts';
+import { paidOrderOf } from './support/paid-order.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import {
-  bookThroughApi,
-  createTestPhone,
-  myOrderRows,
-  mySaleRows,
-  openDashboardPage,
-  orderPageRegion,
-} from './support/buying.ts';
-import { apiToken } from './support/listings.ts';
+import { myOrderRows, mySaleRows, openDashboardPage, orderPageRegion } from './support/buying.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const seller = demoAccount('seller');
 const buyer = demoAccount('buyer');
-
-/** Books and pays for a fresh phone of the seller's as the buyer, through the API: a paid order. */
-const paidPhone = async (request: APIRequestContext) => {
-  const phone = await createTestPhone(request, seller.email, { priceDollars: 260 });
-  const buyerToken = await apiToken(request, buyer.email);
-  const order = await bookThroughApi(request, buyerToken, {
-    productId: phone.product.id,
-    phone: '5035550123',
-    location: 'Eugene Public Library',
-  });
-  const intentAnswer = await request.post(`/api/orders/${order.id}/payment-intent`, { headers: bearer(buyerToken) });
-  expect(intentAnswer.status()).toBe(200);
-  const intent = (await intentAnswer.json()) as PaymentIntent;
-  const confirmed = await request.post(`/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`, {
-    data: { clientSecret: intent.clientSecret, number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-  });
-  expect(confirmed.status()).toBe(200);
-  const paid = await request.post(`/api/orders/${order.id}/pay`, {
-    headers: bearer(buyerToken),
-    data: { paymentIntentId: intent.paymentIntentId },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { name: phone.product.name, order: (await paid.json()) as Order, buyerToken, sellerToken: phone.sellerToken };
-};
 
 const orderDetails = async (request: APIRequestContext, token: string, orderId: string) => {
   const response = await request.get(`/api/orders/${orderId}/details`, { headers: bearer(token) });
@@ -65,13 +32,18 @@ const orderDetails = async (request: APIRequestContext, token: string, orderId: 
   return (await response.json()) as OrderDetails;
 };
 
-/** A signed-in page of its own (its own cookies) for `email`, at `viewport` (axe may run in it). */
-const pageOf = async (browser: Browser, email: string, viewport = { width: 1366, height: 800 }) => {
-  const context = await browser.newContext({ viewport, bypassCSP: true });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { page, close: () => context.close() };
-};
+/** A paid order of a fresh phone: the demo seller's, the demo buyer's. */
+const paidPhone = (request: APIRequestContext) =>
+  paidOrderOf(request, {
+    sellerEmail: seller.email,
+    buyerEmail: buyer.email,
+    priceDollars: 260,
+    location: 'Eugene Public Library',
+  });
+
+/** Each person's page at a laptop's size. */
+const pageOf = (browser: Browser, email: string, viewport = { width: 1366, height: 800 }) =>
+  signedInPageOf(browser, email, viewport);
 
 const region = orderPageRegion;
 

@@ -7,7 +7,7 @@
  * from the contract. The demo's own handed-over order refunds the same way (its payment is at the
  * test-mode processor too).
  */
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   accountTexts,
   messages,
@@ -15,20 +15,11 @@ import {
   orderMessageTexts,
   orderProgressTexts as texts,
   orderShortStatusTexts,
-  type Order,
-  type PaymentIntent,
 } from '@recell/contract';
-import { demoAccount, signIn, toast } from './support/auth.ts';
+import { demoAccount, signedInPageOf, toast } from './support/auth.ts';
+import { paidOrderOf } from './support/paid-order.ts';
 import { adminRows, openAsAdmin } from './support/admin.ts';
-import {
-  bookThroughApi,
-  createTestPhone,
-  fetchMyOrders,
-  myOrderRows,
-  mySaleRows,
-  openDashboardPage,
-  orderPageRegion,
-} from './support/buying.ts';
+import { fetchMyOrders, myOrderRows, mySaleRows, openDashboardPage, orderPageRegion } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
 import { fetchOrder } from './support/payments.ts';
 import { demoListings } from '../apps/api/src/db/seed/demo-catalogue.ts';
@@ -37,40 +28,14 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const seller = demoAccount('seller');
 const buyer = demoAccount('buyer');
 
-/** Books and pays for a fresh phone of the seller's as the buyer, through the API: a paid order. */
-const paidPhone = async (request: APIRequestContext) => {
-  const phone = await createTestPhone(request, seller.email, { priceDollars: 240 });
-  const buyerToken = await apiToken(request, buyer.email);
-  const order = await bookThroughApi(request, buyerToken, {
-    productId: phone.product.id,
-    phone: '5035550123',
-    location: 'Eugene',
-  });
-  const intentAnswer = await request.post(`/api/orders/${order.id}/payment-intent`, { headers: bearer(buyerToken) });
-  expect(intentAnswer.status()).toBe(200);
-  const intent = (await intentAnswer.json()) as PaymentIntent;
-  const confirmed = await request.post(`/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`, {
-    data: { clientSecret: intent.clientSecret, number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-  });
-  expect(confirmed.status()).toBe(200);
-  const paid = await request.post(`/api/orders/${order.id}/pay`, {
-    headers: bearer(buyerToken),
-    data: { paymentIntentId: intent.paymentIntentId },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { name: phone.product.name, order: (await paid.json()) as Order, buyerToken, sellerToken: phone.sellerToken };
-};
-
 /** A part of an order's page, by its heading. */
 const region = orderPageRegion;
 
-/** A signed-in page of its own (its own cookies) for `email`. */
-const pageOf = async (browser: Browser, email: string) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { page, close: () => context.close() };
-};
+/** A paid order of a fresh phone: the demo seller's, the demo buyer's. */
+const paidPhone = (request: APIRequestContext) =>
+  paidOrderOf(request, { sellerEmail: seller.email, buyerEmail: buyer.email });
+
+const pageOf = signedInPageOf;
 
 test('the seller marks a paid phone shipped with a tracking note; the buyer confirms receipt', async ({
   browser,

@@ -2,7 +2,7 @@
  * Signing in the way a person does (the login page), the demo accounts, and the page parts the
  * account tests look at: toasts, the main navigation and the dashboard sidebar.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   accountTexts,
   messages,
@@ -103,4 +103,15 @@ export const signIn = async (page: Page, email: string, password = demoPassword)
   expect(response.status(), `POST /api/auth/login as ${email}`).toBe(200);
   await expect(toast(page, messages.loginSuccess)).toBeVisible();
   return ((await response.json()) as AuthSession).user;
+};
+
+/**
+ * A signed-in page of its own (its own cookies) for `email`, for a journey with two people at once;
+ * `viewport` when its size matters. CSP is bypassed so axe can run in it.
+ */
+export const signedInPageOf = async (browser: Browser, email: string, viewport?: { width: number; height: number }) => {
+  const context = await browser.newContext({ ...(viewport ? { viewport } : {}), bypassCSP: true });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { page, close: () => context.close() };
 };

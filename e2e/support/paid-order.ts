@@ -12,14 +12,19 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export const paidOrderOf = async (
   request: APIRequestContext,
-  { sellerEmail, buyerEmail, priceDollars = 240 }: { sellerEmail: string; buyerEmail: string; priceDollars?: number },
+  {
+    sellerEmail,
+    buyerEmail,
+    priceDollars = 240,
+    location = 'Eugene',
+  }: { sellerEmail: string; buyerEmail: string; priceDollars?: number; location?: string },
 ) => {
   const phone = await createTestPhone(request, sellerEmail, { priceDollars });
   const buyerToken = await apiToken(request, buyerEmail);
   const order = await bookThroughApi(request, buyerToken, {
     productId: phone.product.id,
     phone: '5035550123',
-    location: 'Eugene',
+    location,
   });
   const intentAnswer = await request.post(`/api/orders/${order.id}/payment-intent`, { headers: bearer(buyerToken) });
   expect(intentAnswer.status()).toBe(200);
