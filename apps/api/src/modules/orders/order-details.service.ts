@@ -17,6 +17,7 @@ import {
   type OrderTimelineEntry,
   type OrderTimelineKind,
   type Rating,
+  orderTimelineKinds,
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -39,20 +40,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 const isUndecided = (problem: Pick<ProblemRow, 'status'> | undefined) =>
   problem !== undefined && isProblemUndecided(problem.status);
-
-/** Steps that happen at the same instant keep the order a person lives them in. */
-const kindOrder: readonly OrderTimelineKind[] = [
-  'booked',
-  'paid',
-  'handed_over',
-  'shipped',
-  'problem_reported',
-  'problem_closed',
-  'refunded',
-  'completed',
-  'rated',
-  'rating_replied',
-];
 
 /** Every step of the order so far with its time, oldest first. */
 export const timelineOf = (
@@ -77,10 +64,13 @@ export const timelineOf = (
     entries.push({ kind: 'rated', at: rating.createdAt });
     if (rating.repliedAt) entries.push({ kind: 'rating_replied', at: rating.repliedAt });
   }
-  return entries
-    .map((entry) => ({ kind: entry.kind, at: iso(entry.at), time: new Date(entry.at).getTime() }))
-    .sort((a, b) => a.time - b.time || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind))
-    .map(({ kind, at }) => ({ kind, at }));
+  return (
+    entries
+      .map((entry) => ({ kind: entry.kind, at: iso(entry.at), time: new Date(entry.at).getTime() }))
+      // Steps at the same instant keep the order a person lives them in: the contract's order of kinds.
+      .sort((a, b) => a.time - b.time || orderTimelineKinds.indexOf(a.kind) - orderTimelineKinds.indexOf(b.kind))
+      .map(({ kind, at }) => ({ kind, at }))
+  );
 };
 
 /** What the order waits for next, and who takes that step. */
