@@ -10,7 +10,6 @@ import {
   accountTexts,
   adminTexts,
   orderProgressTexts,
-  type AuthSession,
   type Order,
   type PaymentIntent,
   type Product,
@@ -22,12 +21,12 @@ import {
   reportPhone,
   searchAccounts,
   sendContactMessage,
+  signUpAccount,
   type FreshAccount,
 } from './support/admin.ts';
 import { demoAccount, signIn } from './support/auth.ts';
 import { bookThroughApi } from './support/buying.ts';
-import { makePhonePhoto, uniqueToken } from './support/listings.ts';
-import { confirmEmailOf } from './support/mailbox.ts';
+import { uniqueToken } from './support/listings.ts';
 
 /** 1024, 1366 and 1920 px, a phone's 360 px, and laptops' 1152 and 1280 px, where tables turn into cards. */
 const widths = [360, 1024, 1152, 1280, 1366, 1920];
@@ -39,23 +38,6 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 // ---------------------------------------------------------------------------------------------
 // Long records
-
-/** Signs an account up through the API with the name and email given, and confirms the address. */
-const signUpAs = async (
-  request: APIRequestContext,
-  role: 'user' | 'seller',
-  name: string,
-  email: string,
-): Promise<FreshAccount> => {
-  const password = `pw-${uniqueToken()}`;
-  const response = await request.post('/api/auth/signup', {
-    multipart: { name, email, password, role, image: await makePhonePhoto('me.jpg') },
-  });
-  expect(response.status(), `POST /api/auth/signup as ${email}: ${await response.text()}`).toBe(201);
-  const session = (await response.json()) as AuthSession;
-  await confirmEmailOf(request, email);
-  return { id: session.user.id, name, email, password, token: session.accessToken };
-};
 
 /** Books and pays for `phone` as `buyer` (the test-mode processor's card). */
 const buyThroughApi = async (request: APIRequestContext, buyer: FreshAccount, phone: Product, location: string) => {
@@ -90,13 +72,13 @@ const trackingNote = 'UPS Ground 1Z999AA10123456784, left with the concierge at 
  */
 const makeLongRecords = async (request: APIRequestContext) => {
   const token = uniqueToken();
-  const seller = await signUpAs(
+  const seller = await signUpAccount(
     request,
     'seller',
     `Maximilian Alexander Montgomery-Fitzgerald ${token}`,
     `maximilian.alexander.montgomery-fitzgerald.${token}@recell-marketplace.example.com`,
   );
-  const buyer = await signUpAs(
+  const buyer = await signUpAccount(
     request,
     'user',
     `Bartholomew Christopherson-Villanueva ${token}`,

@@ -35,8 +35,9 @@ export const signUpAccount = async (
   request: APIRequestContext,
   role: 'user' | 'seller',
   name: string,
+  /** A fresh one unless given (a test of long addresses names its own). */
+  email = `${role}.${Date.now()}.${uniqueToken()}@recell.test`,
 ): Promise<FreshAccount> => {
-  const email = `${role}.${Date.now()}.${uniqueToken()}@recell.test`;
   const password = `pw-${uniqueToken()}`;
   const response = await request.post('/api/auth/signup', {
     multipart: { name, email, password, role, image: await makePhonePhoto('me.jpg') },
