@@ -224,7 +224,7 @@ describe('platform: a signed-in page rendered with its data', () => {
   let webDir: string;
   const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
   const template = (theme = '') =>
-    `<!doctype html><html lang="en"${theme}><head><title>ReCell</title><style><!--recell:style--></style></head><body><div id="root"><!--recell:page--></div><!--recell:page-data--></body></html>`;
+    `<!doctype html><html lang="en"${theme}><head><title>ReCell</title><style><!--recell:style--></style></head><body><div id="root"><!--recell:page--></div><script type="application/json" id="page-data"><!--recell:page-data--></script></body></html>`;
   const stylesheet = '.rendered{color:teal}\n.unused{color:red}';
   beforeAll(async () => {
     // A web build in miniature whose server build renders a page from the API's own answer.
@@ -247,7 +247,7 @@ describe('platform: a signed-in page rendered with its data', () => {
         return {
           title: '<title>' + items[0].brand + ' · ReCell</title>',
           body: 'rendered ' + url + ': ' + items.map((item) => item.brand).join(', ') + ' ' + 'x'.repeat(2000),
-          data: '<script type="application/json" id="page-data">[]</script>',
+          data: '[]',
         };
       }
       export const criticalStyleFor = (stylesheet) => (html) =>

@@ -1,20 +1,36 @@
-import { catalogueEndpoints, type CategoryId } from '@recell/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { prefetchPageData, type PageDataModule } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
-import { paths } from './config/paths';
+import { routeTable, type RouteEntry } from './config/routes';
+import { Document, placeholders, siteTitle, type DocumentAssets } from './document';
 import { sendApiCallsWith } from './lib/api-client';
-import { apiUrl } from './lib/api-url';
-import { pageDataElement } from './lib/page-data';
+import { pageDataJson } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 
-/** The app at `url` as HTML, every part rendered (React waits for each page's code and data). */
-async function renderApp(url: string, queryClient: QueryClient, isRenderedSignedIn: boolean): Promise<string> {
+/** React's static renderer: the whole tree as HTML, every part inline, or an error. */
+async function renderToHtml(node: ReactNode, what: string): Promise<string> {
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerenderToNodeStream(node, {
+    // Every part inline, in document order: no boundary may need a script to be put in place.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
+  // A part that failed would be left to the browser (with an inline script the CSP refuses).
+  if (errors.length > 0) throw new AggregateError(errors, `rendering ${what} failed`);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+/** The app at `url` as HTML, every part rendered (React waits for each page's code and data). */
+const renderApp = (url: string, queryClient: QueryClient, isRenderedSignedIn: boolean) =>
+  renderToHtml(
     <StrictMode>
       <StaticRouter location={url}>
         <AppProviders queryClient={queryClient} isRenderedSignedIn={isRenderedSignedIn}>
@@ -22,20 +38,8 @@ async function renderApp(url: string, queryClient: QueryClient, isRenderedSigned
         </AppProviders>
       </StaticRouter>
     </StrictMode>,
-    {
-      // Every part inline, in document order: no boundary may need a script to be put in place.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError: (error) => {
-        errors.push(error);
-      },
-    },
+    url,
   );
-  // A part that failed would be left to the browser (with an inline script the CSP refuses).
-  if (errors.length > 0) throw new AggregateError(errors, `rendering ${url} failed`);
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  return html;
-}
 
 /**
  * Renders one page of the app to HTML at build time (scripts/prerender.mjs writes the files). No
@@ -52,8 +56,63 @@ export async function renderPage(url: string): Promise<string> {
   }
 }
 
-/** The signed-in pages the server renders with their data (the API's web plugin, by these patterns). */
-export const renderedPagePatterns = [paths.category.pattern];
+/** A page's whole document (see document.tsx), with `<!DOCTYPE html>`. */
+export const renderDocument = (props: Parameters<typeof Document>[0]) =>
+  renderToHtml(<Document {...props} />, 'the document');
+
+/** The template the server fills with a signed-in page rendered with its data. */
+export const renderTemplate = (assets: DocumentAssets, theme?: string) =>
+  renderDocument({ assets, theme, kind: 'page', body: placeholders.page, title: siteTitle, rendered: true });
+
+export { placeholders, siteTitle };
+
+const entries = Object.values(routeTable) as RouteEntry[];
+const patternsOf = (entry: RouteEntry) => (entry.nested ? [entry.path, `${entry.path}/*`] : [entry.path]);
+const dataModules = import.meta.glob<
+  PageDataModule & { unfilteredPages?: () => { address: string; fetches: string[] }[] }
+>('./app/routes/**/*.data.ts');
+const dataModuleOf = (entry: RouteEntry) => `./app/routes/${entry.page}.data.ts`;
+
+/**
+ * What the build writes for each page, from the route table (scripts/prerender.mjs):
+ * - `prerendered`: one file per page, answering its addresses;
+ * - `framePatterns`: the addresses answered with the site's frame;
+ * - `routeFrames`: pages whose frame lists their own code (Vite manifest keys), and for some
+ *   addresses their first API calls (`unfiltered`);
+ * - `renderedPatterns`: pages the server renders with their data for a signed-in request.
+ */
+export async function buildPlan() {
+  const prerendered = new Map<string, string[]>();
+  for (const entry of entries)
+    if (entry.served === 'prerendered')
+      prerendered.set(entry.page, [...(prerendered.get(entry.page) ?? []), entry.path]);
+  const withFrame = entries.filter((entry) => entry.served !== 'prerendered');
+  const routeFrames = await Promise.all(
+    withFrame
+      .filter((entry) => entry.served === 'frameWithCode' || entry.served === 'rendered')
+      .map(async (entry) => {
+        const data = dataModules[dataModuleOf(entry)];
+        const dataModule = data ? await data() : undefined;
+        return {
+          name: entry.page,
+          pattern: entry.path,
+          // The page's code, and the data code it starts with (src/app/prefetch.ts and its data module).
+          modules: [
+            `src/app/routes/${entry.page}.tsx`,
+            'src/app/prefetch.ts',
+            ...(data ? [dataModuleOf(entry).replace('./', 'src/')] : []),
+          ],
+          unfiltered: dataModule?.unfilteredPages?.() ?? [],
+        };
+      }),
+  );
+  return {
+    prerendered: [...prerendered].map(([page, addresses]) => ({ page, url: addresses[0]!, addresses })),
+    framePatterns: withFrame.flatMap(patternsOf),
+    routeFrames,
+    renderedPatterns: withFrame.filter((entry) => entry.served === 'rendered').map((entry) => entry.path),
+  };
+}
 
 /**
  * A signed-in page with the data it shows first, for a request that carried the signed-in hint
@@ -72,14 +131,12 @@ export async function renderSignedInPage(
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   try {
     const { pathname, search } = new URL(url, 'http://recell.invalid');
-    // As the browser does: the route's data module is a chunk of its own.
-    const { prefetchRouteData } = await import('./app/route-data');
-    await prefetchRouteData(queryClient, { pathname, search, isPrerendered: false });
+    await prefetchPageData(queryClient, { pathname, search, isPrerendered: false });
     const queries = queryClient.getQueryCache().getAll();
     if (queries.length === 0 || queries.some((query) => query.state.status !== 'success')) return null;
-    const data = pageDataElement(queryClient);
+    const data = pageDataJson(queryClient);
     const html = await renderApp(url, queryClient, true);
-    // React writes <title> where the page renders it; it belongs in the document's <head>.
+    // React writes <title> where the page renders it; the server puts it in the document's <head>.
     const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? null;
     return { title, body: title ? html.replace(title, '') : html, data };
   } finally {
@@ -87,16 +144,4 @@ export async function renderSignedInPage(
   }
 }
 
-/**
- * The API calls a brand's page makes first when nothing is filtered (the brands, its first phones):
- * its frame asks for them with the HTML (scripts/prerender.mjs), and the page's calls, to the same
- * addresses, are answered from those.
- */
-export const categoryPageData = (id: CategoryId) => [
-  apiUrl(catalogueEndpoints.categories),
-  apiUrl(catalogueEndpoints.categoryProducts, { id }),
-];
-
 export { criticalStyleFor } from './lib/critical-style';
-export { categoryIds } from '@recell/contract';
-export { framePatterns, paths } from './config/paths';

@@ -49,6 +49,7 @@ type PagesManifest = {
 
 /** What the web's server build (apps/web/src/prerender.tsx) offers the server. */
 type RenderModule = {
+  /** The page's title element, its HTML, and its data as the JSON text of the template's #page-data. */
   renderSignedInPage: (
     url: string,
     fetchApi: typeof fetch,

@@ -9,15 +9,19 @@ type PageData = { queryKey: QueryKey; data: unknown; updatedAt: number }[];
 
 const pageDataId = 'page-data';
 
-/** The script element carrying the client's settled queries. `<` is escaped: no `</script>` can end it early. */
-export function pageDataElement(queryClient: QueryClient): string {
+/** The client's settled queries as the text of that script. `<` is escaped: no `</script>` can end it early. */
+export function pageDataJson(queryClient: QueryClient): string {
   const data: PageData = queryClient
     .getQueryCache()
     .getAll()
     .filter(({ state }) => state.status === 'success')
     .map(({ queryKey, state }) => ({ queryKey, data: state.data, updatedAt: state.dataUpdatedAt }));
-  return `<script type="application/json" id="${pageDataId}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
+  return JSON.stringify(data).replaceAll('<', '\\u003c');
 }
+
+/** The script element carrying the client's settled queries. */
+export const pageDataElement = (queryClient: QueryClient): string =>
+  `<script type="application/json" id="${pageDataId}">${pageDataJson(queryClient)}</script>`;
 
 /** Puts the page's data, if its HTML carries any, into `queryClient`. */
 export function seedPageData(queryClient: QueryClient) {

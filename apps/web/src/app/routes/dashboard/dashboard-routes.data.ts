@@ -1,0 +1,92 @@
+import type { Role } from '@recell/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { dashboardPaths } from '@/config/dashboard-paths';
+import { isSignedIn, warm, type PageDataModule } from '../../prefetch';
+
+// Each page loads only its own feature's query options, as it needs them.
+const adminQueries = () => import('@/features/admin/queries');
+const buyingQueries = () => import('@/features/buying/queries');
+const listingQueries = () => import('@/features/listings/queries');
+
+type Prefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>;
+
+/** The dashboard tables' first pages, by page, with the role that may see each. */
+const dashboardQueries = {
+  myProducts: {
+    queries: listingQueries,
+    role: 'seller',
+    load: async (client) => client.prefetchInfiniteQuery((await listingQueries()).myProductsQuery),
+  },
+  mySales: {
+    queries: buyingQueries,
+    role: 'seller',
+    load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).mySalesQuery),
+  },
+  myOrders: {
+    queries: buyingQueries,
+    role: 'user',
+    load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myOrdersQuery),
+  },
+  myWishlist: {
+    queries: buyingQueries,
+    role: 'user',
+    load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myWishlistQuery),
+  },
+  allUsers: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client, search) =>
+      client.prefetchInfiniteQuery((await adminQueries()).adminUsersQuery('user', search.get('q') ?? '')),
+  },
+  allSellers: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client, search) =>
+      client.prefetchInfiniteQuery((await adminQueries()).adminUsersQuery('seller', search.get('q') ?? '')),
+  },
+  reportedItems: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).reportedProductsQuery),
+  },
+  orderProblems: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).orderProblemsQuery),
+  },
+  auditLog: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).auditLogQuery),
+  },
+  contactMessages: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client, search) => {
+      const { contactMessagesQuery, contactMessageViewOf } = await adminQueries();
+      await client.prefetchInfiniteQuery(contactMessagesQuery(contactMessageViewOf(search)));
+    },
+  },
+} satisfies Record<string, { queries: () => Promise<unknown>; role: Role; load: Prefetch }>;
+
+/**
+ * An order's page, or a dashboard table's first page, once the session allows it (the dashboard
+ * routes its own addresses; decision 0052 for the order's page).
+ */
+export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathname, search }) => {
+  const order = matchPath(dashboardPaths.order.pattern, pathname)?.params.id;
+  if (order !== undefined) {
+    // An order's page: its buyer's, its seller's (or an admin's while a problem is open); the API decides.
+    warm(buyingQueries);
+    if (await isSignedIn()) await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
+    return;
+  }
+  const dashboardPage = (Object.keys(dashboardQueries) as (keyof typeof dashboardQueries)[]).find((page) =>
+    matchPath(dashboardPaths[page].pattern, pathname),
+  );
+  if (!dashboardPage) return;
+  const { queries, role, load } = dashboardQueries[dashboardPage];
+  warm(queries);
+  if (await isSignedIn(role)) await load(queryClient, search);
+};
