@@ -58,7 +58,7 @@ describe('FairPriceHint', () => {
     // and React still run on real time).
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({ 'GET /api/fair-price': () => jsonResponse(fromSales) });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderWithProviders(<Fields />);
 
     await user.type(screen.getByLabelText('Model'), '  iPhone 13 Pro ');
