@@ -132,12 +132,16 @@ describe('shutdown', () => {
     const isRoutedHere = () => unreadySince === undefined || performance.now() - unreadySince < balancerNoticeMs;
     const firstAnswers: Promise<void>[] = [];
     const loop = async (url: string, answers: Answer[], through: http.Agent) => {
-      const answered = Promise.withResolvers<void>();
-      firstAnswers.push(answered.promise);
+      let answered = () => {};
+      firstAnswers.push(
+        new Promise<void>((resolve) => {
+          answered = resolve;
+        }),
+      );
       while (!stopped && (url === '/readyz' || isRoutedHere())) {
         const answer = await get(through, port, url);
         answers.push(answer);
-        if (answer.status === 200) answered.resolve();
+        if (answer.status === 200) answered();
         if (url === '/readyz' && answer.status === 503) unreadySince ??= answer.at;
         // Once the listener is gone, new connections are refused: the balancer's business.
         if (answer.error === 'ECONNREFUSED') return;
