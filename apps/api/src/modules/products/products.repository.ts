@@ -8,7 +8,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, blockedImeis, orders, priceChanges, productPhotos, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
+import { publicProductColumns } from '../../db/public-product-columns.ts';
 
 export type NewProduct = Pick<
   typeof products.$inferInsert,
