@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, auditLog, blockedImeis, products, reports, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../../db/public-product-columns.ts';
+import { publicProductColumns } from '../../db/public-listings.ts';
 
 /** Rows strictly after `key` in (created_at desc, id desc) order. */
 const after = (createdAt: SQLWrapper, id: SQLWrapper, key?: NewestKey) =>

@@ -12,9 +12,9 @@ import {
 } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AuthRateLimits } from '../../lib/rate-limit.ts';
-import { storeImage } from '../uploads/images.service.ts';
+import { storeImage } from '../uploads/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import * as users from '../users/users.repository.ts';
+import * as users from '../users/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { queueConfirmationEmail } from './recovery.service.ts';
 import { createRefreshFamily, sessionBody, setRefreshCookie, startSession, type AuthDeps } from './sessions.service.ts';

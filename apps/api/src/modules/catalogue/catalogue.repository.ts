@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
 import { literalLimit, pageLimit, prepared, statementName, wholeNumber } from '../../db/prepared-statements.ts';
-import { publicProductColumns } from '../../db/public-product-columns.ts';
+import { publicProductColumns } from '../../db/public-listings.ts';
 import { advertisements, categories, productFactTokens, products, searchTerms, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>

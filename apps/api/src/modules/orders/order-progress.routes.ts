@@ -12,7 +12,7 @@ import {
   SaleSchema,
 } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
 

@@ -13,8 +13,8 @@ import type { Database } from '../../../db/client.ts';
 import type { SocialProfile } from '../../../adapters/identity/identity-provider.ts';
 import { confirmEmail as confirmEmailOf } from '../recovery.repository.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import * as users from '../../users/users.repository.ts';
-import type { UserRow } from '../../users/users.repository.ts';
+import * as users from '../../users/index.ts';
+import type { UserRow } from '../../users/index.ts';
 import * as repository from './social.repository.ts';
 
 /** A sign-in the rules refuse; /auth/complete shows the catalogue's text for `code`. */

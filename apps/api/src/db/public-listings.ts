@@ -1,5 +1,5 @@
-/** The listing columns every public view reads (catalogue, listings, seller pages, wishlist, moderation). */
-import { sql } from 'drizzle-orm';
+/** What every public view of listings reads (catalogue, listings, seller pages, wishlist, moderation). */
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { advertisements, products, users } from './schema.ts';
 
 /** The columns every public listing view shows; the seller's phone number is deliberately absent. */
@@ -38,3 +38,6 @@ export const publicProductColumns = {
   sellerRatingCount: users.ratingCount,
   sellerRatingSum: users.ratingSum,
 };
+
+/** A listing anyone may see: for sale or sold, by an active seller (with users joined). */
+export const isLiveListing = and(inArray(products.status, ['available', 'sold']), isNull(users.disabledAt));
