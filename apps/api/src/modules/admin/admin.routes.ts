@@ -12,7 +12,7 @@ import {
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
 import * as service from './admin.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 
 /**
  * Moderation (admin only): All Users, All Sellers, Reported Items, Audit Log. Anonymous callers

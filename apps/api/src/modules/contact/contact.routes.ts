@@ -8,7 +8,7 @@ import {
   ContactMessageSchema,
 } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as service from './contact.service.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   UnreadMessagesSchema,
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as service from './messages.service.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   UpdateEmailPreferencesSchema,
 } from '@recell/contract';
 import { errorResponses, noContent } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as service from './notifications.service.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
   SaleSchema,
 } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
 
@@ -21,7 +21,15 @@ import * as progress from './order-progress.service.ts';
  * receipt and problem report, the admins' decision on a problem. Another seller's or buyer's order
  * is a 404; a wrong state a 409.
  */
-export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrderProgressRoutesOptions {
+  /** The payments module's: a refunded problem's sale payment is marked refunded. */
+  markPaymentRefunded: problems.ProblemDeps['markPaymentRefunded'];
+}
+
+export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
+  app,
+  { markPaymentRefunded },
+) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
     publicUrl: app.config.publicUrl,
@@ -33,6 +41,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
     processor: app.cardProcessor,
     log,
     emailsQueued: () => app.emailsQueued(),
+    markPaymentRefunded,
   });
 
   app.post(

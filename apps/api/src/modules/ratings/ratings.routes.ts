@@ -10,7 +10,7 @@ import {
   SellerIdParamsSchema,
 } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as service from './ratings.service.ts';
 
 /** Ratings of sellers (docs/decisions/0044). Buyers are role 'user'. */

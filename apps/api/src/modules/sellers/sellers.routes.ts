@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PageQuerySchema, ProductPageSchema, SellerIdParamsSchema, SellerProfileSchema } from '@recell/contract';
 import { errorResponses } from '../../lib/routes.ts';
-import { isSignedInCaller } from '../auth/auth.plugin.ts';
-import { listingPageFor } from '../catalogue/seller-email.ts';
+import { isSignedInCaller } from '../auth/index.ts';
+import { listingPageFor } from '../catalogue/index.ts';
 import * as service from './sellers.service.ts';
 
 /**
