@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxSchema, type OutboxDeliveryState } from '@recell/contract';
-import { errorResponses } from '../../lib/routes.ts';
+import { apiEndpoints, type OutboxDeliveryState } from '@recell/contract';
+import { endpointRoute } from '../../lib/routes.ts';
 import { listRecentEmails, type OutboxEmailRow } from './outbox.repository.ts';
 
 /** How an email's delivery went, from its row and whether this server has a mail server to send to. */
@@ -17,34 +17,30 @@ const deliveryState = (row: OutboxEmailRow, hasMailServer: boolean): OutboxDeliv
  * who could read them could take over any account.
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/outbox',
-    {
-      config: { auth: ['admin'] },
-      schema: {
-        tags: ['admin'],
-        summary: 'The newest emails of the outbox and their delivery, without their contents (admin)',
-        response: { 200: OutboxSchema, ...errorResponses(401, 403) },
+  app.route(
+    endpointRoute(apiEndpoints.recovery.outbox, {
+      tags: ['admin'],
+      summary: 'The newest emails of the outbox and their delivery, without their contents (admin)',
+      errors: [401, 403],
+      handler: async (_request, reply) => {
+        const rows = await listRecentEmails(app.db, 50);
+        const hasMailServer = app.mailSender.kind !== 'outbox';
+        reply.header('cache-control', 'no-store');
+        return {
+          hasMailServer,
+          items: rows.map((row) => ({
+            id: row.id,
+            to: row.recipient,
+            subject: row.subject,
+            kind: row.kind,
+            state: deliveryState(row, hasMailServer),
+            attempts: row.attempts,
+            createdAt: row.createdAt.toISOString(),
+            sentAt: row.sentAt?.toISOString() ?? null,
+            failedAt: row.failedAt?.toISOString() ?? null,
+          })),
+        };
       },
-    },
-    async (_request, reply) => {
-      const rows = await listRecentEmails(app.db, 50);
-      const hasMailServer = app.mailSender.kind !== 'outbox';
-      reply.header('cache-control', 'no-store');
-      return {
-        hasMailServer,
-        items: rows.map((row) => ({
-          id: row.id,
-          to: row.recipient,
-          subject: row.subject,
-          kind: row.kind,
-          state: deliveryState(row, hasMailServer),
-          attempts: row.attempts,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-          failedAt: row.failedAt?.toISOString() ?? null,
-        })),
-      };
-    },
+    }),
   );
 };
