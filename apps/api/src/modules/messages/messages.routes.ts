@@ -4,10 +4,7 @@ import { endpointRoute, noContent } from '../../lib/routes.ts';
 import { signedInUser } from '../auth/auth.plugin.ts';
 import * as service from './messages.service.ts';
 
-/**
- * An order's messages between its buyer and its phone's seller. Every route needs a confirmed email
- * (an unconfirmed account cannot message); anyone not party to the order gets a 404.
- */
+/** An order's messages. Every route needs a confirmed email (an unconfirmed account cannot message). */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.MessageDeps = {
     db: app.db,

@@ -7,8 +7,7 @@ import * as service from './sellers.service.ts';
 
 /**
  * The seller page: public, like a phone's details, whose seller it names (name, picture, verified
- * mark, member since, phones for sale); nothing private (the phones carry the seller's email only
- * for a signed-in caller). Unknown, non-seller or disabled: 404.
+ * mark, member since, phones for sale). Unknown, non-seller or disabled: 404.
  */
 export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sellers } = apiEndpoints;
