@@ -28,7 +28,6 @@ export const catalogueEndpoints = {
     status: 200,
     withoutSession: true,
   }),
-  /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
   searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductSearchPageSchema }>()({
     method: 'GET',
     path: '/search',
