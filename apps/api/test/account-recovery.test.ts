@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthSessionSchema, messages, recoveryMessages } from '@recell/contract';
 import { accountTokens, outboxEmails, sessions } from '../src/db/schema.ts';
-import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
+import { hashAccountToken, refreshCookieName } from '../src/modules/auth/index.ts';
 import { expectError, useTestApp } from './support/api.ts';
 import {
   callerWithRole,
@@ -24,7 +24,6 @@ import { bookingFor, listPhone, postBooking } from './support/buying.ts';
 import { filledListing, postListingForm } from './support/listings.ts';
 import { photo } from './support/accounts.ts';
 import { bookOrder, requestIntent } from './support/payments.ts';
-import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
 import type { TestApp } from './helpers.ts';
 
 const t = useTestApp({ env: () => ({ RECOVERY_REQUESTS_PER_IP: '6' }) });

@@ -17,11 +17,10 @@ import {
   OrderSchema,
   SaleSchema,
 } from '@recell/contract';
-import type { AuthUser } from '../src/modules/auth/auth.plugin.ts';
+import type { AuthUser } from '../src/modules/auth/index.ts';
 import { ProcessorUnavailableError, type CardProcessor } from '../src/adapters/payments/card-processor.ts';
 import { auditLog, orderProblems, orders, outboxEmails, payments, users } from '../src/db/schema.ts';
-import { finishDueRefunds, refundProblem } from '../src/modules/orders/order-problems.service.ts';
-import { completeDueOrders, hasOpenProblem } from '../src/modules/orders/order-progress.service.ts';
+import { finishDueRefunds, refundProblem, completeDueOrders, hasOpenProblem } from '../src/modules/orders/index.ts';
 import { insertProduct } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { castOf, headersOf, useCast, type Caller, type Cast } from './support/accounts.ts';

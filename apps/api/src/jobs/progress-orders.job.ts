@@ -1,5 +1,4 @@
-import { finishDueRefunds } from '../modules/orders/order-problems.service.ts';
-import { completeDueOrders } from '../modules/orders/order-progress.service.ts';
+import { finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
 import { every, type JobDefinition } from './job.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminUserIdParamsSchema, apiEndpoints, ReportedProductParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
 import * as service from './admin.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 
 /**
  * Moderation (admin only): All Users, All Sellers, Reported Items, Audit Log. Anonymous callers

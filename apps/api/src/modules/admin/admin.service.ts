@@ -24,16 +24,16 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notify, notifyAll } from '../notifications/notify.ts';
-import { toPublicProduct } from '../catalogue/catalogue.service.ts';
-import { cancelOpenOrdersOf } from '../orders/orders.repository.ts';
-import * as listings from '../products/products.repository.ts';
-import { resolveOpenReports, resolveOpenReportsOnProductsOf } from '../reports/reports.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notify, notifyAll } from '../notifications/index.ts';
+import { toPublicProduct } from '../catalogue/index.ts';
+import { cancelOpenOrdersOf } from '../orders/index.ts';
+import * as listings from '../products/index.ts';
+import { resolveOpenReports, resolveOpenReportsOnProductsOf } from '../reports/index.ts';
 import * as repository from './admin.repository.ts';
-import { disableUser, markSellerVerified } from '../users/users.repository.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { disableUser, markSellerVerified } from '../users/index.ts';
+import { revokeUserSessions } from '../auth/index.ts';
 
 export interface AdminDeps {
   db: Database;

@@ -8,8 +8,8 @@ import {
   type ProductPage,
 } from '@recell/contract';
 import { endpointRoute } from '../../lib/routes.ts';
-import { isSignedInCaller } from '../auth/auth.plugin.ts';
-import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
+import { isSignedInCaller } from '../auth/index.ts';
+import { compressThreshold, encodedPage, PageCache, preferredEncoding } from '../../lib/page-cache.ts';
 import * as service from './catalogue.service.ts';
 import { listingPageFor } from './seller-email.ts';
 

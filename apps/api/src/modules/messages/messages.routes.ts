@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, OrderIdParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as service from './messages.service.ts';
 
 /** An order's messages. Every route needs a confirmed email (an unconfirmed account cannot message). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiEndpoints, NotificationParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as service from './notifications.service.ts';
 
 /**

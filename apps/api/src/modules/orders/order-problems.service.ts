@@ -42,10 +42,10 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notifyAll } from '../notifications/notify.ts';
-import { excludeRatingOfRefundedOrder } from '../ratings/ratings.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notifyAll } from '../notifications/index.ts';
+import { excludeRatingOfRefundedOrder } from '../ratings/index.ts';
 import * as repository from './order-progress.repository.ts';
 import { orderLink, toProblem } from './order-progress.view.ts';
 

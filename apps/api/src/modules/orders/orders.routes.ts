@@ -1,16 +1,24 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, buyingLimits, OrderIdParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
-import { paymentDepsOf } from '../payments/payments.deps.ts';
 import * as service from './orders.service.ts';
 import { getOrderDetails } from './order-details.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
+
+export interface OrdersRoutesOptions {
+  /** The payments module's side of cancelling an order, for a request (its log names the request). */
+  cardReleaseOf: (log: FastifyBaseLogger) => service.OrderCardRelease;
+}
 
 /** Bookings, My Orders and My Sales. Buyers are role 'user'. */
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Cancelling releases a card: orders get the payment paths' dependencies, with the request's log. */
-  const depsOf = (request: FastifyRequest): service.OrderDeps => paymentDepsOf(app, request.log);
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { cardReleaseOf }) => {
+  const depsOf = (request: FastifyRequest): service.OrderDeps => ({
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    emailsQueued: () => app.emailsQueued(),
+    cardRelease: cardReleaseOf(request.log),
+  });
 
   const { buying } = apiEndpoints;
 

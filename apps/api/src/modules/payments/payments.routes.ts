@@ -8,7 +8,7 @@ import type { TestCardProcessor } from '../../adapters/payments/test-processor.t
 import { endpointRoute, errorResponses } from '../../lib/routes.ts';
 import { paymentDepsOf } from './payments.deps.ts';
 import * as service from './payments.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 
 const TestIntentParamsSchema = z.object({ id: text().min(1).max(200) });
 

@@ -4,8 +4,8 @@ import { apiEndpoints, ProductIdParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
 import type { ListingForm, ProductDeps } from './products.service.ts';
-import { isSignedInCaller, signedInUser } from '../auth/auth.plugin.ts';
-import { listingFor } from '../catalogue/seller-email.ts';
+import { isSignedInCaller, signedInUser } from '../auth/index.ts';
+import { listingFor } from '../catalogue/index.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -28,11 +28,11 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { productIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notify, notifyWishlisters } from '../notifications/notify.ts';
-import { toPublicProduct } from '../catalogue/catalogue.service.ts';
-import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notify, notifyWishlisters } from '../notifications/index.ts';
+import { toPublicProduct } from '../catalogue/index.ts';
+import { imageUrlForId, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 

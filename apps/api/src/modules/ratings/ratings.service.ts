@@ -21,10 +21,10 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound, orderIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
-import { getSeller } from '../sellers/sellers.service.ts';
+import { getSeller } from '../sellers/index.ts';
 import * as repository from './ratings.repository.ts';
 
 export interface RatingDeps {

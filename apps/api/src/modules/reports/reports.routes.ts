@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, ProductIdParamsSchema } from '@recell/contract';
 import { endpointRoute } from '../../lib/routes.ts';
 import * as service from './reports.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 
 /** Buyers report listings; admins read and close them under /api/admin/reports (admin.routes.ts). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, SellerIdParamsSchema } from '@recell/contract';
 import { endpointRoute } from '../../lib/routes.ts';
-import { isSignedInCaller } from '../auth/auth.plugin.ts';
-import { listingPageFor } from '../catalogue/seller-email.ts';
+import { isSignedInCaller } from '../auth/index.ts';
+import { listingPageFor } from '../catalogue/index.ts';
 import * as service from './sellers.service.ts';
 
 /**

@@ -43,15 +43,6 @@ export const listIdentityProviders = async (db: Executor, userId: string) =>
     (row) => row.provider,
   );
 
-/** True for PostgreSQL's unique_violation; drizzle wraps the driver error, so look at its cause too. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-};
-
 /** An admin removes the account: it is signed out on its next call and can no longer sign in. */
 export const disableUser = async (tx: Executor, id: string): Promise<void> => {
   await tx

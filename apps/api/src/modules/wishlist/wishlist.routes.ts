@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, WishlistParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
 import * as service from './wishlist.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 
 /** The buyer's wishlist: My Wishlist, and the hearts on cards. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,8 +12,9 @@ import type { SocialSignInErrorCode } from '@recell/contract';
 import type { Database } from '../../../db/client.ts';
 import type { SocialProfile } from '../../../adapters/identity/identity-provider.ts';
 import { confirmEmail as confirmEmailOf } from '../recovery.repository.ts';
-import * as users from '../../users/users.repository.ts';
-import type { UserRow } from '../../users/users.repository.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
+import * as users from '../../users/index.ts';
+import type { UserRow } from '../../users/index.ts';
 import * as repository from './social.repository.ts';
 
 /** A sign-in the rules refuse; /auth/complete shows the catalogue's text for `code`. */
@@ -51,7 +52,7 @@ export const signInWithProfile = async (db: Database, profile: SocialProfile): P
     try {
       return await resolve(db, profile);
     } catch (error) {
-      if (attempt < 3 && users.isUniqueViolation(error)) continue;
+      if (attempt < 3 && isUniqueViolation(error)) continue;
       throw error;
     }
   }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints } from '@recell/contract';
 import { endpointRoute } from '../../lib/routes.ts';
-import { getMe, updateMe, type UserDeps } from './users.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { getMe, updateMe, type UserDeps } from '../users/index.ts';
+import { signedInUser } from './auth.plugin.ts';
 
 /** The signed-in user's own account: who they are (role, verified badge) and their name and photo. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
