@@ -37,7 +37,7 @@ import { orderProgressRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
-import { orderCardRelease, paymentDepsOf, paymentsRoutes } from './modules/payments/index.ts';
+import { markPaymentRefunded, orderCardRelease, paymentDepsOf, paymentsRoutes } from './modules/payments/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { fairPriceRoutes } from './modules/fair-price/index.ts';
@@ -190,7 +190,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       // Payments use orders; cancelling an order reaches the card through this port.
       await api.register(ordersRoutes, { cardReleaseOf: (log) => orderCardRelease(paymentDepsOf(api, log)) });
       await api.register(messagesRoutes);
-      await api.register(orderProgressRoutes);
+      await api.register(orderProgressRoutes, { markPaymentRefunded });
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });

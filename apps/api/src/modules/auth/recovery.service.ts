@@ -102,8 +102,8 @@ export const resetPassword = async (deps: RecoveryDeps, input: ResetPassword): P
     });
     if (!id) return undefined;
     await repository.retireAccountTokens(tx, { userId: id, purpose: 'password_reset', now });
-    await repository.setPassword(tx, id, passwordHash, now);
-    await repository.confirmEmail(tx, id, now);
+    await users.setPassword(tx, id, passwordHash, now);
+    await users.confirmEmail(tx, id, now);
     const ended = await revokeUserSessions(tx, id);
     deps.log.info({ userId: id, endedSessions: ended }, 'password reset');
     return id;
@@ -121,7 +121,7 @@ export const confirmEmail = async (deps: RecoveryDeps, token: string): Promise<A
       purpose: 'email_confirmation',
       now,
     });
-    if (id) await repository.confirmEmail(tx, id, now);
+    if (id) await users.confirmEmail(tx, id, now);
     return id;
   });
   if (!userId) throw badRequest(recoveryMessages.confirmLinkInvalid, { token: recoveryMessages.confirmLinkInvalid });

@@ -4,11 +4,9 @@ export { catalogueRoutes, pageCacheTtlMs, storageSizesTtlMs } from './catalogue.
 export {
   factEstimate,
   factTokensToRead,
-  listCategoryProducts,
   matchShareBound,
-  searchProducts,
   searchWindowRows,
-  toPublicProduct,
   type SearchPlan,
-} from './catalogue.service.ts';
+} from './catalogue.plan.ts';
+export { listCategoryProducts, searchProducts, toPublicProduct } from './catalogue.service.ts';
 export { listingFor, listingPageFor } from './seller-email.ts';

@@ -10,7 +10,15 @@ import * as progress from './order-progress.service.ts';
  * receipt and problem report, the admins' decision on a problem. Another seller's or buyer's order
  * is a 404; a wrong state a 409.
  */
-export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrderProgressRoutesOptions {
+  /** The payments module's: a refunded problem's sale payment is marked refunded. */
+  markPaymentRefunded: problems.ProblemDeps['markPaymentRefunded'];
+}
+
+export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
+  app,
+  { markPaymentRefunded },
+) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
     publicUrl: app.config.publicUrl,
@@ -22,6 +30,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
     processor: app.cardProcessor,
     log,
     emailsQueued: () => app.emailsQueued(),
+    markPaymentRefunded,
   });
 
   const { orderProgress } = apiEndpoints;

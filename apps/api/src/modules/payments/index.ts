@@ -2,5 +2,5 @@
 export { paymentDepsOf, type PaymentDeps } from './payments.deps.ts';
 export { reconcilePayments, staleClaimAfterMs } from './payments.reconcile.ts';
 export { orderCardRelease } from './payments.releases.ts';
-export { deleteWebhookEventsBefore } from './payments.repository.ts';
+export { deleteWebhookEventsBefore, markPaymentRefunded } from './payments.repository.ts';
 export { paymentsRoutes } from './payments.routes.ts';

@@ -1,11 +1,14 @@
 /** The users module's door: the owner of users (accounts) and a person's own profile. */
 export {
+  addToRatingTotals,
+  confirmEmail,
   disableUser,
   findUserByEmail,
   findUserById,
   insertUser,
   listIdentityProviders,
   markSellerVerified,
+  setPassword,
   updateUser,
   type UserRow,
 } from './users.repository.ts';
