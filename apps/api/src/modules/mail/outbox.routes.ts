@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxSchema } from '@recell/contract';
-import { errorResponses } from '../../lib/routes.ts';
+import { apiEndpoints } from '@recell/contract';
+import { endpointRoute } from '../../lib/routes.ts';
 import { recentOutbox } from './outbox.service.ts';
 
 /**
@@ -9,19 +9,15 @@ import { recentOutbox } from './outbox.service.ts';
  * who could read them could take over any account.
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/outbox',
-    {
-      config: { auth: ['admin'] },
-      schema: {
-        tags: ['admin'],
-        summary: 'The newest emails of the outbox and their delivery, without their contents (admin)',
-        response: { 200: OutboxSchema, ...errorResponses(401, 403) },
+  app.route(
+    endpointRoute(apiEndpoints.recovery.outbox, {
+      tags: ['admin'],
+      summary: 'The newest emails of the outbox and their delivery, without their contents (admin)',
+      errors: [401, 403],
+      handler: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return recentOutbox(app.db, app.mailSender.kind !== 'outbox');
       },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return recentOutbox(app.db, app.mailSender.kind !== 'outbox');
-    },
+    }),
   );
 };

@@ -107,10 +107,8 @@ const toOrder = (
 type OrderRatings = Awaited<ReturnType<typeof ratingsOfOrders>>;
 
 /**
- * Books a phone for the buyer at its current price. Refused (409) when the phone is sold or
- * removed (or its seller's account is gone), when it is the buyer's own listing, and when the buyer
- * already has an open order on it, also when two requests race (the database's unique index
- * decides). An unknown phone is a 404.
+ * Books a phone for the buyer at its current price, refused as its route describes; a removed
+ * seller's phone counts as removed, and when two requests race the database's unique index decides.
  */
 export const bookProduct = async (
   deps: OrderDeps,

@@ -298,9 +298,8 @@ export const getProduct = async ({ db }: ProductDeps, id: string): Promise<Produ
 };
 
 /**
- * Replaces a listing's photos by an ordered list of uploaded pictures (adds, removes and reorders
- * in one call): its seller only, only while it is for sale. The first becomes the cover. In one
- * transaction with an audit entry; public pages are told to refresh.
+ * Replaces a listing's photos, as its route describes, in one transaction with an audit entry;
+ * public pages are told to refresh.
  */
 export const replaceProductPhotos = async (
   deps: ProductDeps,
