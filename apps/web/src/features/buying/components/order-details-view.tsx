@@ -10,7 +10,7 @@ import {
 } from '@recell/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { StatusPill } from '@/components/ui/data-table';
+import { StatusPill } from '@/components/ui/data-table/cells';
 import { LoadError } from '@/components/ui/load-error';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { RatingView } from '@/components/ui/rating-view';
