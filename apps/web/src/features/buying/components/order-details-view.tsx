@@ -25,7 +25,7 @@ import { useOrderDetails } from '../api/get-order-details';
 import { useMarkHandedOver } from '../api/order-progress';
 import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
 import { DeleteOrderDialog } from './delete-order-dialog';
-import { dialogError } from './dialog-error';
+import { dialogError } from '@/lib/dialog-send';
 import { OrderProgressSteps } from './order-progress-steps';
 import RateSellerDialog from './rate-seller-dialog';
 import ReplyDialog from './reply-dialog';
