@@ -20,8 +20,8 @@ const featureDependencies = {
   buying: ['auth', 'messages'],
   payments: ['auth'],
   catalogue: ['auth', 'buying'],
-  listings: ['auth', 'catalogue'],
-  admin: ['auth', 'catalogue'],
+  listings: ['auth', 'buying', 'catalogue'],
+  admin: ['auth', 'buying', 'catalogue'],
   notifications: [],
 };
 
