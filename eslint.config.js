@@ -20,8 +20,8 @@ const featureDependencies = {
   buying: ['auth', 'messages'],
   payments: ['auth'],
   catalogue: ['auth', 'buying'],
-  listings: ['auth', 'catalogue'],
-  admin: ['auth', 'catalogue'],
+  listings: ['auth', 'buying', 'catalogue'],
+  admin: ['auth', 'buying', 'catalogue'],
   notifications: [],
 };
 
@@ -87,6 +87,63 @@ const webBoundaries = [
   },
 ];
 
+const apiSrc = './apps/api/src';
+const apiModules = readdirSync(`${apiSrc}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleDoors = apiModules.map((module) => `./${module}/index.ts`);
+
+/**
+ * The API's layers (docs/ARCHITECTURE.md): each module under modules/<x>/ is used by the rest of
+ * the API (other modules, app.ts, jobs, cli, tests) only through its index.ts, its one door. Inside
+ * a module, routes → services → repositories → db/: a repository imports only db/ and lib/, a
+ * service no routes. plugins/, lib/, db/ and adapters/ import no module: app.ts hands them what
+ * they need. import-x/no-cycle keeps modules one-way (payments → orders, auth → users).
+ */
+const apiBoundaries = [
+  ...apiModules.map((module) => ({
+    target: `${apiSrc}/modules/${module}`,
+    from: `${apiSrc}/modules`,
+    except: [`./${module}`, ...moduleDoors.filter((door) => door !== `./${module}/index.ts`)],
+    message: "Use another module through its index.ts ('../<module>/index.ts'), its one door.",
+  })),
+  {
+    target: [
+      `${apiSrc}/app.ts`,
+      `${apiSrc}/server.ts`,
+      `${apiSrc}/jobs`,
+      `${apiSrc}/cli`,
+      './apps/api/test',
+      './bench',
+    ],
+    from: `${apiSrc}/modules`,
+    except: moduleDoors,
+    message: "Use a module through its index.ts ('modules/<module>/index.ts'), its one door.",
+  },
+  {
+    target: `${apiSrc}/modules/**/*.repository.ts`,
+    from: [`${apiSrc}/modules/**/!(*.repository).ts`],
+    message: 'A repository imports only db/ and lib/ (and repositories of its own module): services call it.',
+  },
+  {
+    target: `${apiSrc}/modules/**/!(*.routes|index).ts`,
+    from: [`${apiSrc}/modules/**/*.routes.ts`],
+    message: 'Only routes (and the door) import routes: a service takes plain values, never the HTTP layer.',
+  },
+  {
+    target: [
+      `${apiSrc}/plugins`,
+      `${apiSrc}/lib`,
+      `${apiSrc}/db/**/!(*.test).ts`,
+      `${apiSrc}/adapters`,
+      `${apiSrc}/config.ts`,
+      `${apiSrc}/errors.ts`,
+    ],
+    from: `${apiSrc}/modules`,
+    message: 'plugins/, lib/, db/ and adapters/ import no module: app.ts passes in what they need.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -140,6 +197,19 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/api/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './apps/api/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: apiBoundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

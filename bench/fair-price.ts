@@ -12,8 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { fairPrice } from '../apps/api/src/modules/fair-price/fair-price.service.ts';
-import { listSellerProducts } from '../apps/api/src/modules/sellers/sellers.service.ts';
+import { fairPrice } from '../apps/api/src/modules/fair-price/index.ts';
+import { listSellerProducts } from '../apps/api/src/modules/sellers/index.ts';
 import { productConditions, type ProductCondition } from '@recell/contract';
 import { benchBuyerEmail } from './lib/catalogue-data.ts';
 import { createRandom, defaultDatabaseUrl, formatInt, formatMs, printTable, seconds } from './lib/util.ts';

@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { ProductQuerySchema, type ProductQueryInput } from '@recell/contract';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { listCategoryProducts, searchProducts } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
+import { listCategoryProducts, searchProducts } from '../apps/api/src/modules/catalogue/index.ts';
 import { defaultDatabaseUrl, formatMs, printTable, sleep } from './lib/util.ts';
 
 const { values: args } = parseArgs({

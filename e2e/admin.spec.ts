@@ -167,7 +167,7 @@ test("the admin reads a phone's reports, removes it, and it leaves home, its cat
 }) => {
   test.setTimeout(120_000);
   const token = uniqueToken();
-  const categoryId: CategoryId = '2';
+  const categoryId: CategoryId = '3';
   const model = `Rept${token}`;
   const seller = await signUpAccount(request, 'seller', `Reported Seller ${token}`);
   const phone = await createPhone(request, seller, {

@@ -172,7 +172,7 @@ test('a buyer fills and empties the heart on a card, then removes a phone from M
 }) => {
   test.setTimeout(90_000);
   const buyer = demoAccount('buyer2');
-  const phone = await createTestPhone(request, seller.email, { categoryId: '2' });
+  const phone = await createTestPhone(request, seller.email, { categoryId: '1' });
   const { name } = phone.product;
   try {
     await signIn(page, buyer.email);

@@ -210,7 +210,7 @@ for (const { label, options, isPhone } of screens) {
       request,
     }) => {
       test.setTimeout(120_000);
-      const categoryId: CategoryId = '2';
+      const categoryId: CategoryId = '3';
       const word = `Focus${uniqueToken()}`;
       const count = pageSize.default + 2;
       const token = await apiToken(request, seller.email);

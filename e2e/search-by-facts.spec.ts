@@ -20,7 +20,7 @@ import {
   uploadPhoto,
 } from './support/listings.ts';
 
-// Other files browse Xiaomi and Samsung unfiltered: these phones are Apple's, found by a word of their own.
+// Another file browses Xiaomi unfiltered: these phones are Apple's, found by a word of their own.
 const token = uniqueToken();
 const word = `Factsearch${token}`;
 let sellerToken = '';

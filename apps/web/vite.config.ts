@@ -36,6 +36,11 @@ function formModules() {
   return { plugin, needsForms: (id: string) => needsForms.has(id) };
 }
 const forms = formModules();
+/**
+ * The dashboard's tables: left to chunks of their own, which no browsing page loads (in the shared
+ * chunk they would weigh on every page; a group of their own would pull in what they use).
+ */
+const tableModule = /[\\/]src[\\/]components[\\/]ui[\\/]data-table[\\/]/;
 /** Modules only the dashboard's pages share. */
 const dashboardModule = /[\\/]src[\\/](features[\\/]admin|app[\\/]routes[\\/]dashboard)[\\/]/;
 
@@ -84,7 +89,7 @@ export default defineConfig({
             // dashboard's, instead of dozens of 1–3 kB chunks a phone fetches over a slow network.
             {
               name: (id: string) => (dashboardModule.test(id) ? 'dashboard-shared' : 'shared'),
-              test: (id: string) => !forms.needsForms(id) && !ownChunkLibrary.test(id),
+              test: (id: string) => !forms.needsForms(id) && !ownChunkLibrary.test(id) && !tableModule.test(id),
               minShareCount: 2,
               priority: 10,
             },

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createAccessTokens } from '../../apps/api/src/modules/auth/tokens.ts';
+import { createAccessTokens } from '../../apps/api/src/modules/auth/index.ts';
 import { benchBuyerEmail } from './catalogue-data.ts';
 import { backendPids, cpuMeter } from './cpu.ts';
 import { runLoad, type LoadResult } from './load.ts';

@@ -6,10 +6,8 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { createMailSender, type MailSender } from './adapters/mail/index.ts';
-import { deliverDueEmails } from './modules/mail/deliver-emails.ts';
-import { demoMailboxRoutes } from './modules/mail/demo-mailbox.routes.ts';
-import { outboxRoutes } from './modules/mail/outbox.routes.ts';
-import { recoveryRoutes } from './modules/auth/recovery.routes.ts';
+import { deliverDueEmails, demoMailboxRoutes, outboxRoutes } from './modules/mail/index.ts';
+import { accountRoutes, authPlugin, callbackPath, recoveryRoutes, socialRoutes } from './modules/auth/index.ts';
 import { createIdentityProviders, type IdentityProviders } from './adapters/identity/index.ts';
 import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
@@ -26,31 +24,26 @@ import { privateAnswersPlugin } from './plugins/private-answers.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { readPagesManifest, webPlugin } from './plugins/web.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { uploadCapacityPlugin, uploadsRoutes } from './modules/uploads/index.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { limitStorePlugin } from './plugins/limit-store.ts';
 import { writeLimitsPlugin } from './plugins/write-limits.ts';
-import { uploadCapacityPlugin } from './modules/uploads/upload-capacity.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { productsRoutes } from './modules/products/products.routes.ts';
-import { accountRoutes } from './modules/auth/account.routes.ts';
-import { callbackPath, socialRoutes } from './modules/auth/social/social.routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { catalogueRoutes, pageCacheTtlMs } from './modules/catalogue/index.ts';
+import { productsRoutes } from './modules/products/index.ts';
 import { listingChangesPlugin } from './plugins/listing-changes.ts';
 import { deferredWorkPlugin } from './plugins/deferred-work.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { orderProgressRoutes } from './modules/orders/order-progress.routes.ts';
-import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
-import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { orderProgressRoutes, ordersRoutes } from './modules/orders/index.ts';
+import { messagesRoutes } from './modules/messages/index.ts';
+import { wishlistRoutes } from './modules/wishlist/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
+import { markPaymentRefunded, orderCardRelease, paymentDepsOf, paymentsRoutes } from './modules/payments/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { fairPriceRoutes } from './modules/fair-price/index.ts';
+import { sellersRoutes } from './modules/sellers/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
+import { ratingsRoutes } from './modules/ratings/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,9 +187,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(uploadsRoutes);
       await api.register(accountRoutes);
       await api.register(socialRoutes, { providers: identityProviders });
-      await api.register(ordersRoutes);
+      // Payments use orders; cancelling an order reaches the card through this port.
+      await api.register(ordersRoutes, { cardReleaseOf: (log) => orderCardRelease(paymentDepsOf(api, log)) });
       await api.register(messagesRoutes);
-      await api.register(orderProgressRoutes);
+      await api.register(orderProgressRoutes, { markPaymentRefunded });
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });
@@ -213,6 +207,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     { prefix: apiPrefix },
   );
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir, uploadsDir: config.uploadsDir });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    uploadsDir: config.uploadsDir,
+    renderedPageTtlMs: pageCacheTtlMs,
+  });
   return app;
 };

@@ -149,104 +149,6 @@ const EnvSchema = z.object({
 /** The demo mailbox's ports when none are set (MailDev's own); under NODE_ENV=test, free ports. */
 export const demoMailboxPorts = { smtp: 1025, web: 1080 } as const;
 
-export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
-  isProduction: boolean;
-  port: number;
-  host: string;
-  logLevel: string;
-  dataDir: string;
-  uploadsDir: string;
-  pgliteDir: string;
-  databaseUrl: string | undefined;
-  databasePoolMax: number;
-  /** What to seed into an empty database on start: the demo catalogue outside production. */
-  seed: 'demo' | 'categories' | 'none';
-  webDistDir: string;
-  trustProxy: boolean;
-  shutdownGraceMs: number;
-  migrateOnStart: boolean;
-  /** Whether the server runs the background jobs (a replica may leave them to the others). */
-  jobs: 'on' | 'off';
-  /** Readiness off, still serving (with Connection: close) this long after SIGTERM, then close. */
-  shutdownDrainMs: number;
-  /** Limits on every PostgreSQL session, in ms; 0 is no limit. */
-  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number; queryMs: number };
-  /** Where Prometheus reads metrics: a listener of their own, and/or the main port with the token. */
-  metrics: { port: number | undefined; host: string; token: string | undefined };
-  /** Load shedding thresholds (0 is off; heap undefined is 90% of the heap limit). */
-  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number | undefined };
-  publicUrl: string;
-  auth: {
-    /** Undefined outside production when JWT_SECRET is unset: a secret is generated and kept in DATA_DIR. */
-    jwtSecret: string | undefined;
-    accessTokenTtlSeconds: number;
-    refreshTokenTtlDays: number;
-    /** A rotated token presented again within this window gets its successor instead of ending the family. */
-    refreshReuseGraceSeconds: number;
-    google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-    github: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string } | undefined;
-  };
-  redisUrl: string | undefined;
-  /** Attempt limits of login (per 15 minutes) and sign-up (per hour). */
-  rateLimits: {
-    loginPerIp: number;
-    loginFailuresPerAccountIp: number;
-    loginFailuresPerAccount: number;
-    signupPerIp: number;
-    recoveryPerIp: number;
-    recoveryPerEmail: number;
-  };
-  /** Writes per account (per IP for anonymous callers, and for uploads also per IP) per window. */
-  writeLimits: {
-    windowSeconds: number;
-    uploadsPerAccount: number;
-    uploadsPerIp: number;
-    bookingsPerAccount: number;
-    reportsPerAccount: number;
-    wishlistWritesPerAccount: number;
-    paymentAttemptsPerAccount: number;
-    /** Contact us messages from one IP (the form is for visitors: there is no account to count). */
-    contactMessagesPerIp: number;
-    /** Messages one account writes to the other parties of its orders. */
-    messagesPerAccount: number;
-  };
-  /** Bytes of upload bodies held at once by this process. */
-  uploadMemoryBudgetBytes: number;
-  storage:
-    | { kind: 'disk' }
-    | {
-        kind: 's3';
-        bucket: string;
-        region: string;
-        endpoint: string | undefined;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-        publicUrl: string;
-      };
-  /**
-   * Where emails go: out through SMTP; outside production without SMTP_URL, to the demo mailbox the
-   * server starts (MailDev: its SMTP server and web inbox); or nowhere ('outbox': a production demo
-   * box without SMTP_URL, where they wait in the outbox, undelivered).
-   */
-  mail:
-    | { kind: 'smtp'; smtpUrl: string; from: string }
-    | { kind: 'demoMailbox'; from: string; host: string; smtpPort: number; webPort: number }
-    | { kind: 'outbox'; from: string };
-  /** The card processor: built-in test mode (no keys), or Stripe. */
-  payments:
-    | { processor: 'test' }
-    | {
-        processor: 'stripe';
-        secretKey: string;
-        publishableKey: string;
-        webhookSecret: string;
-        /** Set only to point the SDK somewhere other than Stripe (tests). */
-        apiUrl: string | undefined;
-      };
-}
-
 export class ConfigError extends Error {}
 
 /** Writes per account (uploads also per IP, contact messages only per IP) per WRITE_LIMIT_WINDOW_SECONDS (10 minutes). */
@@ -261,15 +163,11 @@ export const defaultWriteLimits = {
   messagesPerAccount: 60,
 } as const;
 
-/** Loads `.env` from the repo root if present (real environment variables win), then validates. */
-export const loadConfig = (env: Record<string, string | undefined> = readEnv()): Config => {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
-  const e = parsed.data;
+/**
+ * The configuration the server runs with, read from the environment: variables checked one by one,
+ * then together (a pair set by halves, what production refuses), then shaped for the app.
+ */
+const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   // Suites make many writes from one account; tests of the limits set them explicitly.
@@ -316,7 +214,10 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
   // The grace timer forces exit 1 when it runs out: the drain must end well before it.
   if (shutdownDrainMs > 0 && shutdownDrainMs >= e.SHUTDOWN_GRACE_MS)
     problems.push('SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_GRACE_MS');
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  if (problems.length > 0) {
+    for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -328,34 +229,43 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
     pgliteDir: path.join(dataDir, 'db'),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    seed: e.SEED ?? (isProduction ? 'categories' : 'demo'),
+    /** What to seed into an empty database on start: the demo catalogue outside production. */
+    seed: e.SEED ?? (isProduction ? ('categories' as const) : ('demo' as const)),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     migrateOnStart: e.MIGRATE_ON_START,
+    /** Whether the server runs the background jobs (a replica may leave them to the others). */
     jobs: e.JOBS,
+    /** Readiness off, still serving (with Connection: close) this long after SIGTERM, then close. */
     shutdownDrainMs,
+    /** Limits on every PostgreSQL session, in ms; 0 is no limit. */
     databaseTimeouts: {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
     },
+    /** Where Prometheus reads metrics: a listener of their own, and/or the main port with the token. */
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    /** Load shedding thresholds (0 is off; heap undefined is 90% of the heap limit). */
     loadShedding: {
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? (isProduction ? 1000 : 0),
       maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_USED_BYTES,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     auth: {
+      /** Undefined outside production when JWT_SECRET is unset: a secret is generated and kept in DATA_DIR. */
       jwtSecret: e.JWT_SECRET,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      /** A rotated token presented again within this window gets its successor instead of ending the family. */
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
       google: google && { ...google, issuer: e.GOOGLE_ISSUER },
       github: github && { ...github, oauthUrl: e.GITHUB_OAUTH_URL, apiUrl: e.GITHUB_API_URL },
     },
     redisUrl: e.REDIS_URL,
+    /** Attempt limits of login (per 15 minutes) and sign-up (per hour). */
     rateLimits: {
       loginPerIp: e.LOGIN_ATTEMPTS_PER_IP,
       loginFailuresPerAccountIp: e.LOGIN_FAILURES_PER_ACCOUNT_IP ?? e.LOGIN_ATTEMPTS_PER_ACCOUNT ?? 10,
@@ -364,6 +274,7 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
       recoveryPerIp: e.RECOVERY_REQUESTS_PER_IP,
       recoveryPerEmail: e.RECOVERY_EMAILS_PER_ADDRESS,
     },
+    /** Writes per account (per IP for anonymous callers, and for uploads also per IP) per window. */
     writeLimits: {
       windowSeconds: e.WRITE_LIMIT_WINDOW_SECONDS,
       uploadsPerAccount: e.UPLOADS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.uploadsPerAccount),
@@ -377,11 +288,12 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
       messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
     },
+    /** Bytes of upload bodies held at once by this process. */
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,
     storage:
       e.STORAGE === 's3'
         ? {
-            kind: 's3',
+            kind: 's3' as const,
             bucket: e.S3_BUCKET!,
             region: e.S3_REGION,
             endpoint: e.S3_ENDPOINT,
@@ -390,28 +302,50 @@ export const loadConfig = (env: Record<string, string | undefined> = readEnv()):
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
             publicUrl: e.S3_PUBLIC_URL!.replace(/\/$/, ''),
           }
-        : { kind: 'disk' },
+        : { kind: 'disk' as const },
+    /**
+     * Where emails go: out through SMTP; outside production without SMTP_URL, to the demo mailbox the
+     * server starts (MailDev: its SMTP server and web inbox); or nowhere ('outbox': a production demo
+     * box without SMTP_URL, where they wait in the outbox, undelivered).
+     */
     mail: e.SMTP_URL
-      ? { kind: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
+      ? { kind: 'smtp' as const, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
       : isProduction
-        ? { kind: 'outbox', from: e.MAIL_FROM }
+        ? { kind: 'outbox' as const, from: e.MAIL_FROM }
         : {
-            kind: 'demoMailbox',
+            kind: 'demoMailbox' as const,
             from: e.MAIL_FROM,
             host: e.DEMO_MAILBOX_HOST ?? '127.0.0.1',
             smtpPort: e.DEMO_MAILBOX_SMTP_PORT ?? (isTest ? 0 : demoMailboxPorts.smtp),
             webPort: e.DEMO_MAILBOX_WEB_PORT ?? (isTest ? 0 : demoMailboxPorts.web),
           },
+    /** The card processor: built-in test mode (no keys), or Stripe. */
     payments: isStripe
       ? {
-          processor: 'stripe',
+          processor: 'stripe' as const,
           secretKey: e.STRIPE_SECRET_KEY!,
           publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          /** Set only to point the SDK somewhere other than Stripe (tests). */
           apiUrl: e.STRIPE_API_URL,
         }
-      : { processor: 'test' },
+      : { processor: 'test' as const },
   };
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+
+/** Loads `.env` from the repo root if present (real environment variables win), then validates. */
+export const loadConfig = (env: Record<string, string | undefined> = readEnv()): Config => {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+      .join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
 };
 
 const readEnv = () => {

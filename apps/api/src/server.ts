@@ -15,7 +15,7 @@ import { demoWelcome } from './db/seed/demo-welcome.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { scheduleJobs } from './jobs/start-jobs.ts';
-import { hashPassword } from './modules/auth/password.ts';
+import { hashPassword } from './modules/auth/index.ts';
 
 const main = async () => {
   let config;

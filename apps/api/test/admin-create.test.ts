@@ -16,8 +16,8 @@ import { runAdminCreate } from '../src/cli/admin-create.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { lockDataDir } from '../src/db/data-dir-lock.ts';
 import { users } from '../src/db/schema.ts';
-import { verifyPassword } from '../src/modules/auth/password.ts';
-import { findUserByEmail } from '../src/modules/users/users.repository.ts';
+import { verifyPassword } from '../src/modules/auth/index.ts';
+import { findUserByEmail } from '../src/modules/users/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { bearer, insertPasswordUser, logIn, uniqueEmail } from './support/accounts.ts';
 

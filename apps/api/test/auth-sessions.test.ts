@@ -9,11 +9,15 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, AuthSessionSchema, ErrorBodySchema, messages, signedInHintCookie } from '@recell/contract';
 import { sessions, users } from '../src/db/schema.ts';
-import { hashRefreshToken } from '../src/modules/auth/sessions.service.ts';
-import { accessTokenAudience, accessTokenIssuer, jwtSecretFileName } from '../src/modules/auth/tokens.ts';
+import {
+  hashRefreshToken,
+  accessTokenAudience,
+  accessTokenIssuer,
+  jwtSecretFileName,
+  signedInUser,
+} from '../src/modules/auth/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { bearer, insertPasswordUser, refresh, refreshCookie, sessionOf } from './support/accounts.ts';
-import { signedInUser } from '../src/modules/auth/auth.plugin.ts';
 
 const expectSessionEnded = (response: Awaited<ReturnType<typeof refresh>>) => {
   expect(response.statusCode).toBe(401);

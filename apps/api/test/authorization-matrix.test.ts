@@ -36,10 +36,9 @@ import { filledListing, freshImei } from './support/listings.ts';
 import { insertPaidOrder, insertReport } from './support/moderation.ts';
 import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
-import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
+import { refreshCookieName, hashAccountToken } from '../src/modules/auth/index.ts';
 import { accountTokens, contactMessages, products } from '../src/db/schema.ts';
-import { hashAccountToken } from '../src/modules/auth/recovery.service.ts';
-import { hashUnsubscribeToken, notify } from '../src/modules/notifications/notify.ts';
+import { hashUnsubscribeToken, notify } from '../src/modules/notifications/index.ts';
 import { unsubscribeTokens } from '../src/db/schema.ts';
 
 const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;

@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProductPageSchema } from '@recell/contract';
-import { pageCacheTtlMs } from '../src/modules/catalogue/catalogue.routes.ts';
+import { pageCacheTtlMs } from '../src/modules/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { advertise, insertCategories, insertProduct } from './fixtures.ts';
 import { callerWithRole, type Caller } from './support/listings.ts';

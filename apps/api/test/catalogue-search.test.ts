@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductPageSchema, ProductQuerySchema, type ProductQueryInput } from '@recell/contract';
-import { searchLexemeStats } from '../src/modules/catalogue/catalogue.repository.ts';
 import {
+  searchLexemeStats,
   listCategoryProducts,
   matchShareBound,
   searchWindowRows,
   type SearchPlan,
-} from '../src/modules/catalogue/catalogue.service.ts';
+} from '../src/modules/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertCategories, insertUser } from './fixtures.ts';
 import { insertListings } from './support/listings.ts';

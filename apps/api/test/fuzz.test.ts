@@ -17,7 +17,7 @@ import { callerWithRole, type Caller } from './support/accounts.ts';
 import { unknownId, useTestApp } from './support/api.ts';
 import { bookPhone, listPhone } from './support/buying.ts';
 import { encodeCursor } from '../src/lib/cursor.ts';
-import { refreshCookieName } from '../src/modules/auth/sessions.service.ts';
+import { refreshCookieName } from '../src/modules/auth/index.ts';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);

@@ -15,7 +15,7 @@ import { findJob, jobDefinitions, runJob } from '../src/jobs/jobs.ts';
 import { pruneSessions, sessionRetentionMs } from '../src/jobs/prune-sessions.job.ts';
 import { trimWebhookEvents, webhookEventRetentionMs } from '../src/jobs/trim-webhook-events.job.ts';
 import { jobRuns, metricsRegistry } from '../src/lib/metrics.ts';
-import { storeImage } from '../src/modules/uploads/images.service.ts';
+import { storeImage } from '../src/modules/uploads/index.ts';
 import { insertProduct, insertUser } from './fixtures.ts';
 import { useTestApp } from './support/api.ts';
 import { insertPasswordUser, refresh, refreshCookie, sessionOf } from './support/accounts.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, listingMessages, pageMessages, ProductPageSchema, type Product } from '@recell/contract';
 import { users } from '../src/db/schema.ts';
-import { searchWindowRows } from '../src/modules/catalogue/catalogue.service.ts';
+import { searchWindowRows } from '../src/modules/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { advertise, insertCategories, insertUser } from './fixtures.ts';
 import { insertListings } from './support/listings.ts';

@@ -14,7 +14,7 @@ import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { categories } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 import { databaseUrl } from './helpers.ts';
-import { hashPassword } from '../src/modules/auth/password.ts';
+import { hashPassword } from '../src/modules/auth/index.ts';
 
 describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
   const name = `recell_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;

@@ -14,7 +14,7 @@ import {
   type NotificationKind,
 } from '@recell/contract';
 import { notifications, outboxEmails, unsubscribeTokens, users } from '../src/db/schema.ts';
-import { notify, notifyAll } from '../src/modules/notifications/notify.ts';
+import { notify, notifyAll } from '../src/modules/notifications/index.ts';
 import { disableUser, insertCategories, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { expectError, useTestApp } from './support/api.ts';

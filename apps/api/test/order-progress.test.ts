@@ -17,11 +17,11 @@ import {
   OrderSchema,
   SaleSchema,
 } from '@recell/contract';
-import type { AuthUser } from '../src/modules/auth/auth.plugin.ts';
+import type { AuthUser } from '../src/modules/auth/index.ts';
 import { ProcessorUnavailableError, type CardProcessor } from '../src/adapters/payments/card-processor.ts';
 import { auditLog, orderProblems, orders, outboxEmails, payments, users } from '../src/db/schema.ts';
-import { finishDueRefunds, refundProblem } from '../src/modules/orders/order-problems.service.ts';
-import { completeDueOrders, hasOpenProblem } from '../src/modules/orders/order-progress.service.ts';
+import { completeDueOrders, finishDueRefunds, hasOpenProblem, refundProblem } from '../src/modules/orders/index.ts';
+import { markPaymentRefunded } from '../src/modules/payments/index.ts';
 import { insertProduct } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { castOf, headersOf, useCast, type Caller, type Cast } from './support/accounts.ts';
@@ -380,7 +380,7 @@ describe('order progress', () => {
       const log = t.app.log;
       await expect(
         refundProblem(
-          { db: t.app.db, publicUrl: t.config.publicUrl, processor: crashing, log },
+          { db: t.app.db, publicUrl: t.config.publicUrl, processor: crashing, log, markPaymentRefunded },
           { id: cast.admin.id } as AuthUser,
           problem.id,
         ),
@@ -412,15 +412,28 @@ describe('order progress', () => {
           await real.refund(id);
         },
       };
-      expect(await finishDueRefunds({ db: t.app.db, publicUrl: t.config.publicUrl, processor: counting, log })).toEqual(
-        {
-          refunded: 0,
-          refundsFailed: 0,
-        },
-      );
+      expect(
+        await finishDueRefunds({
+          db: t.app.db,
+          publicUrl: t.config.publicUrl,
+          processor: counting,
+          log,
+          markPaymentRefunded,
+        }),
+      ).toEqual({
+        refunded: 0,
+        refundsFailed: 0,
+      });
       const later = () => new Date(Date.now() + 2 * hour);
       expect(
-        await finishDueRefunds({ db: t.app.db, publicUrl: t.config.publicUrl, processor: counting, log, now: later }),
+        await finishDueRefunds({
+          db: t.app.db,
+          publicUrl: t.config.publicUrl,
+          processor: counting,
+          log,
+          now: later,
+          markPaymentRefunded,
+        }),
       ).toEqual({
         refunded: 1,
         refundsFailed: 0,
@@ -430,7 +443,14 @@ describe('order progress', () => {
       const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
       expect(payment?.status).toBe('refunded');
       expect(
-        await finishDueRefunds({ db: t.app.db, publicUrl: t.config.publicUrl, processor: counting, log, now: later }),
+        await finishDueRefunds({
+          db: t.app.db,
+          publicUrl: t.config.publicUrl,
+          processor: counting,
+          log,
+          now: later,
+          markPaymentRefunded,
+        }),
       ).toEqual({
         refunded: 0,
         refundsFailed: 0,
@@ -483,6 +503,7 @@ describe('order progress', () => {
             processor: t.app.cardProcessor,
             log: t.app.log,
             now: later,
+            markPaymentRefunded,
           }),
         ).toEqual({ refunded: 0, refundsFailed: 0 });
         expect(retrieve).not.toHaveBeenCalled();
@@ -518,7 +539,13 @@ describe('order progress', () => {
         ...t.app.cardProcessor,
         retrieve: () => Promise.reject(new ProcessorUnavailableError('connect ECONNREFUSED')),
       };
-      const deps = { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log };
+      const deps = {
+        db: t.app.db,
+        publicUrl: t.config.publicUrl,
+        processor: unreachable,
+        log: t.app.log,
+        markPaymentRefunded,
+      };
       await expect(refundProblem(deps, { id: cast.admin.id } as AuthUser, problem.id)).rejects.toMatchObject({
         statusCode: 503,
         message: orderProgressMessages.refundDelayed,
@@ -572,7 +599,7 @@ describe('order progress', () => {
       };
       await expect(
         refundProblem(
-          { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log },
+          { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log, markPaymentRefunded },
           { id: cast.admin.id } as AuthUser,
           problem.id,
         ),

@@ -11,7 +11,7 @@ import { paymentMessages } from '@recell/contract';
 import { ProcessorUnavailableError, type CardProcessor } from '../src/adapters/payments/card-processor.ts';
 import { orders, paymentReleases, products, saleClaims } from '../src/db/schema.ts';
 import { metricsRegistry } from '../src/lib/metrics.ts';
-import { reconcilePayments, staleClaimAfterMs } from '../src/modules/payments/payments.reconcile.ts';
+import { reconcilePayments, staleClaimAfterMs } from '../src/modules/payments/index.ts';
 import { databaseUrl } from './helpers.ts';
 import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
 import { expectError, useTestApp } from './support/api.ts';

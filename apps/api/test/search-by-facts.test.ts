@@ -16,15 +16,13 @@ import {
   searchLexemeStats,
   type BrowseFilters,
   type BrowseSort,
-} from '../src/modules/catalogue/catalogue.repository.ts';
-import {
   factEstimate,
   factTokensToRead,
   listCategoryProducts,
   searchProducts,
   searchWindowRows,
   type SearchPlan,
-} from '../src/modules/catalogue/catalogue.service.ts';
+} from '../src/modules/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertCategories, insertUser } from './fixtures.ts';
 import { insertListings } from './support/listings.ts';

@@ -11,7 +11,7 @@ import { refreshSearchTerms } from '../src/db/search-terms.ts';
 import { runJob } from '../src/jobs/jobs.ts';
 import { refreshSearchTermsJob } from '../src/jobs/refresh-search-terms.job.ts';
 import { jobDepsOfApp } from '../src/jobs/job-deps.ts';
-import { storageSizesTtlMs } from '../src/modules/catalogue/catalogue.routes.ts';
+import { storageSizesTtlMs } from '../src/modules/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertCategories, insertUser } from './fixtures.ts';
 import { useTestApp } from './support/api.ts';

@@ -130,10 +130,18 @@ describe('shutdown', () => {
     const balancerNoticeMs = 500;
     let unreadySince: number | undefined;
     const isRoutedHere = () => unreadySince === undefined || performance.now() - unreadySince < balancerNoticeMs;
+    const firstAnswers: Promise<void>[] = [];
     const loop = async (url: string, answers: Answer[], through: http.Agent) => {
+      let answered = () => {};
+      firstAnswers.push(
+        new Promise<void>((resolve) => {
+          answered = resolve;
+        }),
+      );
       while (!stopped && (url === '/readyz' || isRoutedHere())) {
         const answer = await get(through, port, url);
         answers.push(answer);
+        if (answer.status === 200) answered();
         if (url === '/readyz' && answer.status === 503) unreadySince ??= answer.at;
         // Once the listener is gone, new connections are refused: the balancer's business.
         if (answer.error === 'ECONNREFUSED') return;
@@ -145,7 +153,8 @@ describe('shutdown', () => {
       ),
       loop('/readyz', readiness, readinessAgent),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every client has its kept-alive connection and has been answered: now the traffic is steady.
+    await Promise.all(firstAnswers);
 
     const sentAt = performance.now();
     server.child.kill('SIGTERM');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, messages, uploadMessages, UploadedImageSchema } from '@recell/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertUser } from './fixtures.ts';
-import { imageUrlForId } from '../src/modules/uploads/images.service.ts';
+import { imageUrlForId } from '../src/modules/uploads/index.ts';
 import { startFakeS3, type FakeS3 } from './support/fake-s3.ts';
 import {
   avifImage,

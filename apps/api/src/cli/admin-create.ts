@@ -14,8 +14,8 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { withCommandDatabase } from '../db/data-dir-lock.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
-import { hashPassword } from '../modules/auth/password.ts';
-import * as users from '../modules/users/users.repository.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import * as users from '../modules/users/index.ts';
 
 export const adminCreateUsage = 'Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]';
 

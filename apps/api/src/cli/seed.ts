@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 import { runSeedCommand } from '../db/seed/command.ts';
 
 try {

@@ -8,3 +8,12 @@ export const isUniqueViolationOf = (error: unknown, constraint: string): boolean
   }
   return false;
 };
+
+/** True for PostgreSQL's unique_violation of any constraint. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};

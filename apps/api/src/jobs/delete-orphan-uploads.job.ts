@@ -1,5 +1,5 @@
 import type { StoredObject } from '../adapters/storage/storage.ts';
-import { mainKey } from '../modules/uploads/images.service.ts';
+import { mainKey } from '../modules/uploads/index.ts';
 import { findReferencedImageUrls, referencedImageUrls } from './jobs.repository.ts';
 import { every, hourMs, type JobDefinition, type JobDeps } from './job.ts';
 

@@ -1,5 +1,4 @@
-import { deleteSettledEmailsBefore } from '../modules/mail/outbox.repository.ts';
-import { deliverDueEmails } from '../modules/mail/deliver-emails.ts';
+import { deleteSettledEmailsBefore, deliverDueEmails } from '../modules/mail/index.ts';
 import { dayMs, every, type JobDefinition } from './job.ts';
 
 /** How long a sent (or given-up) email stays in the outbox: long enough to answer "did you get it?". */

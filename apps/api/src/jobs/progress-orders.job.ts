@@ -1,5 +1,5 @@
-import { finishDueRefunds } from '../modules/orders/order-problems.service.ts';
-import { completeDueOrders } from '../modules/orders/order-progress.service.ts';
+import { finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
+import { markPaymentRefunded } from '../modules/payments/index.ts';
 import { every, type JobDefinition } from './job.ts';
 
 /**
@@ -14,7 +14,7 @@ export const progressOrdersJob: JobDefinition = {
   timeLimitSeconds: 120,
   async run({ db, processor, log, now, publicUrl }, { signal }) {
     const completed = await completeDueOrders({ db, now, publicUrl }, { signal });
-    const refunds = await finishDueRefunds({ db, processor, log, now, publicUrl }, { signal });
+    const refunds = await finishDueRefunds({ db, processor, log, now, publicUrl, markPaymentRefunded }, { signal });
     return { completed, ...refunds };
   },
 };

@@ -1,4 +1,4 @@
-import { deleteEndedSessions } from '../modules/auth/sessions.repository.ts';
+import { deleteEndedSessions } from '../modules/auth/index.ts';
 import { dayMs, every, type JobDefinition } from './job.ts';
 
 /**

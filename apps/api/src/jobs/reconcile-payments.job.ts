@@ -1,4 +1,4 @@
-import { reconcilePayments } from '../modules/payments/payments.reconcile.ts';
+import { reconcilePayments } from '../modules/payments/index.ts';
 import { every, type JobDefinition } from './job.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { deleteWebhookEventsBefore } from '../modules/payments/payments.repository.ts';
+import { deleteWebhookEventsBefore } from '../modules/payments/index.ts';
 import { dayMs, every, type JobDefinition } from './job.ts';
 
 /**

@@ -6,13 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, signedInHintCookie, themeCookie } from '@recell/contract';
-import { pageCacheTtlMs } from '../modules/catalogue/catalogue.routes.ts';
-import {
-  encodedPage,
-  PageCache,
-  preferredEncoding,
-  type CachedPage,
-} from '../modules/catalogue/catalogue.page-cache.ts';
+import { encodedPage, PageCache, preferredEncoding, type CachedPage } from '../lib/page-cache.ts';
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
@@ -124,7 +118,14 @@ const fetchFromApp =
  * with the signed-in hint for a page the web's server build renders (a brand's page) gets that
  * page rendered with its data, so a phone paints the phones without waiting for the code.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string; uploadsDir: string }) => {
+export interface WebOptions {
+  webDistDir: string;
+  uploadsDir: string;
+  /** How long a rendered page is kept: as long as the catalogue keeps its first pages (app.ts). */
+  renderedPageTtlMs: number;
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   await app.register(fastifyStatic, {
     root: opts.uploadsDir,
     prefix: '/uploads/',
@@ -180,7 +181,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
    * however many ask for it meanwhile. That bounds the CPU a page costs, hint cookie or not.
    */
   const renderedPages = new PageCache({
-    ttlMs: app.config.nodeEnv === 'test' ? 0 : pageCacheTtlMs,
+    ttlMs: app.config.nodeEnv === 'test' ? 0 : opts.renderedPageTtlMs,
     maxEntries: renderedPageCacheEntries,
   });
   app.onListingsChanged(() => renderedPages.clear());

@@ -6,8 +6,8 @@ import { endpoint } from './endpoint.ts';
 
 /**
  * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The calls go out
- * without the session; the home grid and a phone's page, which visitors open, carry the seller's
- * email only for a signed-in caller (`optionalSession`: the token goes along once the session is known).
+ * without the session, but for the home grid and a phone's page, which visitors open and which say
+ * more to someone signed in (`optionalSession`).
  */
 export const catalogueEndpoints = {
   categories: endpoint<{ response: typeof CategoryListSchema }>()({
@@ -28,7 +28,6 @@ export const catalogueEndpoints = {
     status: 200,
     withoutSession: true,
   }),
-  /** Every brand's phones for sale: the category page's search, filters, sorts and paging. */
   searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductSearchPageSchema }>()({
     method: 'GET',
     path: '/search',

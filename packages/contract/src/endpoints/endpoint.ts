@@ -3,9 +3,9 @@ import type { Role } from '../constants.ts';
 
 /**
  * One API endpoint as both sides know it: the web calls it through `callApi` (apps/web's
- * api-client), and an API test checks that a route with this method and path exists and declares
- * the schemas `apiEndpoints` gives it (./schemas.ts) and this guard. So a path, a body, a response
- * or who may call is written once.
+ * api-client), and the API builds its route from it with the schemas `apiEndpoints` gives it
+ * (./schemas.ts; apps/api's `endpointRoute`, docs/decisions/0058). So a path, a body, a response or
+ * who may call is written once.
  *
  * The definition names its schemas as types only: a page that calls an endpoint then carries no
  * zod, and the values sit in ./schemas.ts for the API, the tests and the web's development checks.

@@ -38,7 +38,6 @@ export const listingEndpoints = {
     status: 200,
     auth: ['seller'],
   }),
-  /** The listing's photos replaced by this ordered list (adds, removes, reorders); its seller, while for sale. */
   replacePhotos: endpoint<{ body: typeof ProductPhotosSchema; response: typeof ProductWithPhotosSchema }>()({
     method: 'PUT',
     path: '/products/:id/photos',

@@ -7,10 +7,7 @@ import type {
 } from '../order-messages.ts';
 import { endpoint } from './endpoint.ts';
 
-/**
- * An order's messages between its buyer (role user) and its phone's seller. The thread is also
- * readable by an admin while the order has an open problem report; admins never write.
- */
+/** An order's messages between its buyer (role user) and its phone's seller; who else reads them: ../order-messages.ts. */
 export const orderMessageEndpoints = {
   thread: endpoint<{ query: typeof OrderThreadQuerySchema; response: typeof OrderThreadSchema }>()({
     method: 'GET',

@@ -28,21 +28,28 @@ import { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { sessionEndpoints } from './session.ts';
-import type { Endpoint, EndpointWithSchemas, SchemasOf } from './endpoint.ts';
+import type { Endpoint, SchemasOf } from './endpoint.ts';
+
+/** The endpoints of an area, each with the schema values its definition names as types. */
+export type AreaWithSchemas<Area extends Record<string, Endpoint>> = {
+  readonly [Name in keyof Area]: Area[Name] & SchemasOf<Area[Name]>;
+};
 
 /** Each endpoint of an area with the schema values its definition names as types (all required). */
 const withSchemas = <Area extends Record<string, Endpoint>>(
   area: Area,
   schemas: { readonly [Name in keyof Area]: SchemasOf<Area[Name]> },
-): Record<string, EndpointWithSchemas> =>
-  Object.fromEntries(Object.entries(area).map(([name, definition]) => [name, { ...definition, ...schemas[name] }]));
+): AreaWithSchemas<Area> =>
+  Object.fromEntries(
+    Object.entries(area).map(([name, definition]) => [name, { ...definition, ...schemas[name] }]),
+  ) as AreaWithSchemas<Area>;
 
 /**
- * Every endpoint the web calls, by area, with its schemas: the API's routes must declare these very
- * schemas (apps/api/test/contract-endpoints.test.ts), and the web checks answers against them in
+ * Every endpoint the web calls, by area, with its schemas: the API builds each route from its
+ * endpoint here (apps/api's `endpointRoute`), and the web checks answers against them in
  * development and tests. Pages import the areas' definitions instead, which carry no zod.
  */
-export const apiEndpoints: Record<string, Record<string, EndpointWithSchemas>> = {
+export const apiEndpoints = {
   account: withSchemas(accountEndpoints, {
     signup: { body: auth.SignupFieldsSchema, response: auth.AuthSessionSchema },
     login: { body: auth.LoginSchema, response: auth.AuthSessionSchema },

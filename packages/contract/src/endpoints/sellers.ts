@@ -7,7 +7,7 @@ import { endpoint } from './endpoint.ts';
 
 /**
  * The seller page and the fair-price guide: public like a phone's details, so the calls go out
- * without waiting for the session (the seller's phones carry their email only for a signed-in caller).
+ * without waiting for the session (the seller's phones with it, `optionalSession`).
  */
 export const sellerEndpoints = {
   seller: endpoint<{ response: typeof SellerProfileSchema }>()({

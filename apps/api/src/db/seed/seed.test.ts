@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { imeiProblem } from '@recell/contract';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk-storage.ts';
-import { verifyPassword } from '../../modules/auth/password.ts';
+import { verifyPassword, hashPassword } from '../../modules/auth/index.ts';
 import {
   advertisements,
   categories,
@@ -24,7 +24,6 @@ import { createTestCardProcessor } from '../../adapters/payments/test-processor.
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
 import { demoPassword, demoPastSales } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
 
 const isWebp = (bytes: Buffer) =>
   bytes.subarray(0, 4).toString('ascii') === 'RIFF' && bytes.subarray(8, 12).toString('ascii') === 'WEBP';

@@ -3,14 +3,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, auditLog, blockedImeis, products, reports, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
+import { publicProductColumns } from '../../db/public-listings.ts';
 
 /** Rows strictly after `key` in (created_at desc, id desc) order. */
 const after = (createdAt: SQLWrapper, id: SQLWrapper, key?: NewestKey) =>
   key ? sql`(${createdAt}, ${id}) < (${timestampOf(key.us)}, ${key.id}::uuid)` : undefined;
-
-/** created_at in exact microseconds since 1970, as text (as the catalogue's microsOf, for any expression). */
-const microsOfAny = (value: SQLWrapper) => sql<string>`(extract(epoch from ${value}) * 1000000)::bigint::text`;
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards (and the escape) taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -91,7 +88,7 @@ export const listReportedProducts = (db: Database, opts: { limit: number; after?
       imeiBlocked: sql<boolean>`exists (select 1 from ${blockedImeis} where ${blockedImeis.imei} = ${products.imei})`,
       reportCount: open.reportCount,
       latestAt: open.latestAt,
-      latestUs: microsOfAny(open.latestAt),
+      latestUs: microsOf(open.latestAt),
     })
     .from(open)
     .innerJoin(products, eq(products.id, open.productId))

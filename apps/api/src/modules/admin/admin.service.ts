@@ -1,10 +1,8 @@
 /**
  * Moderation: the admin's All Users, All Sellers, Reported Items and Audit Log.
  *
- * Rules (docs/product.md, States and rules): deleting an account never loses money records. The account is disabled and
- * its sessions revoked at once; its phones for sale are withdrawn ('removed') with their
- * advertisements, its open bookings cancelled; paid orders and payments stay for the other party.
- * An admin account is never removed here. Every action is audited in its own transaction.
+ * Rules: docs/product.md (States and rules); what each action does is said once, in its route's
+ * description (admin.routes.ts, the OpenAPI document). Every action is audited in its own transaction.
  * Decisions: docs/decisions/0014-moderation.md.
  */
 import {
@@ -26,16 +24,16 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notify, notifyAll } from '../notifications/notify.ts';
-import { toPublicProduct } from '../catalogue/catalogue.service.ts';
-import { cancelOpenOrdersOf } from '../orders/orders.repository.ts';
-import * as listings from '../products/products.repository.ts';
-import { resolveOpenReports, resolveOpenReportsOnProductsOf } from '../reports/reports.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notify, notifyAll } from '../notifications/index.ts';
+import { toPublicProduct } from '../catalogue/index.ts';
+import { cancelOpenOrdersOf } from '../orders/index.ts';
+import * as listings from '../products/index.ts';
+import { resolveOpenReports, resolveOpenReportsOnProductsOf } from '../reports/index.ts';
 import * as repository from './admin.repository.ts';
-import { disableUser, markSellerVerified } from '../users/users.repository.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { disableUser, markSellerVerified } from '../users/index.ts';
+import { revokeUserSessions } from '../auth/index.ts';
 
 export interface AdminDeps {
   db: Database;
@@ -80,11 +78,9 @@ const lockActiveUser = async (tx: Executor, id: string) => {
 };
 
 /**
- * Removes a buyer's or a seller's account, in one transaction: disabled, every session revoked
- * (its refresh token stops at once; its access token already stops, as the auth plugin refuses a
- * disabled account on every call), its phones for sale withdrawn with every advertisement of its
- * phones, the open reports on its phones closed, its open bookings cancelled. Sold phones, paid
- * orders and payments stay as they are. An admin (the caller included) is refused.
+ * Removes a buyer's or a seller's account, as its route describes, in one transaction. Revoking the
+ * sessions stops the refresh token; the access token already stops, as the auth plugin refuses a
+ * disabled account on every call. An admin (the caller included) is refused.
  */
 export const removeUser = async (deps: AdminDeps, admin: AuthUser, id: string): Promise<void> => {
   await deps.db.transaction(async (tx) => {
@@ -188,10 +184,8 @@ export const listReportedProducts = async ({ db }: AdminDeps, query: PageQuery):
 };
 
 /**
- * Delete on Reported Items, in one transaction: every open report on the phone is closed
- * ('listing_removed'), a phone for sale becomes 'removed', its advertisement goes. A sold phone
- * stays sold (its order and payment describe a sale that happened) but loses its advertisement
- * and its reports are closed. No open report on the phone: 404.
+ * Delete on Reported Items, as its route describes, in one transaction: the open reports are closed
+ * as 'listing_removed'. A sold phone stays sold: its order and payment describe a sale that happened.
  */
 export const removeReportedListing = async (deps: AdminDeps, admin: AuthUser, productId: string): Promise<void> => {
   const id = idOrNotFound(productId, adminMessages.reportNotFound);
@@ -230,12 +224,8 @@ export const removeReportedListing = async (deps: AdminDeps, admin: AuthUser, pr
 };
 
 /**
- * Block IMEI on Reported Items, in one transaction: the reported phone's IMEI is recorded as
- * reported stolen with the admin's reason, so it can never be listed again; every listing of it
- * for sale (the reported one, and any other) becomes 'removed' with its advertisement and its open
- * reports closed; sold ones stay sold and lose the "IMEI checked" mark. The audit entry holds ids
- * only (the IMEI itself stays in blocked_imeis). 404 when the phone has no open report; 409 when it
- * has no IMEI or the IMEI is blocked already.
+ * Block IMEI on Reported Items, as its route describes, in one transaction: the IMEI is recorded in
+ * blocked_imeis with the admin's reason; the audit entry holds ids only.
  */
 export const blockReportedImei = async (
   deps: AdminDeps,

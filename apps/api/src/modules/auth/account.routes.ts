@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { meRoutes } from '../users/me.routes.ts';
+import { meRoutes } from './me.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 
 /** Accounts: sign-up, login and sessions (/api/auth/*) and the signed-in user's own profile (/api/me). */

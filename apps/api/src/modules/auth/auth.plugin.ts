@@ -25,7 +25,7 @@ import fp from 'fastify-plugin';
 import { messages, recoveryMessages, type Role } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAccessTokens, loadOrCreateJwtSecret, type AccessTokens } from './tokens.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 
 /** The signed-in user of a request, as loaded from the database. */
 export interface AuthUser {

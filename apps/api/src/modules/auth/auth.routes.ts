@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthSessionSchema, LoginSchema, signedInHintCookie, uploadMessages } from '@recell/contract';
+import { apiEndpoints, AuthSessionSchema, signedInHintCookie, uploadMessages } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
-import { errorResponses } from '../../lib/routes.ts';
+import { endpointRoute } from '../../lib/routes.ts';
 import * as service from './auth.service.ts';
 import type { SignupForm } from './auth.service.ts';
 import {
@@ -72,85 +72,70 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signupAttempt = countedAttempt(limits.signupPerIp);
   const loginAttempt = countedAttempt(limits.loginPerIp);
 
-  app.post(
-    '/auth/signup',
-    {
+  const { account, session } = apiEndpoints;
+
+  app.route(
+    endpointRoute(account.signup, {
+      tags: ['auth'],
+      summary: 'Create an account (multipart: name, email, password, role user|seller, image file) and sign in',
+      errors: [400, 409, 413, 415, 429, 503],
       onRequest: [signupAttempt.onRequest, app.writeLimits.uploads, app.uploadCapacity.reserve],
       onResponse: signupAttempt.onResponse,
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account (multipart: name, email, password, role user|seller, image file) and sign in',
-        consumes: ['multipart/form-data'],
-        response: { 201: AuthSessionSchema, ...errorResponses(400, 409, 413, 415, 429, 503) },
+      handler: async (request, reply) => {
+        const form = await readSignupForm(request);
+        const session = await service.signup(deps, reply, form);
+        return reply.code(201).send(session);
       },
-    },
-    async (request, reply) => {
-      const form = await readSignupForm(request);
-      const session = await service.signup(deps, reply, form);
-      return reply.code(201).send(session);
-    },
+    }),
   );
 
-  app.post(
-    '/auth/login',
-    {
+  app.route(
+    endpointRoute(account.login, {
+      tags: ['auth'],
+      summary: 'Log in with email and password',
+      errors: [400, 401, 429, 503],
       onRequest: loginAttempt.onRequest,
       onResponse: loginAttempt.onResponse,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with email and password',
-        body: LoginSchema,
-        response: { 200: AuthSessionSchema, ...errorResponses(400, 401, 429, 503) },
-      },
-    },
-    async (request, reply) => service.login(deps, reply, limits, request.body, request.ip),
+      handler: async (request, reply) => service.login(deps, reply, limits, request.body, request.ip),
+    }),
   );
 
-  app.post(
-    '/auth/refresh',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated); 204 without one',
-        response: {
-          200: AuthSessionSchema,
-          204: z.null().describe('No refresh cookie was sent: not signed in'),
-          ...errorResponses(401, 403),
-        },
+  app.route(
+    endpointRoute(session.refresh, {
+      tags: ['auth'],
+      summary: 'Exchange the refresh cookie for a new access token (the cookie is rotated); 204 without one',
+      responses: { 200: AuthSessionSchema, 204: z.null().describe('No refresh cookie was sent: not signed in') },
+      errors: [401, 403],
+      handler: async (request, reply) => {
+        // No cookie: a visitor who never signed in here. Not an error, so no failed request in their console.
+        if (!request.cookies[refreshCookieName]) {
+          // A hint outliving its session (the refresh cookie expired) would get pages rendered for nobody.
+          if (request.cookies[signedInHintCookie]) clearRefreshCookie(deps, reply);
+          return reply.code(204).send(null);
+        }
+        try {
+          const { user, refreshToken } = await refreshSession(deps, request.cookies[refreshCookieName]);
+          const session = await sessionBody(deps, user, false);
+          setRefreshCookie(deps, reply, refreshToken);
+          return session;
+        } catch (error) {
+          clearRefreshCookie(deps, reply);
+          throw error;
+        }
       },
-    },
-    async (request, reply) => {
-      // No cookie: a visitor who never signed in here. Not an error, so no failed request in their console.
-      if (!request.cookies[refreshCookieName]) {
-        // A hint outliving its session (the refresh cookie expired) would get pages rendered for nobody.
-        if (request.cookies[signedInHintCookie]) clearRefreshCookie(deps, reply);
-        return reply.code(204).send(null);
-      }
-      try {
-        const { user, refreshToken } = await refreshSession(deps, request.cookies[refreshCookieName]);
-        const session = await sessionBody(deps, user, false);
-        setRefreshCookie(deps, reply, refreshToken);
-        return session;
-      } catch (error) {
+    }),
+  );
+
+  app.route(
+    endpointRoute(session.logout, {
+      tags: ['auth'],
+      summary: 'End this sign-in (revokes the refresh cookie)',
+      errors: [403],
+      handler: async (request, reply: FastifyReply) => {
+        await endSession(deps, request.cookies[refreshCookieName]);
         clearRefreshCookie(deps, reply);
-        throw error;
-      }
-    },
-  );
-
-  app.post(
-    '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End this sign-in (revokes the refresh cookie)',
-        response: errorResponses(403),
+        return reply.code(204).send();
       },
-    },
-    async (request, reply: FastifyReply) => {
-      await endSession(deps, request.cookies[refreshCookieName]);
-      clearRefreshCookie(deps, reply);
-      return reply.code(204).send();
-    },
+    }),
   );
 };

@@ -12,8 +12,9 @@ import {
 } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AuthRateLimits } from '../../lib/rate-limit.ts';
-import { storeImage } from '../uploads/images.service.ts';
-import * as users from '../users/users.repository.ts';
+import { storeImage } from '../uploads/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import * as users from '../users/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { queueConfirmationEmail } from './recovery.service.ts';
 import { createRefreshFamily, sessionBody, setRefreshCookie, startSession, type AuthDeps } from './sessions.service.ts';
@@ -69,7 +70,7 @@ export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupFo
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
-    if (users.isUniqueViolation(error)) throw accountExists();
+    if (isUniqueViolation(error)) throw accountExists();
     throw error;
   }
   deps.emailsQueued();

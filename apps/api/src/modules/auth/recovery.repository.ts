@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accountTokens, users } from '../../db/schema.ts';
+import { accountTokens } from '../../db/schema.ts';
 
 export type AccountTokenPurpose = (typeof accountTokens.$inferInsert)['purpose'];
 
@@ -45,17 +45,4 @@ export const retireAccountTokens = async (
     .where(
       and(eq(accountTokens.userId, opts.userId), eq(accountTokens.purpose, opts.purpose), isNull(accountTokens.usedAt)),
     );
-};
-
-/** A new password: every access token issued before `now` is refused from now on. */
-export const setPassword = async (db: Executor, userId: string, passwordHash: string, now: Date): Promise<void> => {
-  await db.update(users).set({ passwordHash, sessionsValidAfter: now }).where(eq(users.id, userId));
-};
-
-/** Marks the email confirmed (once: a later confirmation keeps the first time). */
-export const confirmEmail = async (db: Executor, userId: string, now: Date): Promise<void> => {
-  await db
-    .update(users)
-    .set({ emailConfirmedAt: now })
-    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
 };

@@ -1,7 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountNoticeSchema, ConfirmEmailSchema, ForgotPasswordSchema, ResetPasswordSchema } from '@recell/contract';
+import { apiEndpoints } from '@recell/contract';
 import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
-import { errorResponses } from '../../lib/routes.ts';
+import { endpointRoute } from '../../lib/routes.ts';
 import { signedInUser } from './auth.plugin.ts';
 import * as service from './recovery.service.ts';
 
@@ -30,66 +31,55 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', () => limits.close());
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      onRequest: async (request, reply) => limits.recoveryPerIp.consume(request.ip, reply),
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a password reset link, if the address has an account (the answer is the same either way)',
-        body: ForgotPasswordSchema,
-        response: { 200: AccountNoticeSchema, ...errorResponses(400, 429, 503) },
+  const { recovery } = apiEndpoints;
+  const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
+    await limits.recoveryPerIp.consume(request.ip, reply);
+  };
+
+  app.route(
+    endpointRoute(recovery.forgotPassword, {
+      tags: ['auth'],
+      summary: 'Email a password reset link, if the address has an account (the answer is the same either way)',
+      errors: [400, 429, 503],
+      onRequest: perIp,
+      handler: async (request, reply) => {
+        await limits.recoveryPerEmail.consume(request.body.email, reply);
+        return service.requestPasswordReset(deps, request.body.email);
       },
-    },
-    async (request, reply) => {
-      await limits.recoveryPerEmail.consume(request.body.email, reply);
-      return service.requestPasswordReset(deps, request.body.email);
-    },
+    }),
   );
 
-  app.post(
-    '/auth/reset-password',
-    {
-      onRequest: async (request, reply) => limits.recoveryPerIp.consume(request.ip, reply),
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link (single use, 30 minutes); ends every sign-in of the account',
-        body: ResetPasswordSchema,
-        response: { 200: AccountNoticeSchema, ...errorResponses(400, 429, 503) },
-      },
-    },
-    async (request) => service.resetPassword(deps, request.body),
+  app.route(
+    endpointRoute(recovery.resetPassword, {
+      tags: ['auth'],
+      summary: 'Set a new password with a reset link (single use, 30 minutes); ends every sign-in of the account',
+      errors: [400, 429, 503],
+      onRequest: perIp,
+      handler: async (request) => service.resetPassword(deps, request.body),
+    }),
   );
 
-  app.post(
-    '/auth/confirm-email',
-    {
-      onRequest: async (request, reply) => limits.recoveryPerIp.consume(request.ip, reply),
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm an email address with its link (single use, 24 hours)',
-        body: ConfirmEmailSchema,
-        response: { 200: AccountNoticeSchema, ...errorResponses(400, 429, 503) },
-      },
-    },
-    async (request) => service.confirmEmail(deps, request.body.token),
+  app.route(
+    endpointRoute(recovery.confirmEmail, {
+      tags: ['auth'],
+      summary: 'Confirm an email address with its link (single use, 24 hours)',
+      errors: [400, 429, 503],
+      onRequest: perIp,
+      handler: async (request) => service.confirmEmail(deps, request.body.token),
+    }),
   );
 
-  app.post(
-    '/me/confirmation-email',
-    {
-      config: { auth: 'signedIn' },
-      onRequest: async (request, reply) => limits.recoveryPerIp.consume(request.ip, reply),
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new email confirmation link to the signed-in account',
-        response: { 200: AccountNoticeSchema, ...errorResponses(401, 429, 503) },
+  app.route(
+    endpointRoute(recovery.resendConfirmation, {
+      tags: ['auth'],
+      summary: 'Send a new email confirmation link to the signed-in account',
+      errors: [401, 429, 503],
+      onRequest: perIp,
+      handler: async (request, reply) => {
+        const user = signedInUser(request);
+        await limits.recoveryPerEmail.consume(user.email.toLowerCase(), reply);
+        return service.resendConfirmation(deps, user.id);
       },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      await limits.recoveryPerEmail.consume(user.email.toLowerCase(), reply);
-      return service.resendConfirmation(deps, user.id);
-    },
+    }),
   );
 };

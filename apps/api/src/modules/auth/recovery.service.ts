@@ -12,8 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailTexts, recoveryMessages, type AccountNotice, type ResetPassword } from '@recell/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { enqueueEmail } from '../mail/outbox.repository.ts';
-import * as users from '../users/users.repository.ts';
+import { enqueueEmail } from '../mail/index.ts';
+import * as users from '../users/index.ts';
 import { hashPassword } from './password.ts';
 import * as repository from './recovery.repository.ts';
 import { revokeUserSessions } from './sessions.repository.ts';
@@ -102,8 +102,8 @@ export const resetPassword = async (deps: RecoveryDeps, input: ResetPassword): P
     });
     if (!id) return undefined;
     await repository.retireAccountTokens(tx, { userId: id, purpose: 'password_reset', now });
-    await repository.setPassword(tx, id, passwordHash, now);
-    await repository.confirmEmail(tx, id, now);
+    await users.setPassword(tx, id, passwordHash, now);
+    await users.confirmEmail(tx, id, now);
     const ended = await revokeUserSessions(tx, id);
     deps.log.info({ userId: id, endedSessions: ended }, 'password reset');
     return id;
@@ -121,7 +121,7 @@ export const confirmEmail = async (deps: RecoveryDeps, token: string): Promise<A
       purpose: 'email_confirmation',
       now,
     });
-    if (id) await repository.confirmEmail(tx, id, now);
+    if (id) await users.confirmEmail(tx, id, now);
     return id;
   });
   if (!userId) throw badRequest(recoveryMessages.confirmLinkInvalid, { token: recoveryMessages.confirmLinkInvalid });

@@ -15,8 +15,7 @@ import type { AccessTokens } from './tokens.ts';
 import { authMessages, signedInHintCookie, type AuthSession } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
-import { toMe } from '../users/users.service.ts';
+import { findUserById, type UserRow, toMe } from '../users/index.ts';
 import * as repository from './sessions.repository.ts';
 
 /** What accounts and sessions work with; auth and social routes build it once from the app. */

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
+import { literalLimit, pageLimit, prepared, statementName, wholeNumber } from '../../db/prepared-statements.ts';
+import { publicProductColumns } from '../../db/public-listings.ts';
 import { advertisements, categories, productFactTokens, products, searchTerms, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
@@ -10,82 +11,6 @@ export const listCategories = (db: Database) =>
     .select({ id: categories.id, brand: categories.brand, imageUrl: categories.imageUrl })
     .from(categories)
     .orderBy(asc(categories.position));
-
-/** The columns every public listing view shows; the seller's phone number is deliberately absent. */
-export const publicProductColumns = {
-  id: products.id,
-  categoryId: products.categoryId,
-  name: products.name,
-  brand: products.brand,
-  model: products.model,
-  priceCents: products.priceCents,
-  previousPriceCents: products.previousPriceCents,
-  originalPriceCents: products.originalPriceCents,
-  condition: products.condition,
-  storageGb: products.storageGb,
-  colour: products.colour,
-  networkLock: products.networkLock,
-  batteryHealth: products.batteryHealth,
-  // Never the whole IMEI: only its last four digits leave the database for a public view.
-  imeiLast4: sql<string | null>`right(${products.imei}, 4)`,
-  imeiChecked: products.imeiChecked,
-  used: products.used,
-  location: products.location,
-  authenticity: products.authenticity,
-  features: products.features,
-  description: products.description,
-  imageUrl: products.imageUrl,
-  status: products.status,
-  createdAt: products.createdAt,
-  isAdvertised: sql<boolean>`${advertisements.productId} is not null`,
-  sellerId: users.id,
-  sellerName: users.name,
-  sellerEmail: users.email,
-  // Read from the seller's row at query time, so verifying a seller shows the badge everywhere.
-  sellerVerified: users.verified,
-  // The seller's running rating totals, kept on their row (docs/decisions/0044): no join, no aggregate.
-  sellerRatingCount: users.ratingCount,
-  sellerRatingSum: users.ratingSum,
-};
-
-// ---------------------------------------------------------------------------------------------
-// Prepared statements. The hot pages (plain category pages, the home grid, the listings of a
-// found page) run as named statements: PostgreSQL parses and plans them once per connection, and
-// drizzle builds their SQL once per process. Values travel as parameters; the page size is part
-// of the statement's text (and name), since a LIMIT the planner cannot see makes it plan for 10 %
-// of the table and never settle on the cheap generic plan.
-
-type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
-const preparedByDb = new WeakMap<Database, Map<string, Prepared>>();
-
-/** The statement `name` of this database, prepared on first use (`build` must give the same SQL each time). */
-const prepared = <T extends Prepared>(db: Database, name: string, build: () => T): T => {
-  let statements = preparedByDb.get(db);
-  if (!statements) preparedByDb.set(db, (statements = new Map()));
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = build()));
-  return statement as T;
-};
-
-/**
- * A statement name PostgreSQL keeps whole: it cuts names at 63 bytes, and two cut alike would
- * share one statement. A longer name becomes its start and a hash of the whole.
- */
-const statementName = (name: string) =>
-  name.length <= 63 ? name : `${name.slice(0, 40)}_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
-
-/** A count written into statement text: a whole number in range (the route already bounded page sizes). */
-const wholeNumber = (value: number, max: number) => {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`Not a count in 1..${max}: ${value}`);
-  return value;
-};
-const pageLimit = (limit: number) => wholeNumber(limit, 1000);
-/**
- * A LIMIT written into the statement: drizzle sends a number as a parameter, and for a parameter
- * PostgreSQL's generic plan assumes a tenth of the table, so the cheap generic plan never wins
- * and every execution is planned again. SQL given to `.limit()` is written as is.
- */
-const literalLimit = (limit: number) => sql.raw(String(pageLimit(limit))) as unknown as number;
 
 /** Whether the category exists (asked when a page comes out empty). */
 export const categoryExists = async (db: Database, id: string) =>

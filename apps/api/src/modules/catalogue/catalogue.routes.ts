@@ -1,18 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiEndpoints,
   CategoryIdParamsSchema,
-  CategoryListSchema,
-  ErrorBodySchema,
-  PageQuerySchema,
-  ProductPageSchema,
-  ProductQuerySchema,
   ProductSearchPageSchema,
   categoryIds,
   type ProductPage,
 } from '@recell/contract';
-import { isSignedInCaller } from '../auth/auth.plugin.ts';
-import { compressThreshold, encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
+import { endpointRoute } from '../../lib/routes.ts';
+import { isSignedInCaller } from '../auth/index.ts';
+import { compressThreshold, encodedPage, PageCache, preferredEncoding } from '../../lib/page-cache.ts';
 import * as service from './catalogue.service.ts';
 import { listingPageFor } from './seller-email.ts';
 
@@ -113,87 +110,78 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('cache-control', 'no-store').type(jsonType).send(body);
   };
 
-  app.get(
-    '/categories',
-    { schema: { tags: ['catalogue'], summary: 'The brand categories', response: { 200: CategoryListSchema } } },
-    async () => ({ items: await service.listCategories(app.db) }),
+  const { catalogue } = apiEndpoints;
+
+  app.route(
+    endpointRoute(catalogue.categories, {
+      tags: ['catalogue'],
+      summary: 'The brand categories',
+      handler: async () => ({ items: await service.listCategories(app.db) }),
+    }),
   );
 
-  app.get(
-    '/advertised',
-    {
-      config: { identifiesCaller: true },
+  app.route(
+    endpointRoute(catalogue.advertised, {
+      tags: ['catalogue'],
+      summary: 'Advertised phones still for sale, newest first',
+      errors: [400],
       onRequest: fromCache,
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Advertised phones still for sale, newest first',
-        querystring: PageQuerySchema,
-        response: { 200: ProductPageSchema, 400: ErrorBodySchema },
+      handler: async (request, reply) => {
+        const generation = cache.generation;
+        const page = await service.listAdvertised(app.db, request.query);
+        return sendPage(request, reply, page, { cacheable: request.query.cursor === undefined, generation });
       },
-    },
-    async (request, reply) => {
-      const generation = cache.generation;
-      const page = await service.listAdvertised(app.db, request.query);
-      return sendPage(request, reply, page, { cacheable: request.query.cursor === undefined, generation });
-    },
+    }),
   );
 
   // Public like the home grid and the details page: the web asks visitors to log in before it
   // shows a category page (docs/product.md, Screens), but nothing here is private.
-  app.get(
-    '/categories/:id/products',
-    {
+  app.route(
+    endpointRoute(catalogue.categoryProducts, {
+      tags: ['catalogue'],
+      summary: 'Phones for sale in a category: search, filter, sort, page',
+      description:
+        '`q` searches name, brand, model, features, description and location: every word must match, ' +
+        'each also as the start of a longer word ("gal" finds "Galaxy"). `minPrice`/`maxPrice` are dollars ' +
+        '(inclusive), `condition` one of the listing conditions; `storage` (GB), `colour`, `network` ' +
+        '(unlocked or a carrier), `minBattery` (%) and `model` filter by the phone facts (colour, network ' +
+        'and model match whole, in any case); `sort` newest (default), price_asc or ' +
+        'price_desc. Pass `nextCursor` as `cursor` for the next page, with the same sort; listings added ' +
+        'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed. A first ' +
+        'page also gives `storageSizesGb`, the sizes the category’s phones for sale come in, and, when its ' +
+        'words found nothing, `suggestion`: the words with the unknown ones replaced by the closest words of ' +
+        'listings’ names, brands and models ("iphne" → "iphone").',
+      params: CategoryIdParamsSchema,
+      errors: [400, 404],
       onRequest: fromCache,
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Phones for sale in a category: search, filter, sort, page',
-        description:
-          '`q` searches name, brand, model, features, description and location: every word must match, ' +
-          'each also as the start of a longer word ("gal" finds "Galaxy"). `minPrice`/`maxPrice` are dollars ' +
-          '(inclusive), `condition` one of the listing conditions; `storage` (GB), `colour`, `network` ' +
-          '(unlocked or a carrier), `minBattery` (%) and `model` filter by the phone facts (colour, network ' +
-          'and model match whole, in any case); `sort` newest (default), price_asc or ' +
-          'price_desc. Pass `nextCursor` as `cursor` for the next page, with the same sort; listings added ' +
-          'meanwhile never make a page repeat or skip one. Sold and removed phones are not listed. A first ' +
-          'page also gives `storageSizesGb`, the sizes the category’s phones for sale come in, and, when its ' +
-          'words found nothing, `suggestion`: the words with the unknown ones replaced by the closest words of ' +
-          'listings’ names, brands and models ("iphne" → "iphone").',
-        params: CategoryIdParamsSchema,
-        querystring: ProductQuerySchema,
-        response: { 200: ProductSearchPageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      handler: async (request, reply) => {
+        const generation = cache.generation;
+        const page = await service.listCategoryProducts(app.db, request.params.id, request.query, { storageSizes });
+        // First pages without words: a few hundred possible URLs that most visits open.
+        const cacheable = request.query.cursor === undefined && request.query.q === undefined;
+        return sendPage(request, reply, page, { cacheable, generation });
       },
-    },
-    async (request, reply) => {
-      const generation = cache.generation;
-      const page = await service.listCategoryProducts(app.db, request.params.id, request.query, { storageSizes });
-      // First pages without words: a few hundred possible URLs that most visits open.
-      const cacheable = request.query.cursor === undefined && request.query.q === undefined;
-      return sendPage(request, reply, page, { cacheable, generation });
-    },
+    }),
   );
 
   // Public for the same reason: the web's search page is behind a log in, the answer is the same
   // for everyone.
-  app.get(
-    '/search',
-    {
+  app.route(
+    endpointRoute(catalogue.searchProducts, {
+      tags: ['catalogue'],
+      summary: 'Phones for sale of every brand: search, filter, sort, page',
+      description:
+        'The category page’s search across every brand: the same `q`, filters (`minPrice`, `maxPrice`, ' +
+        '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`; a first ' +
+        'page’s `storageSizesGb` and `suggestion` over every brand.',
+      errors: [400],
       onRequest: fromCache,
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Phones for sale of every brand: search, filter, sort, page',
-        description:
-          'The category page’s search across every brand: the same `q`, filters (`minPrice`, `maxPrice`, ' +
-          '`condition`, `storage`, `colour`, `network`, `minBattery`, `model`), `sort` and `cursor`; a first ' +
-          'page’s `storageSizesGb` and `suggestion` over every brand.',
-        querystring: ProductQuerySchema,
-        response: { 200: ProductSearchPageSchema, 400: ErrorBodySchema },
+      handler: async (request, reply) => {
+        const generation = cache.generation;
+        const page = await service.searchProducts(app.db, request.query, { storageSizes });
+        const cacheable = request.query.cursor === undefined && request.query.q === undefined;
+        return sendPage(request, reply, page, { cacheable, generation });
       },
-    },
-    async (request, reply) => {
-      const generation = cache.generation;
-      const page = await service.searchProducts(app.db, request.query, { storageSizes });
-      const cacheable = request.query.cursor === undefined && request.query.q === undefined;
-      return sendPage(request, reply, page, { cacheable, generation });
-    },
+    }),
   );
 };

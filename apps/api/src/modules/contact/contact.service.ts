@@ -17,8 +17,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
 import * as repository from './contact.repository.ts';
 
 export interface ContactDeps {

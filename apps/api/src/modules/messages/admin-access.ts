@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { hasOpenProblem } from '../orders/order-progress.repository.ts';
+import { hasOpenProblem } from '../orders/index.ts';
 
 /**
  * Whether an admin may read an order's messages: only while the order has an undecided problem

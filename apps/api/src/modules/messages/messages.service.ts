@@ -28,8 +28,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { notify } from '../notifications/notify.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 import { adminMayReadThread } from './admin-access.ts';
 import * as repository from './messages.repository.ts';
 

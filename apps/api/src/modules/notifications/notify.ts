@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { notificationEmailTexts, notificationKindLabels, safeNextPath, type NotificationKind } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { apiPrefix } from '../../lib/routes.ts';
-import { enqueueEmails, type NewEmail } from '../mail/outbox.repository.ts';
+import { enqueueEmails, type NewEmail } from '../mail/index.ts';
 import * as repository from './notifications.repository.ts';
 
 export interface Notice {

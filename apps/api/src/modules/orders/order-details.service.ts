@@ -22,8 +22,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { orderIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { ratingsOfOrders } from '../ratings/ratings.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { ratingsOfOrders } from '../ratings/index.ts';
 import * as repository from './orders.repository.ts';
 import { problemsOfOrder, type ProblemRow } from './order-progress.repository.ts';
 import { canReportProblem, handoverOf, progressFieldsOf } from './order-progress.view.ts';

@@ -42,10 +42,10 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notifyAll } from '../notifications/notify.ts';
-import { excludeRatingOfRefundedOrder } from '../ratings/ratings.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notifyAll } from '../notifications/index.ts';
+import { excludeRatingOfRefundedOrder } from '../ratings/index.ts';
 import * as repository from './order-progress.repository.ts';
 import { orderLink, toProblem } from './order-progress.view.ts';
 
@@ -58,6 +58,11 @@ export interface ProblemDeps {
   /** Starts an email delivery after the answer; absent in the job (its own delivery job sends them). */
   emailsQueued?: () => void;
   now?: () => Date;
+  /**
+   * Marks the sale's payment refunded, in the refund's transaction: the payments module's, handed
+   * in (payments use orders, never the other way; docs/ARCHITECTURE.md).
+   */
+  markPaymentRefunded: (tx: Executor, orderId: string) => Promise<void>;
 }
 
 /** How long the admin's request holds a refund before the job may take it over. */
@@ -214,6 +219,7 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
   return shortTransaction(deps.db, async (tx) => {
     const done = await repository.finishRefund(tx, problemId, at);
     if (!done) return false;
+    await deps.markPaymentRefunded(tx, done.orderId);
     // A refunded sale no longer speaks for its seller: its rating leaves their totals.
     await excludeRatingOfRefundedOrder(tx, done.orderId);
     await insertAuditEntry(tx, {

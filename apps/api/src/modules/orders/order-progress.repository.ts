@@ -331,7 +331,10 @@ export const leaseDueRefunds = async (db: Executor, opts: { now: Date; leaseUnti
     .returning({ id: orderProblems.id, orderId: orderProblems.orderId, resolvedBy: orderProblems.resolvedBy });
 };
 
-/** The refund went through at the processor: the problem is refunded (once: conditional on 'refunding'). */
+/**
+ * The refund went through at the processor: the problem is refunded (once: conditional on
+ * 'refunding') and the order carries the time; the service marks the payment through its owner.
+ */
 export const finishRefund = async (tx: Executor, problemId: string, at: Date) => {
   const [row] = await tx
     .update(orderProblems)
@@ -339,7 +342,6 @@ export const finishRefund = async (tx: Executor, problemId: string, at: Date) =>
     .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')))
     .returning({ orderId: orderProblems.orderId, resolvedBy: orderProblems.resolvedBy });
   if (!row) return undefined;
-  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, row.orderId));
   await tx.update(orders).set({ refundedAt: at }).where(eq(orders.id, row.orderId));
   return row;
 };

@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AdminOrderProblemPageSchema,
-  AdminOrderProblemSchema,
-  MarkShippedSchema,
-  OrderIdParamsSchema,
-  OrderProblemIdParamsSchema,
-  orderProgressLimits,
-  OrderSchema,
-  PageQuerySchema,
-  ReportOrderProblemSchema,
-  SaleSchema,
-} from '@recell/contract';
-import { errorResponses } from '../../lib/routes.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { apiEndpoints, OrderIdParamsSchema, OrderProblemIdParamsSchema, orderProgressLimits } from '@recell/contract';
+import { endpointRoute } from '../../lib/routes.ts';
+import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
 
@@ -21,7 +10,15 @@ import * as progress from './order-progress.service.ts';
  * receipt and problem report, the admins' decision on a problem. Another seller's or buyer's order
  * is a 404; a wrong state a 409.
  */
-export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrderProgressRoutesOptions {
+  /** The payments module's: a refunded problem's sale payment is marked refunded. */
+  markPaymentRefunded: problems.ProblemDeps['markPaymentRefunded'];
+}
+
+export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
+  app,
+  { markPaymentRefunded },
+) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
     publicUrl: app.config.publicUrl,
@@ -33,134 +30,112 @@ export const orderProgressRoutes: FastifyPluginAsyncZod = async (app) => {
     processor: app.cardProcessor,
     log,
     emailsQueued: () => app.emailsQueued(),
+    markPaymentRefunded,
   });
 
-  app.post(
-    '/orders/:id/handed-over',
-    {
-      config: { auth: ['seller'], emailConfirmed: true, idempotent: true },
-      schema: {
-        tags: ['orders'],
-        summary: 'Mark a paid phone handed over at a meeting (the order’s seller)',
-        description:
-          'Only from awaiting_handover (409 otherwise, or while the order is unpaid or refunded). The buyer ' +
-          `gets an email; the order completes on its own ${orderProgressLimits.autoCompleteDays} days later.`,
-        params: OrderIdParamsSchema,
-        response: { 200: SaleSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      progress.markHandedOver(progressDeps, signedInUser(request), request.params.id, { progress: 'handed_over' }),
+  const { orderProgress } = apiEndpoints;
+
+  app.route(
+    endpointRoute(orderProgress.markHandedOver, {
+      tags: ['orders'],
+      summary: 'Mark a paid phone handed over at a meeting (the order’s seller)',
+      description:
+        'Only from awaiting_handover (409 otherwise, or while the order is unpaid or refunded). The buyer ' +
+        `gets an email; the order completes on its own ${orderProgressLimits.autoCompleteDays} days later.`,
+      params: OrderIdParamsSchema,
+      errors: [401, 403, 404, 409],
+      config: { emailConfirmed: true },
+      handler: async (request) =>
+        progress.markHandedOver(progressDeps, signedInUser(request), request.params.id, { progress: 'handed_over' }),
+    }),
   );
 
-  app.post(
-    '/orders/:id/shipped',
-    {
-      config: { auth: ['seller'], emailConfirmed: true, idempotent: true },
-      schema: {
-        tags: ['orders'],
-        summary: 'Mark a paid phone shipped, with an optional tracking note (the order’s seller)',
-        description: 'As handed-over; the tracking note (plain text) is shown to the buyer and emailed to them.',
-        params: OrderIdParamsSchema,
-        body: MarkShippedSchema,
-        response: { 200: SaleSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      progress.markHandedOver(progressDeps, signedInUser(request), request.params.id, {
-        progress: 'shipped',
-        trackingNote: request.body.trackingNote ?? null,
-      }),
+  app.route(
+    endpointRoute(orderProgress.markShipped, {
+      tags: ['orders'],
+      summary: 'Mark a paid phone shipped, with an optional tracking note (the order’s seller)',
+      description: 'As handed-over; the tracking note (plain text) is shown to the buyer and emailed to them.',
+      params: OrderIdParamsSchema,
+      errors: [400, 401, 403, 404, 409],
+      config: { emailConfirmed: true },
+      handler: async (request) =>
+        progress.markHandedOver(progressDeps, signedInUser(request), request.params.id, {
+          progress: 'shipped',
+          trackingNote: request.body.trackingNote ?? null,
+        }),
+    }),
   );
 
-  app.post(
-    '/orders/:id/receipt',
-    {
-      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
-      schema: {
-        tags: ['orders'],
-        summary: 'Confirm receipt of a handed-over or shipped phone: the order is completed (its buyer)',
-        description:
-          'Refused (409) before the hand-over, when completed or refunded, and while a problem report is open.',
-        params: OrderIdParamsSchema,
-        response: { 200: OrderSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) => progress.confirmReceipt(progressDeps, signedInUser(request), request.params.id),
+  app.route(
+    endpointRoute(orderProgress.confirmReceipt, {
+      tags: ['orders'],
+      summary: 'Confirm receipt of a handed-over or shipped phone: the order is completed (its buyer)',
+      description:
+        'Refused (409) before the hand-over, when completed or refunded, and while a problem report is open.',
+      params: OrderIdParamsSchema,
+      errors: [401, 403, 404, 409],
+      config: { emailConfirmed: true },
+      handler: async (request) => progress.confirmReceipt(progressDeps, signedInUser(request), request.params.id),
+    }),
   );
 
-  app.post(
-    '/orders/:id/problems',
-    {
-      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
+  app.route(
+    endpointRoute(orderProgress.reportProblem, {
+      tags: ['orders'],
+      summary: 'Report a problem with a handed-over or shipped phone (its buyer)',
+      description:
+        `Within ${orderProgressLimits.problemWindowHours} hours of the hand-over, one open report at a time ` +
+        '(409 otherwise). An open report pauses the order’s completion until an admin decides it.',
+      params: OrderIdParamsSchema,
+      errors: [400, 401, 403, 404, 409, 429],
+      config: { emailConfirmed: true },
       onRequest: [app.writeLimits.reports],
-      schema: {
-        tags: ['orders'],
-        summary: 'Report a problem with a handed-over or shipped phone (its buyer)',
-        description:
-          `Within ${orderProgressLimits.problemWindowHours} hours of the hand-over, one open report at a time ` +
-          '(409 otherwise). An open report pauses the order’s completion until an admin decides it.',
-        params: OrderIdParamsSchema,
-        body: ReportOrderProblemSchema,
-        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      handler: async (request, reply) => {
+        const order = await progress.reportProblem(
+          progressDeps,
+          signedInUser(request),
+          request.params.id,
+          request.body.reason,
+        );
+        return reply.code(201).send(order);
       },
-    },
-    async (request, reply) => {
-      const order = await progress.reportProblem(
-        progressDeps,
-        signedInUser(request),
-        request.params.id,
-        request.body.reason,
-      );
-      return reply.code(201).send(order);
-    },
+    }),
   );
 
-  app.get(
-    '/admin/order-problems',
-    {
-      config: { auth: ['admin'] },
-      schema: {
-        tags: ['admin'],
-        summary: 'Order problems: undecided problem reports with their orders’ facts, newest first (admin)',
-        querystring: PageQuerySchema,
-        response: { 200: AdminOrderProblemPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => problems.listOpenProblems(app.db, request.query),
+  app.route(
+    endpointRoute(orderProgress.openProblems, {
+      tags: ['admin'],
+      summary: 'Order problems: undecided problem reports with their orders’ facts, newest first (admin)',
+      errors: [400, 401, 403],
+      handler: async (request) => problems.listOpenProblems(app.db, request.query),
+    }),
   );
 
-  app.post(
-    '/admin/order-problems/:id/refund',
-    {
-      config: { auth: ['admin'], idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Refund the order of a problem report through the card processor (admin)',
-        description:
-          'Idempotent: a refunded report answers as it stands and the money is refunded once. The phone stays ' +
-          'sold; the payment becomes refunded and the sale leaves the fair-price guide. 409 for a closed ' +
-          'report; 503 when the processor cannot be reached (the refund is then finished automatically).',
-        params: OrderProblemIdParamsSchema,
-        response: { 200: AdminOrderProblemSchema, ...errorResponses(401, 403, 404, 409, 503) },
-      },
-    },
-    async (request) => problems.refundProblem(problemDepsOf(request.log), signedInUser(request), request.params.id),
+  app.route(
+    endpointRoute(orderProgress.refundProblem, {
+      tags: ['admin'],
+      summary: 'Refund the order of a problem report through the card processor (admin)',
+      description:
+        'Idempotent: a refunded report answers as it stands and the money is refunded once. The phone stays ' +
+        'sold; the payment becomes refunded and the sale leaves the fair-price guide. 409 for a closed ' +
+        'report; 503 when the processor cannot be reached (the refund is then finished automatically).',
+      params: OrderProblemIdParamsSchema,
+      errors: [401, 403, 404, 409, 503],
+      handler: async (request) =>
+        problems.refundProblem(problemDepsOf(request.log), signedInUser(request), request.params.id),
+    }),
   );
 
-  app.post(
-    '/admin/order-problems/:id/close',
-    {
-      config: { auth: ['admin'], idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Close a problem report without a refund (admin)',
-        description:
-          'The order then completes as usual. 409 when the report was already decided or its refund is under way.',
-        params: OrderProblemIdParamsSchema,
-        response: { 200: AdminOrderProblemSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) => problems.closeProblem(problemDepsOf(request.log), signedInUser(request), request.params.id),
+  app.route(
+    endpointRoute(orderProgress.closeProblem, {
+      tags: ['admin'],
+      summary: 'Close a problem report without a refund (admin)',
+      description:
+        'The order then completes as usual. 409 when the report was already decided or its refund is under way.',
+      params: OrderProblemIdParamsSchema,
+      errors: [401, 403, 404, 409],
+      handler: async (request) =>
+        problems.closeProblem(problemDepsOf(request.log), signedInUser(request), request.params.id),
+    }),
   );
 };

@@ -21,25 +21,45 @@ import {
   type Sale,
   type SalePage,
 } from '@recell/contract';
+import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notify } from '../notifications/notify.ts';
-import type { PaymentDeps } from '../payments/payments.deps.ts';
-import { findClaimOfOrder } from '../payments/payments.repository.ts';
-import { performRelease, queueRelease } from '../payments/payments.releases.ts';
-import { lockProductForBooking } from '../products/products.repository.ts';
-import { ratingsOfOrders } from '../ratings/ratings.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { lockProductForBooking } from '../products/index.ts';
+import { ratingsOfOrders } from '../ratings/index.ts';
 import * as repository from './orders.repository.ts';
 import { latestProblemsOf, type ProblemRow } from './order-progress.repository.ts';
 import { canReportProblem, progressFieldsOf } from './order-progress.view.ts';
 
-/** What orders need: the payment paths' dependencies, as cancelling an order releases its card. */
-export type OrderDeps = PaymentDeps;
+/**
+ * The card side of cancelling an order, handed in by the payments module. Payments use orders
+ * (a sale marks its order paid), so orders never import payments (docs/ARCHITECTURE.md).
+ */
+export interface OrderCardRelease {
+  /** Whether the order's card is being captured right now (its sale is under way). */
+  isBeingCaptured: (tx: Executor, orderId: string) => Promise<boolean>;
+  /** Lists the order's card authorisation for release, inside the cancelling transaction. */
+  queue: (tx: Executor, release: { paymentIntentId: string; orderId: string }) => Promise<void>;
+  /** Releases it after the commit; a failure stays listed for the reconcile job. Never throws. */
+  releaseNow: (paymentIntentId: string) => Promise<unknown>;
+}
+
+/** What orders need; `cardRelease` only to cancel one. */
+export interface OrderDeps {
+  db: Database;
+  /** The site's address, for the links in notification emails. */
+  publicUrl: string;
+  /** Says that committed emails wait in the outbox (a booking notifies the seller). */
+  emailsQueued?: () => void;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  cardRelease: OrderCardRelease;
+}
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
 
@@ -87,10 +107,8 @@ const toOrder = (
 type OrderRatings = Awaited<ReturnType<typeof ratingsOfOrders>>;
 
 /**
- * Books a phone for the buyer at its current price. Refused (409) when the phone is sold or
- * removed (or its seller's account is gone), when it is the buyer's own listing, and when the buyer
- * already has an open order on it, also when two requests race (the database's unique index
- * decides). An unknown phone is a 404.
+ * Books a phone for the buyer at its current price, refused as its route describes; a removed
+ * seller's phone counts as removed, and when two requests race the database's unique index decides.
  */
 export const bookProduct = async (
   deps: OrderDeps,
@@ -176,7 +194,7 @@ export const cancelOrder = async (deps: OrderDeps, buyer: AuthUser, id: string):
     if (!order || order.status === 'cancelled') throw orderNotFound();
     if (order.status === 'paid') throw conflict(buyingMessages.paidOrderCannotBeRemoved);
     // The card is being captured for this order: the sale finishes first.
-    if (await findClaimOfOrder(tx, orderId)) throw conflict(paymentMessages.paymentInProgress);
+    if (await deps.cardRelease.isBeingCaptured(tx, orderId)) throw conflict(paymentMessages.paymentInProgress);
     await repository.markCancelled(tx, orderId);
     await insertAuditEntry(tx, {
       actorId: buyer.id,
@@ -186,10 +204,10 @@ export const cancelOrder = async (deps: OrderDeps, buyer: AuthUser, id: string):
       detail: { by: 'buyer', productId: order.productId, priceCents: order.priceCents },
     });
     if (!order.paymentIntentId) return null;
-    await queueRelease(tx, { paymentIntentId: order.paymentIntentId, orderId, kind: 'cancel' });
+    await deps.cardRelease.queue(tx, { paymentIntentId: order.paymentIntentId, orderId });
     return order.paymentIntentId;
   });
-  if (releaseId) await performRelease(deps, releaseId);
+  if (releaseId) await deps.cardRelease.releaseNow(releaseId);
 };
 
 /** My Sales: booked and paid orders on the seller's phones, newest first, with who booked them. */

@@ -11,6 +11,7 @@
  */
 import { isAwaitingCard } from '../../adapters/payments/card-processor.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
+import type { Executor } from '../../db/client.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
 
@@ -84,4 +85,15 @@ export const performReleasesSoon = async (deps: PaymentDeps, paymentIntentIds: r
   else await performReleases(deps, paymentIntentIds);
 };
 
-export { insertRelease as queueRelease } from './payments.repository.ts';
+/**
+ * What cancelling an order needs of payments (orders take it as a port: payments → orders, never
+ * back): whether a sale is capturing its card, and listing and releasing its authorisation.
+ */
+export const orderCardRelease = (deps: PaymentDeps) => ({
+  isBeingCaptured: async (tx: Executor, orderId: string) =>
+    (await repository.findClaimOfOrder(tx, orderId)) !== undefined,
+  queue: async (tx: Executor, release: { paymentIntentId: string; orderId: string }) => {
+    await repository.insertRelease(tx, { ...release, kind: 'cancel' });
+  },
+  releaseNow: (paymentIntentId: string) => performRelease(deps, paymentIntentId),
+});

@@ -270,3 +270,8 @@ export const isPaymentRecorded = async (db: Executor, providerPaymentId: string)
       .where(eq(payments.providerPaymentId, providerPaymentId))
       .limit(1)
   ).length > 0;
+
+/** A problem's refund went through: the sale's payment is refunded (in the refund's transaction). */
+export const markPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
+  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, orderId));
+};

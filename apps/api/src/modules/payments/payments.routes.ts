@@ -1,24 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  OrderIdParamsSchema,
-  PaidOrderSchema,
-  PaymentConfigSchema,
-  PaymentIntentSchema,
-  PayOrderSchema,
-  TestCardSchema,
-  TestConfirmationSchema,
-  WebhookReceiptSchema,
-  text,
-} from '@recell/contract';
+import { apiEndpoints, OrderIdParamsSchema, WebhookReceiptSchema, text } from '@recell/contract';
 import { z } from 'zod';
 import type { AnyCardProcessor } from '../../adapters/payments/index.ts';
 import type { StripeCardProcessor } from '../../adapters/payments/stripe-processor.ts';
 import type { TestCardProcessor } from '../../adapters/payments/test-processor.ts';
-import { errorResponses } from '../../lib/routes.ts';
+import { endpointRoute, errorResponses } from '../../lib/routes.ts';
 import { paymentDepsOf } from './payments.deps.ts';
 import * as service from './payments.service.ts';
-import { signedInUser } from '../auth/auth.plugin.ts';
+import { signedInUser } from '../auth/index.ts';
 
 const TestIntentParamsSchema = z.object({ id: text().min(1).max(200) });
 
@@ -34,57 +24,50 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
     app.log.warn('card payments use the built-in test-mode processor: set STRIPE_* to take real payments');
   }
 
-  app.get(
-    '/payments/config',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Which card processor the payment page talks to',
-        response: { 200: PaymentConfigSchema },
-      },
-    },
-    async () => service.paymentConfig(app.cardProcessor),
+  const { payments } = apiEndpoints;
+
+  app.route(
+    endpointRoute(payments.config, {
+      tags: ['payments'],
+      summary: 'Which card processor the payment page talks to',
+      handler: async () => service.paymentConfig(app.cardProcessor),
+    }),
   );
 
-  app.post(
-    '/orders/:id/payment-intent',
-    {
-      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
+  app.route(
+    endpointRoute(payments.createPaymentIntent, {
+      tags: ['payments'],
+      summary: 'The payment intent of your order (its buyer)',
+      description:
+        'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
+        'authorisation left from an abandoned attempt is released and a new intent made. A payment of the ' +
+        'order that was interrupted is finished instead (409, the order is paid).',
+      params: OrderIdParamsSchema,
+      errors: [401, 403, 404, 409, 429, 503],
+      config: { emailConfirmed: true },
       onRequest: [app.writeLimits.payments],
-      schema: {
-        tags: ['payments'],
-        summary: 'The payment intent of your order (its buyer)',
-        description:
-          'The amount is the order’s price. The same intent is returned while it waits for a card; an ' +
-          'authorisation left from an abandoned attempt is released and a new intent made. A payment of the ' +
-          'order that was interrupted is finished instead (409, the order is paid).',
-        params: OrderIdParamsSchema,
-        response: { 200: PaymentIntentSchema, ...errorResponses(401, 403, 404, 409, 429, 503) },
-      },
-    },
-    async (request) => service.preparePaymentIntent(depsOf(request), signedInUser(request), request.params.id),
+      handler: async (request) =>
+        service.preparePaymentIntent(depsOf(request), signedInUser(request), request.params.id),
+    }),
   );
 
-  app.post(
-    '/orders/:id/pay',
-    {
-      config: { auth: ['user'], emailConfirmed: true, idempotent: true },
+  app.route(
+    endpointRoute(payments.payOrder, {
+      tags: ['payments'],
+      summary: 'Pay for your order with its confirmed card payment (its buyer)',
+      description:
+        'Reserves the phone for this order, captures the authorised card, then in one transaction records ' +
+        'the payment, marks the order paid and the phone sold, and removes its advertisement. Repeating it ' +
+        'after success returns the paid order; repeating it after a failure (503) finishes the same sale. ' +
+        'If the phone was sold to (or is being paid by) someone else first, the authorisation is released ' +
+        '(409) and nothing is charged.',
+      params: OrderIdParamsSchema,
+      errors: [400, 401, 402, 403, 404, 409, 429, 503],
+      config: { emailConfirmed: true },
       onRequest: [app.writeLimits.payments],
-      schema: {
-        tags: ['payments'],
-        summary: 'Pay for your order with its confirmed card payment (its buyer)',
-        description:
-          'Reserves the phone for this order, captures the authorised card, then in one transaction records ' +
-          'the payment, marks the order paid and the phone sold, and removes its advertisement. Repeating it ' +
-          'after success returns the paid order; repeating it after a failure (503) finishes the same sale. ' +
-          'If the phone was sold to (or is being paid by) someone else first, the authorisation is released ' +
-          '(409) and nothing is charged.',
-        params: OrderIdParamsSchema,
-        body: PayOrderSchema,
-        response: { 200: PaidOrderSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503) },
-      },
-    },
-    async (request) => service.payOrder(depsOf(request), signedInUser(request), request.params.id, request.body),
+      handler: async (request) =>
+        service.payOrder(depsOf(request), signedInUser(request), request.params.id, request.body),
+    }),
   );
 
   if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
@@ -93,24 +76,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
 
 /** The test-mode processor's confirmation, authorised by the intent's client secret as at Stripe. */
 const registerTestProcessorRoutes = (app: FastifyInstance, processor: TestCardProcessor) => {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/test-processor/payment-intents/:id/confirm',
-    {
+  app.withTypeProvider<ZodTypeProvider>().route(
+    endpointRoute(apiEndpoints.payments.confirmTestPayment, {
+      tags: ['payments'],
+      summary: 'Confirm a payment intent with a card (built-in test-mode processor)',
+      description:
+        'What Stripe.js does against Stripe, authorised by the intent’s client secret. Stripe’s test cards ' +
+        'behave as in Stripe’s test mode (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, …). ' +
+        'A refused card is a 402 with Stripe’s message, and `fields` names the card field it is about.',
+      params: TestIntentParamsSchema,
+      errors: [400, 402, 404, 409, 429, 503],
       // Anonymous (the client secret authorises it): counted per IP.
       onRequest: [app.writeLimits.payments],
-      schema: {
-        tags: ['payments'],
-        summary: 'Confirm a payment intent with a card (built-in test-mode processor)',
-        description:
-          'What Stripe.js does against Stripe, authorised by the intent’s client secret. Stripe’s test cards ' +
-          'behave as in Stripe’s test mode (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, …). ' +
-          'A refused card is a 402 with Stripe’s message, and `fields` names the card field it is about.',
-        params: TestIntentParamsSchema,
-        body: TestCardSchema,
-        response: { 200: TestConfirmationSchema, ...errorResponses(400, 402, 404, 409, 429, 503) },
-      },
-    },
-    async (request) => service.confirmTestPayment(processor, request.params.id, request.body),
+      handler: async (request) => service.confirmTestPayment(processor, request.params.id, request.body),
+    }),
   );
 };
 

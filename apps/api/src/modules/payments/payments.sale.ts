@@ -27,10 +27,10 @@ import {
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notifyAll } from '../notifications/notify.ts';
-import * as orders from '../orders/orders.repository.ts';
-import * as listings from '../products/products.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notifyAll } from '../notifications/index.ts';
+import * as orders from '../orders/index.ts';
+import * as listings from '../products/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
 import { performRelease, performReleasesSoon } from './payments.releases.ts';

@@ -32,9 +32,9 @@ import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/paym
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import * as orders from '../orders/orders.repository.ts';
-import { getOrder } from '../orders/orders.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import * as orders from '../orders/index.ts';
+import { getOrder } from '../orders/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
 import { performRelease } from './payments.releases.ts';

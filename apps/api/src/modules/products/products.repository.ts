@@ -3,12 +3,12 @@
  * removed, sold, advertised) and of the row locks taken for them, by other modules too
  * (moderation, booking, the sale).
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, blockedImeis, orders, priceChanges, productPhotos, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
+import { isLiveListing, publicProductColumns } from '../../db/public-listings.ts';
 
 export type NewProduct = Pick<
   typeof products.$inferInsert,
@@ -210,7 +210,6 @@ export const deleteAdvertisementsOfProducts = async (tx: Executor, productIds: s
  * whose account is active. Removed listings are gone from every public view. For queries that join
  * the listing's seller (`users`).
  */
-export const isLiveListing = and(inArray(products.status, ['available', 'sold']), isNull(users.disabledAt));
 
 /** A listing as anyone may see it (the details page); undefined when it is not live. */
 export const findLiveProduct = async (db: Executor, id: string) => {

@@ -1,20 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CreateProductSchema,
-  MyProductPageSchema,
-  MyProductDetailsSchema,
-  PageQuerySchema,
-  ProductIdParamsSchema,
-  ProductPhotosSchema,
-  ProductWithPhotosSchema,
-  UpdateProductSchema,
-} from '@recell/contract';
-import { errorResponses, noContent } from '../../lib/routes.ts';
+import { apiEndpoints, ProductIdParamsSchema } from '@recell/contract';
+import { endpointRoute, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
 import type { ListingForm, ProductDeps } from './products.service.ts';
-import { isSignedInCaller, signedInUser } from '../auth/auth.plugin.ts';
-import { listingFor } from '../catalogue/seller-email.ts';
+import { isSignedInCaller, signedInUser } from '../auth/index.ts';
+import { listingFor } from '../catalogue/index.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,154 +42,122 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     emailsQueued: () => app.emailsQueued(),
   };
 
-  app.post(
-    '/products',
-    {
-      // Before the body is read: a caller who may not sell learns that first, at no cost.
-      config: { auth: ['seller'], emailConfirmed: true },
+  const { listings, catalogue } = apiEndpoints;
+
+  app.route(
+    endpointRoute(listings.createProduct, {
+      tags: ['listings'],
+      summary: 'Put a phone on sale (seller)',
+      description:
+        'JSON with the fields and `imageIds`: 1 to 8 pictures uploaded first through POST /api/uploads, in ' +
+        'order, the first being the cover (`imageId` with one id is still taken). Or multipart form data with ' +
+        'the fields and one picture as the file `image`. Prices are dollars with at most two decimals. Every missing or invalid ' +
+        'field is named in `error.fields` with its message. The phone number is kept for buyers who book ' +
+        'and is never part of a public listing.',
+      consumes: ['multipart/form-data', 'application/json'],
+      errors: [400, 401, 403, 409, 413, 415, 429, 503],
+      // Who may sell is checked before the body is read: a caller who may not learns that first, at no cost.
+      config: { emailConfirmed: true },
       onRequest: [app.writeLimits.uploads, app.uploadCapacity.reserve],
-      schema: {
-        tags: ['listings'],
-        summary: 'Put a phone on sale (seller)',
-        description:
-          'JSON with the fields and `imageIds`: 1 to 8 pictures uploaded first through POST /api/uploads, in ' +
-          'order, the first being the cover (`imageId` with one id is still taken). Or multipart form data with ' +
-          'the fields and one picture as the file `image`. Prices are dollars with at most two decimals. Every missing or invalid ' +
-          'field is named in `error.fields` with its message. The phone number is kept for buyers who book ' +
-          'and is never part of a public listing.',
-        consumes: ['multipart/form-data', 'application/json'],
-        body: CreateProductSchema,
-        response: { 201: ProductWithPhotosSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
-      },
       // Both bodies are checked by the handler against the contract, together with the picture.
       validatorCompiler: () => () => true,
-    },
-    async (request, reply) => {
-      const form = await readListingForm(request);
-      const product = await service.createProduct(deps, signedInUser(request), form);
-      return reply.code(201).send(product);
-    },
+      handler: async (request, reply) => {
+        const form = await readListingForm(request);
+        const product = await service.createProduct(deps, signedInUser(request), form);
+        return reply.code(201).send(product);
+      },
+    }),
   );
 
-  app.get(
-    '/me/products',
-    {
-      config: { auth: ['seller'] },
-      schema: {
-        tags: ['listings'],
-        summary: 'My Products: your phones for sale and sold, newest first (seller)',
-        querystring: PageQuerySchema,
-        response: { 200: MyProductPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => service.listMyProducts(deps, signedInUser(request).id, request.query),
+  app.route(
+    endpointRoute(listings.myProducts, {
+      tags: ['listings'],
+      summary: 'My Products: your phones for sale and sold, newest first (seller)',
+      errors: [400, 401, 403],
+      handler: async (request) => service.listMyProducts(deps, signedInUser(request).id, request.query),
+    }),
   );
 
-  app.get(
-    '/me/products/:id',
-    {
-      config: { auth: ['seller'] },
-      schema: {
-        tags: ['listings'],
-        summary: 'One of your phones, as the edit form shows it (seller)',
-        params: ProductIdParamsSchema,
-        response: { 200: MyProductDetailsSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => service.getMyProduct(deps, signedInUser(request).id, request.params.id),
+  app.route(
+    endpointRoute(listings.myProduct, {
+      tags: ['listings'],
+      summary: 'One of your phones, as the edit form shows it (seller)',
+      params: ProductIdParamsSchema,
+      errors: [401, 403, 404],
+      handler: async (request) => service.getMyProduct(deps, signedInUser(request).id, request.params.id),
+    }),
   );
 
-  app.patch(
-    '/products/:id',
-    {
-      config: { auth: ['seller'] },
-      schema: {
-        tags: ['listings'],
-        summary: 'Change your phone’s listing while it is for sale (seller)',
-        description:
-          'Every field of Add Product (JSON), checked with the same rules and messages; the photos are not ' +
-          'part of it. Refused (409) once the phone is sold or while a buyer has booked it, and when the IMEI ' +
-          'is blocked or in another listing for sale. A new price is kept in the listing’s price history; ' +
-          'after a drop the listing shows the price before it as `previousPriceCents`.',
-        params: ProductIdParamsSchema,
-        body: UpdateProductSchema,
-        response: { 200: ProductWithPhotosSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  app.route(
+    endpointRoute(listings.updateProduct, {
+      tags: ['listings'],
+      summary: 'Change your phone’s listing while it is for sale (seller)',
+      description:
+        'Every field of Add Product (JSON), checked with the same rules and messages; the photos are not ' +
+        'part of it. Refused (409) once the phone is sold or while a buyer has booked it, and when the IMEI ' +
+        'is blocked or in another listing for sale. A new price is kept in the listing’s price history; ' +
+        'after a drop the listing shows the price before it as `previousPriceCents`.',
+      params: ProductIdParamsSchema,
+      errors: [400, 401, 403, 404, 409],
       // The handler checks the body against the contract, naming every invalid field as Add Product does.
       validatorCompiler: (route) =>
         route.httpPart === 'body'
           ? () => true
           : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
-    },
-    async (request) => service.updateProduct(deps, signedInUser(request), request.params.id, request.body),
+      handler: async (request) => service.updateProduct(deps, signedInUser(request), request.params.id, request.body),
+    }),
   );
 
-  app.get(
-    '/products/:id',
-    {
-      config: { identifiesCaller: true },
-      schema: {
-        tags: ['catalogue'],
-        summary: 'A phone’s details (for sale or sold)',
-        description: 'Anyone may ask; the seller’s email is in the answer only for a signed-in caller.',
-        params: ProductIdParamsSchema,
-        response: { 200: ProductWithPhotosSchema, ...errorResponses(404) },
-      },
-    },
-    async (request) => listingFor(await service.getProduct(deps, request.params.id), isSignedInCaller(request)),
+  app.route(
+    endpointRoute(catalogue.product, {
+      tags: ['catalogue'],
+      summary: 'A phone’s details (for sale or sold)',
+      description: 'Anyone may ask; the seller’s email is in the answer only for a signed-in caller.',
+      params: ProductIdParamsSchema,
+      errors: [404],
+      handler: async (request) =>
+        listingFor(await service.getProduct(deps, request.params.id), isSignedInCaller(request)),
+    }),
   );
 
-  app.put(
-    '/products/:id/photos',
-    {
-      config: { auth: ['seller'] },
-      schema: {
-        tags: ['listings'],
-        summary: 'Replace your phone’s photos (its seller, while it is for sale)',
-        description:
-          'The whole new list of photos in order: 1 to 8 distinct ids of pictures uploaded through ' +
-          'POST /api/uploads (ids of the current photos keep them). Adds, removes and reorders in one call; ' +
-          'the first becomes the cover that cards show.',
-        params: ProductIdParamsSchema,
-        body: ProductPhotosSchema,
-        response: { 200: ProductWithPhotosSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      service.replaceProductPhotos(deps, signedInUser(request), request.params.id, request.body.imageIds),
+  app.route(
+    endpointRoute(listings.replacePhotos, {
+      tags: ['listings'],
+      summary: 'Replace your phone’s photos (its seller, while it is for sale)',
+      description:
+        'The whole new list of photos in order: 1 to 8 distinct ids of pictures uploaded through ' +
+        'POST /api/uploads (ids of the current photos keep them). Adds, removes and reorders in one call; ' +
+        'the first becomes the cover that cards show.',
+      params: ProductIdParamsSchema,
+      errors: [400, 401, 403, 404, 409],
+      handler: async (request) =>
+        service.replaceProductPhotos(deps, signedInUser(request), request.params.id, request.body.imageIds),
+    }),
   );
 
-  app.delete(
-    '/products/:id',
-    {
-      config: { auth: ['seller', 'admin'] },
-      schema: {
-        tags: ['listings'],
-        summary: 'Remove a phone and its advertisement (its seller, or an admin)',
-        params: ProductIdParamsSchema,
-        response: errorResponses(401, 403, 404),
+  app.route(
+    endpointRoute(listings.deleteProduct, {
+      tags: ['listings'],
+      summary: 'Remove a phone and its advertisement (its seller, or an admin)',
+      params: ProductIdParamsSchema,
+      errors: [401, 403, 404],
+      handler: async (request, reply) => {
+        await service.removeProduct(deps, signedInUser(request), request.params.id);
+        return noContent(reply);
       },
-    },
-    async (request, reply) => {
-      await service.removeProduct(deps, signedInUser(request), request.params.id);
-      return noContent(reply);
-    },
+    }),
   );
 
-  app.post(
-    '/products/:id/advertise',
-    {
-      config: { auth: ['seller'] },
-      schema: {
-        tags: ['listings'],
-        summary: 'Advertise your phone on the home page (once, while it is for sale)',
-        params: ProductIdParamsSchema,
-        response: { 201: ProductWithPhotosSchema, ...errorResponses(401, 403, 404, 409) },
+  app.route(
+    endpointRoute(listings.advertiseProduct, {
+      tags: ['listings'],
+      summary: 'Advertise your phone on the home page (once, while it is for sale)',
+      params: ProductIdParamsSchema,
+      errors: [401, 403, 404, 409],
+      handler: async (request, reply) => {
+        const product = await service.advertiseProduct(deps, signedInUser(request), request.params.id);
+        return reply.code(201).send(product);
       },
-    },
-    async (request, reply) => {
-      const product = await service.advertiseProduct(deps, signedInUser(request), request.params.id);
-      return reply.code(201).send(product);
-    },
+    }),
   );
 };

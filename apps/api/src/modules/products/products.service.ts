@@ -28,11 +28,11 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { productIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { notify, notifyWishlisters } from '../notifications/notify.ts';
-import { toPublicProduct } from '../catalogue/catalogue.service.ts';
-import { imageUrlForId, storeImage } from '../uploads/images.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { notify, notifyWishlisters } from '../notifications/index.ts';
+import { toPublicProduct } from '../catalogue/index.ts';
+import { imageUrlForId, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 
@@ -298,9 +298,8 @@ export const getProduct = async ({ db }: ProductDeps, id: string): Promise<Produ
 };
 
 /**
- * Replaces a listing's photos by an ordered list of uploaded pictures (adds, removes and reorders
- * in one call): its seller only, only while it is for sale. The first becomes the cover. In one
- * transaction with an audit entry; public pages are told to refresh.
+ * Replaces a listing's photos, as its route describes, in one transaction with an audit entry;
+ * public pages are told to refresh.
  */
 export const replaceProductPhotos = async (
   deps: ProductDeps,

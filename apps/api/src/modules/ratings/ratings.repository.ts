@@ -138,36 +138,25 @@ export const lockOrderForRating = async (tx: Executor, orderId: string) => {
   return row;
 };
 
-/**
- * The order was refunded: its rating (if any) leaves its seller's totals, in the refund's
- * transaction (which updated the order's row first, so a rating of it being written now has
- * committed, or will see the refund). Called once per order: a refund is recorded once.
- */
-export const excludeRatingOfRefundedOrder = async (tx: Executor, orderId: string): Promise<boolean> => {
-  const rows = await tx
-    .update(users)
-    .set({ ratingCount: sql`${users.ratingCount} - 1`, ratingSum: sql`${users.ratingSum} - ${ratings.stars}` })
+/** The rating of an order, if any: who it rates and how many stars (a refund takes it out of the totals). */
+export const findRatingOfOrder = async (tx: Executor, orderId: string) => {
+  const [row] = await tx
+    .select({ sellerId: ratings.sellerId, stars: ratings.stars })
     .from(ratings)
-    .where(and(eq(ratings.orderId, orderId), eq(users.id, ratings.sellerId)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+    .where(eq(ratings.orderId, orderId))
+    .limit(1);
+  return row;
 };
 
 /**
- * Records the rating and adds it to the seller's totals, in the caller's transaction. A second
- * rating of the order fails on ratings_order_key (the later of two concurrent inserts waits for the
- * first to commit, then fails). The totals are one UPDATE of `x = x + …`: PostgreSQL applies two
- * concurrent ones one after the other on the newest row, so both count.
+ * Records the rating, in the caller's transaction. A second rating of the order fails on
+ * ratings_order_key (the later of two concurrent inserts waits for the first to commit, then fails).
  */
 export const insertRating = async (
   tx: Executor,
   values: { orderId: string; sellerId: string; buyerId: string; stars: number; comment: string | null },
 ) => {
   const [row] = await tx.insert(ratings).values(values).returning({ id: ratings.id });
-  await tx
-    .update(users)
-    .set({ ratingCount: sql`${users.ratingCount} + 1`, ratingSum: sql`${users.ratingSum} + ${values.stars}` })
-    .where(eq(users.id, values.sellerId));
   return row!.id;
 };
 

@@ -16,15 +16,16 @@ import {
   type RatingPage,
   type RatingReply,
 } from '@recell/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound, orderIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
-import { getSeller } from '../sellers/sellers.service.ts';
+import { getSeller } from '../sellers/index.ts';
+import { addToRatingTotals } from '../users/index.ts';
 import * as repository from './ratings.repository.ts';
 
 export interface RatingDeps {
@@ -92,6 +93,7 @@ export const rateSeller = async (deps: RatingDeps, buyer: AuthUser, id: string, 
         stars: body.stars,
         comment: body.comment ?? null,
       });
+      await addToRatingTotals(tx, order.sellerId, body.stars);
     });
   } catch (error) {
     if (isUniqueViolationOf(error, 'ratings_order_key')) throw conflict(ratingMessages.alreadyRated);
@@ -153,4 +155,16 @@ export const setCommentHidden = async (
   });
   const row = await repository.findRating(deps.db, { id: ratingId });
   return toRating(row!);
+};
+
+/**
+ * The order was refunded: its rating (if any) leaves its seller's totals, in the refund's
+ * transaction (which updated the order's row first, so a rating of it being written now has
+ * committed, or will see the refund). Called once per order: a refund is recorded once.
+ */
+export const excludeRatingOfRefundedOrder = async (tx: Executor, orderId: string): Promise<boolean> => {
+  const rating = await repository.findRatingOfOrder(tx, orderId);
+  if (!rating) return false;
+  await addToRatingTotals(tx, rating.sellerId, rating.stars, -1);
+  return true;
 };

@@ -7,9 +7,9 @@ import { buyingMessages, listingMessages, type ReportCreated, type ReportForm } 
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { productIdOf } from '../../lib/ids.ts';
-import type { AuthUser } from '../auth/auth.plugin.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
-import { findLiveProductSeller } from '../products/products.repository.ts';
+import { findLiveProductSeller } from '../products/index.ts';
 import * as repository from './reports.repository.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);

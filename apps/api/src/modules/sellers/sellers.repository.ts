@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { advertisements, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
+import { publicProductColumns } from '../../db/public-listings.ts';
 
 /** An active seller's public face; undefined for an unknown id, another role or a disabled account. */
 export const findActiveSeller = async (db: Database, id: string) => {

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import { toPublicProduct } from '../catalogue/catalogue.service.ts';
+import { toPublicProduct } from '../catalogue/index.ts';
 import * as repository from './sellers.repository.ts';
 
 const sellerNotFound = () => notFound(sellerMessages.sellerNotFound);

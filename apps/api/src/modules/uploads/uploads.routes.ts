@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, imageLimits, messages, uploadMessages, UploadedImageSchema } from '@recell/contract';
+import { apiEndpoints, imageLimits, messages, uploadMessages } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
+import { endpointRoute } from '../../lib/routes.ts';
 import { storeImage } from './images.service.ts';
 
 /** The form POST /api/uploads takes. Documentation only: the handler reads the multipart stream. */
@@ -41,38 +42,23 @@ const readImageField = async (request: FastifyRequest): Promise<Buffer> => {
 };
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/uploads',
-    {
+  app.route(
+    endpointRoute(apiEndpoints.account.uploadImage, {
+      tags: ['uploads'],
+      summary: 'Upload a picture (profile photo, listing picture)',
+      description:
+        'Signed in. A multipart form with one file field `image`. The picture is re-encoded to WebP ' +
+        'without any metadata (no EXIF or GPS) and stored under its content hash, with copies 400 and ' +
+        '800 px wide at `<url without .webp>-400.webp` and `-800.webp`. Pass the returned `id` where ' +
+        'an image id is asked for.',
+      form: UploadFormSchema,
+      errors: [400, 401, 413, 415, 429, 503],
       // Counted and given memory before the body is read; a refused upload costs nothing.
-      config: { auth: 'signedIn' },
       onRequest: [app.writeLimits.uploads, app.uploadCapacity.reserve],
-      schema: {
-        tags: ['uploads'],
-        summary: 'Upload a picture (profile photo, listing picture)',
-        description:
-          'Signed in. A multipart form with one file field `image`. The picture is re-encoded to WebP ' +
-          'without any metadata (no EXIF or GPS) and stored under its content hash, with copies 400 and ' +
-          '800 px wide at `<url without .webp>-400.webp` and `-800.webp`. Pass the returned `id` where ' +
-          'an image id is asked for.',
-        consumes: ['multipart/form-data'],
-        body: UploadFormSchema,
-        response: {
-          201: UploadedImageSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
-          503: ErrorBodySchema,
-        },
+      handler: async (request, reply) => {
+        const image = await readImageField(request);
+        return reply.code(201).send(await storeImage(app.storage, image));
       },
-      // The body is a stream read by the handler; the schema above only documents it.
-      validatorCompiler: () => () => true,
-    },
-    async (request, reply) => {
-      const image = await readImageField(request);
-      return reply.code(201).send(await storeImage(app.storage, image));
-    },
+    }),
   );
 };

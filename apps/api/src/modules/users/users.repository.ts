@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { identities, users } from '../../db/schema.ts';
 
@@ -43,15 +43,6 @@ export const listIdentityProviders = async (db: Executor, userId: string) =>
     (row) => row.provider,
   );
 
-/** True for PostgreSQL's unique_violation; drizzle wraps the driver error, so look at its cause too. */
-export const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-};
-
 /** An admin removes the account: it is signed out on its next call and can no longer sign in. */
 export const disableUser = async (tx: Executor, id: string): Promise<void> => {
   await tx
@@ -63,4 +54,29 @@ export const disableUser = async (tx: Executor, id: string): Promise<void> => {
 /** An admin verifies a seller: the badge shows on their cards from the next read. */
 export const markSellerVerified = async (tx: Executor, id: string): Promise<void> => {
   await tx.update(users).set({ verified: true }).where(eq(users.id, id));
+};
+
+/** A new password: every access token issued before `now` is refused from now on. */
+export const setPassword = async (db: Executor, userId: string, passwordHash: string, now: Date): Promise<void> => {
+  await db.update(users).set({ passwordHash, sessionsValidAfter: now }).where(eq(users.id, userId));
+};
+
+/** Marks the email confirmed (once: a later confirmation keeps the first time). */
+export const confirmEmail = async (db: Executor, userId: string, now: Date): Promise<void> => {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+};
+
+/**
+ * Adds a rating to, or takes it out of (`sign` -1), the seller's running totals (docs/decisions/0044),
+ * in the caller's transaction. One UPDATE of `x = x + …`: PostgreSQL applies two concurrent ones one
+ * after the other on the newest row, so both count.
+ */
+export const addToRatingTotals = async (tx: Executor, sellerId: string, stars: number, sign: 1 | -1 = 1) => {
+  await tx
+    .update(users)
+    .set({ ratingCount: sql`${users.ratingCount} + ${sign}`, ratingSum: sql`${users.ratingSum} + ${sign * stars}` })
+    .where(eq(users.id, sellerId));
 };

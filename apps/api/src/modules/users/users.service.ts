@@ -2,7 +2,7 @@ import { authMessages, messages, uploadMessages, type Me, type UpdateMe } from '
 import { AppError, badRequest } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
-import { imageUrlForId } from '../uploads/images.service.ts';
+import { imageUrlForId } from '../uploads/index.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
 

@@ -7,8 +7,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, orders, products, users, wishlist } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../catalogue/catalogue.repository.ts';
-import { isLiveListing } from '../products/products.repository.ts';
+import { isLiveListing, publicProductColumns } from '../../db/public-listings.ts';
 
 /** Any constant: the first key of the wishlist's advisory locks. */
 const wishlistLockSpace = 73_052_155;

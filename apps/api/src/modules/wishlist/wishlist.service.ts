@@ -15,8 +15,8 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { productIdOf } from '../../lib/ids.ts';
-import { toPublicProduct } from '../catalogue/catalogue.service.ts';
-import { findLiveProductSeller } from '../products/products.repository.ts';
+import { toPublicProduct } from '../catalogue/index.ts';
+import { findLiveProductSeller } from '../products/index.ts';
 import * as repository from './wishlist.repository.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);

@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import { DialogActions } from './dialog-actions';
 
 /**
- * Asks before a removal. Cancel has the focus first: Enter on a freshly opened dialog must not
- * remove anything. While the removal runs (`isBusy`), both buttons wait and Escape is ignored;
- * `failure` says inside the dialog why it was refused.
+ * Asks before a step that cannot be undone (a removal; `tone="primary"` for one that is no loss,
+ * such as confirming receipt), with `children` under the description when there is more to say.
+ * Cancel has the focus first: Enter on a freshly opened dialog must not do anything. While the
+ * action runs (`isBusy`), both buttons wait and Escape is ignored; `failure` says inside the dialog
+ * why it was refused.
  *
  * The action is asked for once per press that the dialog has answered: a second click that lands
  * before the first one's `isBusy` has disabled the button (a double-click) asks for nothing, so a
@@ -16,20 +18,24 @@ export function ConfirmDialog({
   title,
   description,
   labels,
+  tone = 'danger',
   isBusy,
   failure,
   onConfirm,
   onClose,
+  children,
 }: {
   title: string;
   description: string;
-  /** The buttons' texts: Cancel, Delete and Delete's while the removal runs. */
+  /** The buttons' texts: Cancel, the action (Delete) and the action's while it runs. */
   labels: { cancel: string; delete: string; deleting: string };
+  tone?: 'danger' | 'primary';
   isBusy: boolean;
   failure?: string | null;
   /** Starts the action; `isBusy` is true from then until it is over (a mutation's isPending). */
   onConfirm: () => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Set by a press; the first render that finds the action not busy (it is over) clears it. A
@@ -45,9 +51,10 @@ export function ConfirmDialog({
   };
   return (
     <Dialog title={title} description={description} onClose={onClose} isBusy={isBusy} initialFocus={cancelRef}>
+      {children}
       <DialogActions
         className="mt-6"
-        tone="danger"
+        tone={tone}
         cancelLabel={labels.cancel}
         actionLabel={labels.delete}
         busyLabel={labels.deleting}

@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useRef, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { isFocusLost } from '@/lib/focus';
 import { Dialog } from './dialog';
 
@@ -98,14 +98,21 @@ describe('a dialog', () => {
   });
 
   it('leaves the focus where the page put it when the opener gave way to another control', async () => {
+    // The return of the focus waits a frame and watches the opener for a while: a fake clock runs
+    // through all of it at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     render(<BookNow />);
-    await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
+    await user.click(screen.getByRole('button', { name: 'Book now' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Order' }));
     const booked = screen.getByRole('link', { name: 'Booked' });
     await waitFor(() => {
       expect(booked).toHaveFocus();
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(booked).toHaveFocus();
   });
 });

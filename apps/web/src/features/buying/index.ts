@@ -4,3 +4,4 @@ export { MyWishlistTable } from './components/my-wishlist-table';
 export { MySalesTable } from './components/my-sales-table';
 export { OrderDetailsView } from './components/order-details-view';
 export { useOrderDetails } from './api/get-order-details';
+export { ListingCells, ProductCells } from './components/listing-cells';

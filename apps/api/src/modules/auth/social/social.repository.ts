@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { SocialProvider } from '@recell/contract';
 import type { Executor } from '../../../db/client.ts';
 import { identities, users } from '../../../db/schema.ts';
-import type { UserRow } from '../../users/users.repository.ts';
+
+type UserRow = typeof users.$inferSelect;
 
 export const findUserByIdentity = async (
   db: Executor,

@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AuthProvidersSchema,
+  apiEndpoints,
   ErrorBodySchema,
   nextPathMaxLength,
   safeNextPath,
@@ -23,6 +23,7 @@ import {
 import type { IdentityProviders } from '../../../adapters/identity/index.ts';
 import { IdentityProviderError } from '../../../adapters/identity/identity-provider.ts';
 import { notFound } from '../../../errors.ts';
+import { endpointRoute } from '../../../lib/routes.ts';
 import { authDepsOf, startSession } from '../sessions.service.ts';
 import {
   deriveFlowKey,
@@ -70,16 +71,12 @@ export const socialRoutes: FastifyPluginAsyncZod<{ providers: IdentityProviders 
     code: SocialSignInErrorCode,
   ) => reply.redirect(completeUrl({ mode, status: 'error', provider, code }), 302);
 
-  app.get(
-    '/auth/providers',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Which social sign-in providers are configured',
-        response: { 200: AuthProvidersSchema },
-      },
-    },
-    async () => ({ google: Boolean(providers.google), github: Boolean(providers.github) }),
+  app.route(
+    endpointRoute(apiEndpoints.account.providers, {
+      tags: ['auth'],
+      summary: 'Which social sign-in providers are configured',
+      handler: async () => ({ google: Boolean(providers.google), github: Boolean(providers.github) }),
+    }),
   );
 
   for (const provider of socialProviders) {

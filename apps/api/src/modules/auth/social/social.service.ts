@@ -11,9 +11,9 @@
 import type { SocialSignInErrorCode } from '@recell/contract';
 import type { Database } from '../../../db/client.ts';
 import type { SocialProfile } from '../../../adapters/identity/identity-provider.ts';
-import { confirmEmail as confirmEmailOf } from '../recovery.repository.ts';
-import * as users from '../../users/users.repository.ts';
-import type { UserRow } from '../../users/users.repository.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
+import * as users from '../../users/index.ts';
+import type { UserRow } from '../../users/index.ts';
 import * as repository from './social.repository.ts';
 
 /** A sign-in the rules refuse; /auth/complete shows the catalogue's text for `code`. */
@@ -51,7 +51,7 @@ export const signInWithProfile = async (db: Database, profile: SocialProfile): P
     try {
       return await resolve(db, profile);
     } catch (error) {
-      if (attempt < 3 && users.isUniqueViolation(error)) continue;
+      if (attempt < 3 && isUniqueViolation(error)) continue;
       throw error;
     }
   }
@@ -71,7 +71,7 @@ const resolve = async (db: Database, profile: SocialProfile): Promise<SocialSign
     usable(existing);
     await repository.insertIdentity(db, { userId: existing.id, provider: profile.provider, subject: profile.subject });
     // The provider has verified the address: a password account waiting for its link is confirmed too.
-    if (!existing.emailConfirmedAt) await confirmEmailOf(db, existing.id, new Date());
+    if (!existing.emailConfirmedAt) await users.confirmEmail(db, existing.id, new Date());
     return { user: (await users.findUserById(db, existing.id)) ?? existing, isNewUser: false, isLinked: true };
   }
 

@@ -1,20 +1,9 @@
 import { accountTexts, adminTexts, messages, type AdminUser } from '@recell/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  BreakAtPunctuation,
-  Cell,
-  DataTable,
-  EmptyTable,
-  LoadMore,
-  MediaCell,
-  Row,
-  RowButton,
-  RowHeader,
-  StatusPill,
-  TableLoadError,
-  useRowDialog,
-} from '@/components/ui/data-table';
+import { BreakAtPunctuation, RowButton, StatusPill } from '@/components/ui/data-table/cells';
+import { EmptyTable, LoadMore, TableLoadError } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, MediaCell, Row, RowHeader, useRowDialog } from '@/components/ui/data-table/table';
 import { Field, inputClass } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { showActionError } from '@/lib/form-errors';

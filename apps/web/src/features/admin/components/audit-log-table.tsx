@@ -1,5 +1,7 @@
 import { accountTexts, adminTexts, auditActionLabel, auditRecordType } from '@recell/contract';
-import { BreakAtPunctuation, Cell, DataTable, DateTime, Id, PagedTable, Row } from '@/components/ui/data-table';
+import { BreakAtPunctuation, DateTime, Id } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row } from '@/components/ui/data-table/table';
 import { useAuditLog } from '../api/get-audit-log';
 
 const columns = [adminTexts.columnWhen, adminTexts.columnWho, adminTexts.columnWhat, adminTexts.columnRecord];

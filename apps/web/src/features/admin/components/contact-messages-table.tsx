@@ -1,18 +1,8 @@
 import { accountTexts, adminTexts, type ContactMessage, type ContactMessageView } from '@recell/contract';
 import { Link } from 'react-router';
-import {
-  BreakAtPunctuation,
-  Cell,
-  DataTable,
-  DateTime,
-  FreeText,
-  PagedTable,
-  Row,
-  RowButton,
-  RowHeader,
-  StatusPill,
-  useTableRefocus,
-} from '@/components/ui/data-table';
+import { BreakAtPunctuation, DateTime, FreeText, RowButton, StatusPill } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row, RowHeader, useTableRefocus } from '@/components/ui/data-table/table';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';

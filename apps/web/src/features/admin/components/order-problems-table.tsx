@@ -8,19 +8,10 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  BreakAtPunctuation,
-  Cell,
-  DataTable,
-  DateTime,
-  FreeText,
-  Id,
-  PagedTable,
-  ProductCells,
-  Row,
-  RowButton,
-  useRowDialog,
-} from '@/components/ui/data-table';
+import { BreakAtPunctuation, DateTime, FreeText, Id, RowButton } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row, useRowDialog } from '@/components/ui/data-table/table';
+import { ProductCells } from '@/features/buying';
 import { isApiError, wasReported } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCloseProblem, useOrderProblems, useRefundProblem } from '../api/order-problems';

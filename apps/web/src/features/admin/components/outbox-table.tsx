@@ -1,5 +1,6 @@
 import { accountTexts, adminTexts } from '@recell/contract';
-import { BreakAtPunctuation, Cell, DataTable, DateTime, FreeText, Row } from '@/components/ui/data-table';
+import { BreakAtPunctuation, DateTime, FreeText } from '@/components/ui/data-table/cells';
+import { Cell, DataTable, Row } from '@/components/ui/data-table/table';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useOutbox } from '../api/get-outbox';

@@ -1,16 +1,10 @@
 import { accountTexts, adminTexts, messages, type Product, type ReportedProduct } from '@recell/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  Cell,
-  DataTable,
-  PagedTable,
-  ProductCells,
-  Row,
-  RowButton,
-  StatusPill,
-  useRowDialog,
-} from '@/components/ui/data-table';
+import { RowButton, StatusPill } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row, useRowDialog } from '@/components/ui/data-table/table';
+import { ProductCells } from '@/features/buying';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useDeleteReportedProduct } from '../api/delete-reported-product';

@@ -1,10 +1,10 @@
 import { accountEndpoints, recoveryEndpoints, type ForgotPassword, type ResetPassword } from '@recell/contract';
 import { callApi } from '@/lib/api-client';
 
-/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+/** POST /api/auth/forgot-password: a reset link by email. */
 export const requestPasswordReset = (body: ForgotPassword) => callApi(recoveryEndpoints.forgotPassword, { json: body });
 
-/** POST /api/auth/reset-password: a new password with the emailed link's token; every sign-in ends. */
+/** POST /api/auth/reset-password: a new password with the emailed link's token. */
 export const resetPassword = (body: ResetPassword) => callApi(recoveryEndpoints.resetPassword, { json: body });
 
 /** POST /api/auth/confirm-email with the emailed link's token. */

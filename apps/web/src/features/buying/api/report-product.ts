@@ -2,7 +2,7 @@ import { buyingEndpoints, type ReportForm } from '@recell/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
-/** POST /api/products/:id/reports (201): a buyer reports a listing (one open report per phone). */
+/** POST /api/products/:id/reports (201): a buyer reports a listing. */
 const reportProduct = (productId: string, report: ReportForm) =>
   callApi(buyingEndpoints.reportProduct, { params: { id: productId }, json: report });
 

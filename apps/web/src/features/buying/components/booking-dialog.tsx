@@ -17,7 +17,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { ConfirmEmailFirstDialog, useAuth } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
 import { useCreateOrder } from '../api/create-order';
-import { useDialogSend } from './dialog-error';
+import { useDialogSend } from '@/lib/dialog-send';
 
 const readOnlyClass = `${inputClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
 

@@ -1,10 +1,9 @@
 import { orderDetailsTexts, orderProgressTexts } from '@recell/contract';
-import { useRef, useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
-import { DialogActions } from '@/components/ui/dialog-actions';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { dialogError } from '@/lib/dialog-send';
 import { toast } from '@/lib/toast';
 import { useConfirmReceipt } from '../api/order-progress';
-import { dialogError } from './dialog-error';
 
 /**
  * "Confirm receipt?": the buyer's receipt completes the order for good, so it asks first and says it
@@ -23,7 +22,6 @@ export function ConfirmReceiptDialog({
 }) {
   const confirmReceipt = useConfirmReceipt();
   const [failure, setFailure] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const confirm = () => {
     setFailure(null);
     confirmReceipt.mutate(orderId, {
@@ -37,11 +35,18 @@ export function ConfirmReceiptDialog({
     });
   };
   return (
-    <Dialog
+    <ConfirmDialog
       title={orderDetailsTexts.confirmReceiptTitle}
       description={orderDetailsTexts.confirmReceiptText}
+      labels={{
+        cancel: orderProgressTexts.cancel,
+        delete: orderProgressTexts.confirmReceipt,
+        deleting: orderProgressTexts.confirmingReceipt,
+      }}
+      tone="primary"
       isBusy={confirmReceipt.isPending}
-      initialFocus={cancelRef}
+      failure={failure}
+      onConfirm={confirm}
       onClose={onClose}
     >
       {problemUntil && (
@@ -49,17 +54,6 @@ export function ConfirmReceiptDialog({
           {orderDetailsTexts.confirmReceiptProblemHint(problemUntil)}
         </p>
       )}
-      <DialogActions
-        className="mt-6"
-        cancelLabel={orderProgressTexts.cancel}
-        actionLabel={orderProgressTexts.confirmReceipt}
-        busyLabel={orderProgressTexts.confirmingReceipt}
-        isBusy={confirmReceipt.isPending}
-        failure={failure}
-        cancelRef={cancelRef}
-        onCancel={onClose}
-        onAction={confirm}
-      />
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { useDeleteOrder } from '../api/delete-order';
-import { dialogError } from './dialog-error';
+import { dialogError } from '@/lib/dialog-send';
 
 /**
  * Asks before an unpaid order is removed. Cancel has the focus first: Enter on a freshly opened

@@ -1,5 +1,7 @@
 import { accountTexts, buyingTexts, formatPrice, messages, type Order } from '@recell/contract';
-import { Cell, DataTable, PagedTable, Row, RowButton, StatusPill, useRowDialog } from '@/components/ui/data-table';
+import { RowButton, StatusPill } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row, useRowDialog } from '@/components/ui/data-table/table';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { OrderPhoneCells, ViewOrderLink } from './order-row-cells';

@@ -1,5 +1,7 @@
 import { accountTexts, buyingTexts, orderDetailsTexts } from '@recell/contract';
-import { Cell, DataTable, PagedTable, Row, StatusPill } from '@/components/ui/data-table';
+import { StatusPill } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row } from '@/components/ui/data-table/table';
 import { formatListingTime } from '@/lib/format-time';
 import { useMySales } from '../api/get-my-sales';
 import { OrderPhoneCells, ViewOrderLink } from './order-row-cells';

@@ -1,6 +1,9 @@
 import { accountTexts, buyingTexts, messages, webTexts, type Product, type WishlistItem } from '@recell/contract';
 import { useState } from 'react';
-import { Cell, DataTable, PagedTable, ListingCells, Row, RowButton, useTableRefocus } from '@/components/ui/data-table';
+import { RowButton } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row, useTableRefocus } from '@/components/ui/data-table/table';
+import { ListingCells } from './listing-cells';
 import { useChangeWishlist } from '../api/change-wishlist';
 import { useMyWishlist } from '../api/get-my-wishlist';
 import { NotForSalePill, PaidMark, PayLink } from './payment-column';

@@ -10,7 +10,7 @@ import {
 } from '@recell/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { StatusPill } from '@/components/ui/data-table';
+import { StatusPill } from '@/components/ui/data-table/cells';
 import { LoadError } from '@/components/ui/load-error';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { RatingView } from '@/components/ui/rating-view';
@@ -25,7 +25,7 @@ import { useOrderDetails } from '../api/get-order-details';
 import { useMarkHandedOver } from '../api/order-progress';
 import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
 import { DeleteOrderDialog } from './delete-order-dialog';
-import { dialogError } from './dialog-error';
+import { dialogError } from '@/lib/dialog-send';
 import { OrderProgressSteps } from './order-progress-steps';
 import RateSellerDialog from './rate-seller-dialog';
 import ReplyDialog from './reply-dialog';

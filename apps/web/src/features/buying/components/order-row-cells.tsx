@@ -1,6 +1,6 @@
 import { formatPrice, orderDetailsTexts } from '@recell/contract';
 import { Link } from 'react-router';
-import { cell, MediaCell } from '@/components/ui/data-table';
+import { cell, MediaCell } from '@/components/ui/data-table/table';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { buyingTexts, messages, orderDetailsTexts, type Product } from '@recell/contract';
 import { Link } from 'react-router';
-import { StatusPill } from '@/components/ui/data-table';
+import { StatusPill } from '@/components/ui/data-table/cells';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
 const markClass =

@@ -1,22 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accessTexts,
-  ratingLimits,
-  RatingReplySchema,
-  ratingTexts,
-  type RatingReply,
-  type RatingReplyInput,
-  type Sale,
-} from '@recell/contract';
-
-import { useForm } from 'react-hook-form';
-import { TextAreaField } from '@/components/ui/form';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { accessTexts, ratingLimits, RatingReplySchema, ratingTexts, type Sale } from '@recell/contract';
+import { OneFieldDialog } from '@/components/ui/one-field-dialog';
 import { ConfirmEmailFirstDialog } from '@/features/auth';
 import { useReplyToRating } from '../api/reply-to-rating';
-import { useDialogSend } from './dialog-error';
 
-const fieldNames = ['reply'] as const;
+const resolver = zodResolver(RatingReplySchema);
 
 /** The sale as the dialog needs it: its id and its buyer's name. */
 type RatedSale = { id: string; buyer: Pick<Sale['buyer'], 'name'> };
@@ -24,42 +12,17 @@ type RatedSale = { id: string; buyer: Pick<Sale['buyer'], 'name'> };
 /** "Reply to {buyer}": the seller's one reply to the rating of a sale. */
 function ReplyForm({ sale, onClose }: { sale: RatedSale; onClose: () => void }) {
   const replyToRating = useReplyToRating();
-  const form = useForm<RatingReplyInput, unknown, RatingReply>({
-    resolver: zodResolver(RatingReplySchema),
-    defaultValues: { reply: '' },
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const { failure, onSubmit } = useDialogSend(form, {
-    fieldNames,
-    send: (reply) => replyToRating.mutateAsync({ orderId: sale.id, reply }),
-    onDone: onClose,
-    doneToast: ratingTexts.replied,
-  });
-
   return (
-    <FormDialog
+    <OneFieldDialog
       title={ratingTexts.replyDialogTitle(sale.buyer.name)}
-      isBusy={isSubmitting}
-      failure={failure}
-      cancelLabel={ratingTexts.cancel}
-      submitLabel={ratingTexts.submitReply}
-      busyLabel={ratingTexts.submittingReply}
-      onSubmit={onSubmit}
+      resolver={resolver}
+      defaultValues={{ reply: '' }}
+      field={{ name: 'reply', label: ratingTexts.replyLabel, rows: 4, required: true, maxLength: ratingLimits.reply }}
+      labels={{ cancel: ratingTexts.cancel, submit: ratingTexts.submitReply, busy: ratingTexts.submittingReply }}
+      send={(reply) => replyToRating.mutateAsync({ orderId: sale.id, reply })}
+      doneToast={ratingTexts.replied}
       onClose={onClose}
-    >
-      <TextAreaField
-        label={ratingTexts.replyLabel}
-        error={errors.reply?.message}
-        rows={4}
-        required
-        maxLength={ratingLimits.reply}
-        {...register('reply')}
-      />
-    </FormDialog>
+    />
   );
 }
 

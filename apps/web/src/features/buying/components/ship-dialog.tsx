@@ -1,19 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MarkShippedSchema,
-  orderProgressLimits,
-  orderProgressTexts as texts,
-  type MarkShippedInput,
-  type Sale,
-} from '@recell/contract';
-
-import { useForm } from 'react-hook-form';
-import { TextField } from '@/components/ui/form';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { MarkShippedSchema, orderProgressLimits, orderProgressTexts as texts, type Sale } from '@recell/contract';
+import { OneFieldDialog } from '@/components/ui/one-field-dialog';
 import { useMarkShipped } from '../api/order-progress';
-import { useDialogSend } from './dialog-error';
 
-const fieldNames = ['trackingNote'] as const;
+const resolver = zodResolver(MarkShippedSchema);
 
 /** Mark shipped: an optional tracking note (the carrier and number), then the buyer is emailed. */
 export default function ShipDialog({
@@ -24,41 +14,22 @@ export default function ShipDialog({
   onClose: () => void;
 }) {
   const markShipped = useMarkShipped();
-  const form = useForm<MarkShippedInput>({
-    resolver: zodResolver(MarkShippedSchema),
-    defaultValues: { trackingNote: '' },
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const { failure, onSubmit } = useDialogSend(form, {
-    fieldNames,
-    send: (body) => markShipped.mutateAsync({ orderId: sale.id, body }),
-    onDone: onClose,
-    doneToast: texts.shippedToast,
-  });
-
   return (
-    <FormDialog
+    <OneFieldDialog
       title={texts.shipTitle(sale.product.name)}
-      isBusy={isSubmitting}
-      failure={failure}
-      cancelLabel={texts.cancel}
-      submitLabel={texts.confirmShipped}
-      busyLabel={texts.shipping}
-      onSubmit={onSubmit}
+      resolver={resolver}
+      defaultValues={{ trackingNote: '' }}
+      field={{
+        name: 'trackingNote',
+        label: texts.trackingNote,
+        hint: texts.trackingNoteHint,
+        maxLength: orderProgressLimits.trackingNote,
+        autoComplete: 'off',
+      }}
+      labels={{ cancel: texts.cancel, submit: texts.confirmShipped, busy: texts.shipping }}
+      send={(body) => markShipped.mutateAsync({ orderId: sale.id, body })}
+      doneToast={texts.shippedToast}
       onClose={onClose}
-    >
-      <TextField
-        label={texts.trackingNote}
-        hint={texts.trackingNoteHint}
-        error={errors.trackingNote?.message}
-        maxLength={orderProgressLimits.trackingNote}
-        autoComplete="off"
-        {...register('trackingNote')}
-      />
-    </FormDialog>
+    />
   );
 }

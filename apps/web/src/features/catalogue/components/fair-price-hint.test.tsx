@@ -1,12 +1,12 @@
 import { fairPriceTexts, type FairPrice } from '@recell/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { jsonResponse, makeProduct } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { FairPriceHint, FairPriceLine } from './fair-price-hint';
+import { fairPriceDebounceMs, FairPriceHint, FairPriceLine } from './fair-price-hint';
 
 const fromSales: FairPrice = {
   typicalPriceCents: 63_500,
@@ -49,14 +49,24 @@ function Fields() {
 }
 
 describe('FairPriceHint', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('asks once the model and storage are given, after a pause, and shows the typical price with its basis', async () => {
+    // The pause is the component's own timer: fake clocks let the test pass it at once (the network
+    // and React still run on real time).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({ 'GET /api/fair-price': () => jsonResponse(fromSales) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderWithProviders(<Fields />);
 
     await user.type(screen.getByLabelText('Model'), '  iPhone 13 Pro ');
-    // No storage yet: nothing to ask.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // No storage yet: nothing to ask, even well past the pause (a question would show its loading
+    // line at once, inside act).
+    await act(() => vi.advanceTimersByTimeAsync(fairPriceDebounceMs * 3));
+    expect(screen.queryByText(fairPriceTexts.loading)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Typical price/)).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
 
     await user.selectOptions(screen.getByLabelText('Storage'), '128');
@@ -131,14 +141,20 @@ describe('FairPriceLine', () => {
 
   it('asks nothing for a sold phone or one whose storage is unknown', async () => {
     const api = serve(fromSales);
+    // A phone for sale beside them asks in the same render: once its line shows, the others would
+    // have asked too.
+    // (Each its own phone, so no two would share one question.)
+    const forSale = makeProduct({ id: '00000000-0000-4000-8000-000000000003', priceCents: 58_900 });
     renderWithProviders(
       <>
-        <FairPriceLine product={makeProduct({ status: 'sold' })} />
-        <FairPriceLine product={makeProduct({ storageGb: null })} />
+        <FairPriceLine product={makeProduct({ id: '00000000-0000-4000-8000-000000000001', status: 'sold' })} />
+        <FairPriceLine product={makeProduct({ id: '00000000-0000-4000-8000-000000000002', storageGb: null })} />
+        <FairPriceLine product={forSale} />
       </>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await waitFor(() => expect(api.calls).toHaveLength(0));
-    expect(screen.queryByText(/typical/)).not.toBeInTheDocument();
+    expect(await screen.findByText('$46 below typical')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.query.get('exclude')).toBe(forSale.id);
+    expect(screen.getAllByText(/below typical|above typical|About the typical/)).toHaveLength(1);
   });
 });

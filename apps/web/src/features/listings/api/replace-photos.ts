@@ -3,10 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { listingKeys } from '@/lib/query-keys';
 
-/**
- * PUT /api/products/:id/photos: the listing's photos become these uploaded pictures, in order
- * (adds, removes and reorders at once; the first is the cover). Its seller only, while for sale.
- */
+/** PUT /api/products/:id/photos: the listing's photos become these uploaded pictures, in order. */
 export function useReplacePhotos() {
   const queryClient = useQueryClient();
   return useMutation({

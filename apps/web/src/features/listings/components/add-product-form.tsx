@@ -9,7 +9,8 @@ import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
 import { ListingFields, listingFieldNames } from './listing-fields';
-import { PhotoPicker, type PickerPhoto } from './photo-picker';
+import { type PickerPhoto } from '../hooks/use-photo-uploads';
+import { PhotoPicker } from './photo-picker';
 
 /** Every field the API may name in an error, in form order (the first one named gets focus). */
 const fieldNames = [...listingFieldNames, 'imageIds'] as const;

@@ -23,7 +23,8 @@ import { useMyProduct } from '../api/get-my-product';
 import { useReplacePhotos } from '../api/replace-photos';
 import { useUpdateProduct } from '../api/update-product';
 import { ListingFields, listingFieldNames } from './listing-fields';
-import { isUploadingPhotos, PhotoPicker, pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from './photo-picker';
+import { isUploadingPhotos, pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from '../hooks/use-photo-uploads';
+import { PhotoPicker } from './photo-picker';
 
 /** Cents as the price field shows them: '449' or '449.99'. */
 const dollarsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));

@@ -1,15 +1,9 @@
 import { accountTexts, listingTexts, messages, type MyProduct } from '@recell/contract';
 import { Link } from 'react-router';
-import {
-  Cell,
-  DataTable,
-  PagedTable,
-  ListingCells,
-  Row,
-  RowButton,
-  StatusPill,
-  useRowDialog,
-} from '@/components/ui/data-table';
+import { RowButton, StatusPill } from '@/components/ui/data-table/cells';
+import { PagedTable } from '@/components/ui/data-table/paging';
+import { Cell, DataTable, Row, useRowDialog } from '@/components/ui/data-table/table';
+import { ListingCells } from '@/features/buying';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { showActionError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';

@@ -1,65 +1,9 @@
-import { imageLimits, photoLimits, photoTexts, uploadMessages, type ProductPhoto } from '@recell/contract';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { photoLimits, photoTexts } from '@recell/contract';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { fileInputClass } from '@/components/ui/form/field';
-import { uploadImage } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
 import { imageAccept } from '@/lib/image-file';
 import { listingSrcSet } from '@/lib/responsive-image';
-
-/**
- * One photo in the picker: uploaded (`id` and `url`), uploading (`progress`, a local preview) or
- * failed (`error`). Only uploaded ones count for the form (PickedPhotosSchema).
- */
-export interface PickerPhoto {
-  /** Stable across reorders, for React and focus. */
-  key: string;
-  /** The uploaded image's id, as POST /api/products and PUT …/photos take it. */
-  id?: string | null | undefined;
-  /** The stored picture's URL, once uploaded. */
-  url?: string | undefined;
-  /** The chosen file shown from memory until the upload is done (a blob: URL). */
-  previewUrl?: string | undefined;
-  /** How much of the upload has been sent, 0 to 1; undefined once it is over. */
-  progress?: number | undefined;
-  /** Why the upload failed (or the file was not sent), as shown. */
-  error?: string | undefined;
-}
-
-/** A listing's current photos as the picker's value (the edit page starts from these). */
-export const pickerPhotosOf = (photos: readonly ProductPhoto[]): PickerPhoto[] =>
-  photos.map((photo) => ({ key: photo.url, id: photo.id, url: photo.url }));
-
-/** The uploaded photos' ids in order (what PUT /api/products/:id/photos takes). */
-export const uploadedPhotoIds = (photos: readonly PickerPhoto[]): string[] =>
-  photos.flatMap((photo) => (photo.id ? [photo.id] : []));
-
-/** Whether any photo is still uploading. */
-export const isUploadingPhotos = (photos: readonly PickerPhoto[]) =>
-  photos.some((photo) => photo.progress !== undefined);
-
-type Upload = (
-  file: File,
-  onProgress: (sent: number) => void,
-  signal: AbortSignal,
-) => Promise<{ id: string; url: string }>;
-
-const acceptedTypes: readonly string[] = imageLimits.acceptedTypes;
-
-/** What is wrong with a chosen file before it is sent (the server checks the bytes again). */
-const fileProblem = (file: File) => {
-  if (file.type !== '' && !acceptedTypes.includes(file.type)) return uploadMessages.unsupportedType;
-  if (file.size > imageLimits.maxBytes) return uploadMessages.tooLarge;
-  return undefined;
-};
-
-const move = <T,>(items: readonly T[], from: number, to: number) => {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-};
-
-let nextKey = 0;
+import { usePhotoUploads, type PickerPhoto, type Upload } from '../hooks/use-photo-uploads';
 
 type FocusTarget = { key: string; action: 'earlier' | 'later' } | 'add';
 
@@ -68,8 +12,9 @@ type FocusTarget = { key: string; action: 'earlier' | 'later' } | 'add';
  * through POST /api/uploads with its own progress; thumbnails in order with Remove, Move earlier
  * and Move later buttons (all keyboard operable), the first marked Cover; at most 8.
  *
- * Controlled: `value` and `onChange` (react-hook-form's Controller, or a page's own state). An
- * upload that ends after later changes updates its own photo in the latest value.
+ * Controlled: `value` and `onChange` (react-hook-form's Controller, or a page's own state). The
+ * uploads are usePhotoUploads'; the picker draws the photos and keeps the focus near the one moved
+ * or removed.
  */
 export function PhotoPicker({
   value,
@@ -79,7 +24,7 @@ export function PhotoPicker({
   name,
   inputRef,
   disabled = false,
-  upload = (file, onProgress, signal) => uploadImage(file, onProgress, signal),
+  upload,
 }: {
   value: readonly PickerPhoto[];
   onChange: (photos: PickerPhoto[]) => void;
@@ -97,35 +42,14 @@ export function PhotoPicker({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const noticeId = `${id}-notice`;
-  const [notice, setNotice] = useState<string | undefined>();
-  // The latest value, also between a change and the next render: uploads finish at any time.
-  const latest = useRef(value);
-  useLayoutEffect(() => {
-    latest.current = value;
-  }, [value]);
-  const uploads = useRef(new Map<string, AbortController>());
+  const photos = usePhotoUploads({ value, onChange, upload });
+  const notice = photos.leftOut > 0 ? photoTexts.someLeftOut(photos.leftOut) : undefined;
   const focusAfter = useRef<FocusTarget | undefined>(undefined);
   const addInput = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => {
     inputRef?.(addInput.current);
   }, [inputRef]);
-
-  const emit = (next: PickerPhoto[]) => {
-    latest.current = next;
-    onChange(next);
-  };
-  const update = (key: string, change: Partial<PickerPhoto>) =>
-    emit(latest.current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
-
-  // Uploads still running when the picker goes away are cancelled, their previews let go.
-  useEffect(() => {
-    const running = uploads.current;
-    return () => {
-      for (const controller of running.values()) controller.abort();
-      for (const photo of latest.current) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-    };
-  }, []);
 
   useEffect(() => {
     const target = focusAfter.current;
@@ -142,67 +66,21 @@ export function PhotoPicker({
     (wanted && !wanted.disabled ? wanted : other)?.focus();
   });
 
-  const start = (photo: PickerPhoto, file: File) => {
-    const controller = new AbortController();
-    uploads.current.set(photo.key, controller);
-    upload(file, (sent) => update(photo.key, { progress: sent }), controller.signal)
-      .then((stored) => {
-        if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-        update(photo.key, { id: stored.id, url: stored.url, previewUrl: undefined, progress: undefined });
-      })
-      .catch((reason: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = isApiError(reason) ? `${photoTexts.uploadFailed}: ${reason.message}` : photoTexts.uploadFailed;
-        update(photo.key, { progress: undefined, error: message });
-      })
-      .finally(() => uploads.current.delete(photo.key));
-  };
-
   const add = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     // The same files may be chosen again later.
     event.target.value = '';
-    if (files.length === 0) return;
-    const room = photoLimits.maxPhotos - latest.current.length;
-    const taken = files.slice(0, Math.max(0, room));
-    setNotice(files.length > taken.length ? photoTexts.someLeftOut(files.length - taken.length) : undefined);
-    const added = taken.map((file): [PickerPhoto, File] => {
-      nextKey += 1;
-      const problem = fileProblem(file);
-      // Not sent at all: said as the server would say it.
-      return [
-        {
-          key: `new-${nextKey}`,
-          previewUrl: URL.createObjectURL(file),
-          progress: problem ? undefined : 0,
-          error: problem && `${photoTexts.uploadFailed}: ${problem}`,
-        },
-        file,
-      ];
-    });
-    emit([...latest.current, ...added.map(([photo]) => photo)]);
-    for (const [photo, file] of added) if (!photo.error) start(photo, file);
+    photos.add(files);
   };
 
   const remove = (key: string) => {
-    uploads.current.get(key)?.abort();
-    const photo = latest.current.find((p) => p.key === key);
-    if (photo?.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-    setNotice(undefined);
-    const index = latest.current.findIndex((p) => p.key === key);
-    const next = latest.current.filter((p) => p.key !== key);
+    const neighbour = photos.remove(key);
     // Focus stays near: on the photo that took its place, or the one before, or the add button.
-    const neighbour = next[Math.min(index, next.length - 1)];
     focusAfter.current = neighbour ? { key: neighbour.key, action: 'earlier' } : 'add';
-    emit(next);
   };
 
   const shift = (key: string, by: -1 | 1) => {
-    const index = latest.current.findIndex((p) => p.key === key);
-    const to = index + by;
-    if (index < 0 || to < 0 || to >= latest.current.length) return;
-    focusAfter.current = { key, action: by < 0 ? 'earlier' : 'later' };
-    emit(move(latest.current, index, to));
+    if (photos.shift(key, by)) focusAfter.current = { key, action: by < 0 ? 'earlier' : 'later' };
   };
 
   const isFull = value.length >= photoLimits.maxPhotos;

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodedPage, PageCache, preferredEncoding } from './catalogue.page-cache.ts';
+import { encodedPage, PageCache, preferredEncoding } from './page-cache.ts';
 
 describe('PageCache', () => {
   const clock = () => {

@@ -1,0 +1,2 @@
+/** The health module's door: liveness and readiness. */
+export { healthRoutes } from './health.routes.ts';

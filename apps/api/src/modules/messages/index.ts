@@ -1,0 +1,2 @@
+/** The messages module's door (docs/decisions/0043): buyer and seller messages on an order. */
+export { messagesRoutes } from './messages.routes.ts';

@@ -1,0 +1,7 @@
+/** The orders module's door (docs/ARCHITECTURE.md): bookings, an order's progress and its problems. */
+export { finishDueRefunds, refundProblem } from './order-problems.service.ts';
+export { orderProgressRoutes } from './order-progress.routes.ts';
+export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
+export { cancelOpenOrdersOf, lockOrder, markPaid, replacePaymentIntent } from './orders.repository.ts';
+export { ordersRoutes } from './orders.routes.ts';
+export { getOrder, type OrderCardRelease } from './orders.service.ts';

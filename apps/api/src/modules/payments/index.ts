@@ -1,0 +1,6 @@
+/** The payments module's door (docs/decisions/0013, 0017): paying for an order, releases, reconciling. */
+export { paymentDepsOf, type PaymentDeps } from './payments.deps.ts';
+export { reconcilePayments, staleClaimAfterMs } from './payments.reconcile.ts';
+export { orderCardRelease } from './payments.releases.ts';
+export { deleteWebhookEventsBefore, markPaymentRefunded } from './payments.repository.ts';
+export { paymentsRoutes } from './payments.routes.ts';

@@ -1,0 +1,17 @@
+/** The products module's door (docs/ARCHITECTURE.md): a seller's listings; the owner of products. */
+export {
+  blockImei,
+  deleteAdvertisement,
+  deleteAdvertisementsOf,
+  deleteAdvertisementsOfProducts,
+  findListingSellers,
+  findLiveProductSeller,
+  lockImei,
+  lockProduct,
+  lockProductForBooking,
+  lockProductOfOrder,
+  markRemoved,
+  markSold,
+  removeAvailableProductsOf,
+} from './products.repository.ts';
+export { productsRoutes } from './products.routes.ts';

@@ -1,0 +1,2 @@
+/** The wishlist module's door: phones a person keeps an eye on. */
+export { wishlistRoutes } from './wishlist.routes.ts';
