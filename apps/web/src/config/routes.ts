@@ -33,7 +33,7 @@ export type RouteEntry = {
  * Every page of the web app, in one place: its address, its code, who may see it and how the
  * server answers it. The router, the data started with each address, the prerendered pages, the
  * frames and the server-rendered pages are all built from this table (docs/ARCHITECTURE.md, Web;
- * decision 0058). An address no entry matches is the 404 page.
+ * decision 0059). An address no entry matches is the 404 page.
  */
 export const routeTable = {
   home: { path: '/', page: 'home', served: 'prerendered' },
