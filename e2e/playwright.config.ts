@@ -63,9 +63,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Two files at a time, in CI too: each test makes the records it changes (support/), and the one
-  // brand a file reads whole is left as seeded (support/listings.ts).
-  workers: 2,
+  // Each test makes the records it changes (support/), and the one brand a file reads whole is left
+  // as seeded (support/listings.ts), so files may run side by side. CI runs one at a time all the
+  // same: on two cores, two files (two Chromiums beside the server) took longer in all and pushed
+  // long tests past their time limit.
+  workers: process.env.CI ? 1 : 2,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },

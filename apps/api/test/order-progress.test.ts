@@ -412,29 +412,21 @@ describe('order progress', () => {
           await real.refund(id);
         },
       };
-      expect(
-        await finishDueRefunds({
+      const refundsDue = (now?: () => Date) =>
+        finishDueRefunds({
           db: t.app.db,
           publicUrl: t.config.publicUrl,
           processor: counting,
           log,
           markPaymentRefunded,
-        }),
-      ).toEqual({
+          ...(now && { now }),
+        });
+      expect(await refundsDue()).toEqual({
         refunded: 0,
         refundsFailed: 0,
       });
       const later = () => new Date(Date.now() + 2 * hour);
-      expect(
-        await finishDueRefunds({
-          db: t.app.db,
-          publicUrl: t.config.publicUrl,
-          processor: counting,
-          log,
-          now: later,
-          markPaymentRefunded,
-        }),
-      ).toEqual({
+      expect(await refundsDue(later)).toEqual({
         refunded: 1,
         refundsFailed: 0,
       });
@@ -442,16 +434,7 @@ describe('order progress', () => {
       expect(await problemRow(t, problem.id)).toMatchObject({ status: 'refunded' });
       const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
       expect(payment?.status).toBe('refunded');
-      expect(
-        await finishDueRefunds({
-          db: t.app.db,
-          publicUrl: t.config.publicUrl,
-          processor: counting,
-          log,
-          now: later,
-          markPaymentRefunded,
-        }),
-      ).toEqual({
+      expect(await refundsDue(later)).toEqual({
         refunded: 0,
         refundsFailed: 0,
       });
