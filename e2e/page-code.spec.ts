@@ -169,6 +169,8 @@ test.describe("a brand's page comes with its first phones", () => {
     page,
     baseURL,
   }) => {
+    // Six loads of the page, each with every element's computed style read twice.
+    test.slow();
     const tab = await signedInTab(page);
     // The server's HTML as a phone paints it before any code has come.
     await tab.route('**/assets/*.js', (route) => route.abort());
