@@ -171,6 +171,8 @@ describe('listing photos', () => {
         [{ imageIds: ids(0, 0) }, photoMessages.duplicate],
         [{ imageIds: [] }, messages.imageRequired],
         [{ imageIds: [...ids(1), 'e'.repeat(64)] }, photoMessages.notFound],
+        // Refused by the contract at the second id: still named by the form's field.
+        [{ imageIds: [...ids(1), 'not a photo id'] }, photoMessages.notFound],
       ];
       for (const [body, message] of cases) {
         expectError(await putPhotos(cast.seller, product.id, body), 400, {

@@ -62,8 +62,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      // Named by the form's field (`features`, not `features.0`), as the forms show the message.
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        const key = issue.instancePath.split('/')[1] || '_';
         if (!(key in fields)) fields[key] = issue.message ?? messages.validationFailed;
       }
       const first = Object.values(fields)[0] ?? messages.validationFailed;

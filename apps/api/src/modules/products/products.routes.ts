@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, ProductIdParamsSchema } from '@recell/contract';
 import { endpointRoute, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
@@ -99,11 +99,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         'after a drop the listing shows the price before it as `previousPriceCents`.',
       params: ProductIdParamsSchema,
       errors: [400, 401, 403, 404, 409],
-      // The handler checks the body against the contract, naming every invalid field as Add Product does.
-      validatorCompiler: (route) =>
-        route.httpPart === 'body'
-          ? () => true
-          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+      // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form,
+      // so the answer names every required field rather than the body's type.
+      preValidation: async (request) => {
+        // Typed as after validation; validation runs next and names every missing field.
+        if (!isPlainObject(request.body)) request.body = {} as typeof request.body;
+      },
       handler: async (request) => service.updateProduct(deps, signedInUser(request), request.params.id, request.body),
     }),
   );

@@ -203,14 +203,10 @@ export const updateProduct = async (
   deps: ProductDeps,
   seller: AuthUser,
   id: string,
-  body: unknown,
+  fields: ProductFields,
 ): Promise<ProductWithPhotos> => {
   const listingId = productIdOf(id);
-  // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form.
-  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const { parsed, errors } = parseFields(isObject ? body : {});
-  if (!parsed.success) throw badRequest(Object.values(errors)[0] ?? messages.validationFailed, errors);
-  const changes = listingValuesOf(parsed.data);
+  const changes = listingValuesOf(fields);
   try {
     await deps.db.transaction(async (tx) => {
       // The listing's row first, as a block of its IMEI takes the reported listing's row first.
