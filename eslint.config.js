@@ -212,4 +212,22 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // A service or repository runs in a request and in a job alike: it takes plain values.
+    files: ['apps/api/src/modules/**/*.{service,repository}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyInstance', 'FastifyReply', 'FastifyRequest'],
+              message: 'A service takes plain values: the routes read the request and write the reply.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

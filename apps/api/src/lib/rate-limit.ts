@@ -5,7 +5,7 @@
  * process's memory would multiply the limit by the number of replicas, and a password guesser
  * could spread attempts over them.
  */
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { authMessages } from '@recell/contract';
@@ -67,10 +67,10 @@ interface Limiter {
   readonly rule: LimitRule;
   /**
    * Counts one attempt for `key` and answers how many the window now holds; throws the 429 (with
-   * Retry-After on `reply`) when it goes over the limit. Counting first and forgetting (or giving
+   * its Retry-After) when it goes over the limit. Counting first and forgetting (or giving
    * back) on success is atomic: parallel attempts cannot slip through.
    */
-  consume(key: string, reply: FastifyReply): Promise<number>;
+  consume(key: string): Promise<number>;
   /** Counts one failure for `key` without refusing anything (the attempt was let through uncounted). */
   penalise(key: string): Promise<void>;
   /** Gives back the attempt `consume` counted (it succeeded, so it was no failure). */
@@ -91,19 +91,16 @@ export interface AuthRateLimits {
   close(): Promise<void>;
 }
 
-const tooMany = (reply: FastifyReply, msBeforeNext: number): AppError => {
+const tooMany = (msBeforeNext: number): AppError => {
   const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  reply.header('retry-after', String(retryAfterSeconds));
-  return new AppError('rate_limited', authMessages.tooManyAttempts(retryAfterSeconds));
+  return new AppError('rate_limited', authMessages.tooManyAttempts(retryAfterSeconds), undefined, retryAfterSeconds);
 };
 
 /** How long a client is asked to wait while the shared store cannot be reached. */
 export const storeUnavailableRetryAfterSeconds = 5;
 
-const storeUnavailable = (reply: FastifyReply): AppError => {
-  reply.header('retry-after', String(storeUnavailableRetryAfterSeconds));
-  return new AppError('unavailable', authMessages.attemptLimitsUnavailable);
-};
+const storeUnavailable = (): AppError =>
+  new AppError('unavailable', authMessages.attemptLimitsUnavailable, undefined, storeUnavailableRetryAfterSeconds);
 
 const wrap = (
   limiter: RateLimiterAbstract,
@@ -111,13 +108,13 @@ const wrap = (
   log: Pick<FastifyBaseLogger, 'warn'> | undefined,
 ): Limiter => ({
   rule,
-  async consume(key, reply) {
+  async consume(key) {
     try {
       return (await limiter.consume(key)).consumedPoints;
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooMany(reply, rejection.msBeforeNext);
+      if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext);
       // Only the Redis store fails otherwise (not connected, or a command that timed out).
-      throw storeUnavailable(reply);
+      throw storeUnavailable();
     }
   },
   // After the attempt's outcome is known a store that cannot be reached only costs accuracy: the

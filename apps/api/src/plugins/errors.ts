@@ -46,6 +46,7 @@ export const answerFrameworkError = (_error: FastifyError, _request: FastifyRequ
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode === 503) return sendUnavailable(reply, error.message);
       return sendError(reply, error.statusCode, error.code, error.message, error.fields);
     }

@@ -7,15 +7,9 @@ import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limi
 import { endpointRoute } from '../../lib/routes.ts';
 import * as service from './auth.service.ts';
 import type { SignupForm } from './auth.service.ts';
-import {
-  authDepsOf,
-  clearRefreshCookie,
-  endSession,
-  refreshCookieName,
-  refreshSession,
-  sessionBody,
-  setRefreshCookie,
-} from './sessions.service.ts';
+import { authDepsOf } from './auth.deps.ts';
+import { clearSessionCookies, withSessionCookies } from './session-cookies.ts';
+import { endSession, refreshCookieName, refreshSession } from './sessions.service.ts';
 
 /** Reads sign-up's multipart form: the text fields and the `image` file, buffered (10 MB at most). */
 const readSignupForm = async (request: FastifyRequest): Promise<SignupForm> => {
@@ -60,8 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const countedAttempt = (limiter: (typeof limits)['loginPerIp']) => {
     const counted = new WeakSet<FastifyRequest>();
     return {
-      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-        await limiter.consume(request.ip, reply);
+      onRequest: async (request: FastifyRequest) => {
+        await limiter.consume(request.ip);
         counted.add(request);
       },
       onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -83,8 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onResponse: signupAttempt.onResponse,
       handler: async (request, reply) => {
         const form = await readSignupForm(request);
-        const session = await service.signup(deps, reply, form);
-        return reply.code(201).send(session);
+        const signedIn = await service.signup(deps, form);
+        return reply.code(201).send(withSessionCookies(deps, reply, signedIn));
       },
     }),
   );
@@ -96,7 +90,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [400, 401, 429, 503],
       onRequest: loginAttempt.onRequest,
       onResponse: loginAttempt.onResponse,
-      handler: async (request, reply) => service.login(deps, reply, limits, request.body, request.ip),
+      handler: async (request, reply) =>
+        withSessionCookies(deps, reply, await service.login(deps, limits, request.body, request.ip)),
     }),
   );
 
@@ -110,16 +105,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // No cookie: a visitor who never signed in here. Not an error, so no failed request in their console.
         if (!request.cookies[refreshCookieName]) {
           // A hint outliving its session (the refresh cookie expired) would get pages rendered for nobody.
-          if (request.cookies[signedInHintCookie]) clearRefreshCookie(deps, reply);
+          if (request.cookies[signedInHintCookie]) clearSessionCookies(deps, reply);
           return reply.code(204).send(null);
         }
         try {
-          const { user, refreshToken } = await refreshSession(deps, request.cookies[refreshCookieName]);
-          const session = await sessionBody(deps, user, false);
-          setRefreshCookie(deps, reply, refreshToken);
-          return session;
+          return withSessionCookies(deps, reply, await refreshSession(deps, request.cookies[refreshCookieName]));
         } catch (error) {
-          clearRefreshCookie(deps, reply);
+          clearSessionCookies(deps, reply);
           throw error;
         }
       },
@@ -133,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [403],
       handler: async (request, reply: FastifyReply) => {
         await endSession(deps, request.cookies[refreshCookieName]);
-        clearRefreshCookie(deps, reply);
+        clearSessionCookies(deps, reply);
         return reply.code(204).send();
       },
     }),

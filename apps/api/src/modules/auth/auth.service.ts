@@ -1,15 +1,7 @@
 /**
  * Email and password accounts: sign-up and login. Both end in `startSession` (sessions.service.ts).
  */
-import type { FastifyReply } from 'fastify';
-import {
-  authMessages,
-  messages,
-  SignupFieldsSchema,
-  type AuthSession,
-  type Login,
-  type SignupFields,
-} from '@recell/contract';
+import { authMessages, messages, SignupFieldsSchema, type Login, type SignupFields } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AuthRateLimits } from '../../lib/rate-limit.ts';
 import { storeImage } from '../uploads/index.ts';
@@ -17,7 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as users from '../users/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { queueConfirmationEmail } from './recovery.service.ts';
-import { createRefreshFamily, sessionBody, setRefreshCookie, startSession, type AuthDeps } from './sessions.service.ts';
+import { createRefreshFamily, signedIn, startSession, type AuthDeps, type SignedIn } from './sessions.service.ts';
 
 export interface SignupForm {
   /** The text fields as sent (first value of each name). */
@@ -49,7 +41,7 @@ const validateSignup = (form: SignupForm): SignupFields => {
  * account check comes before the image is processed; the user row and its first session are
  * written in one transaction, so a failure at any step leaves no account behind.
  */
-export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupForm): Promise<AuthSession> => {
+export const signup = async (deps: AuthDeps, form: SignupForm): Promise<SignedIn> => {
   const input = validateSignup(form);
   if (await users.findUserByEmail(deps.db, input.email)) throw accountExists();
   const image = await storeImage(deps.storage, form.image!);
@@ -74,9 +66,7 @@ export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupFo
     throw error;
   }
   deps.emailsQueued();
-  const body = await sessionBody(deps, created.user, true);
-  setRefreshCookie(deps, reply, created.refreshToken);
-  return body;
+  return signedIn(deps, created.user, created.refreshToken, true);
 };
 
 /**
@@ -90,16 +80,15 @@ export const signup = async (deps: AuthDeps, reply: FastifyReply, form: SignupFo
  */
 export const login = async (
   deps: AuthDeps,
-  reply: FastifyReply,
   limits: Pick<AuthRateLimits, 'loginFailuresPerAccountIp' | 'loginFailuresPerAccount'>,
   input: Login,
   ip: string,
-): Promise<AuthSession> => {
+): Promise<SignedIn> => {
   const accountIp = `${input.email} ${ip}`;
-  const attemptsHere = await limits.loginFailuresPerAccountIp.consume(accountIp, reply);
+  const attemptsHere = await limits.loginFailuresPerAccountIp.consume(accountIp);
   // 1: this IP has not failed for the account in the window (attempts here are cleared on success).
   const isKnownToFail = attemptsHere > 1;
-  if (isKnownToFail) await limits.loginFailuresPerAccount.consume(input.email, reply);
+  if (isKnownToFail) await limits.loginFailuresPerAccount.consume(input.email);
   let user: users.UserRow;
   try {
     user = await checkPassword(deps, input);
@@ -118,7 +107,7 @@ export const login = async (
   if (needsRehash(user.passwordHash!)) {
     await users.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) });
   }
-  return startSession(deps, reply, user, { isNewUser: false });
+  return startSession(deps, user, { isNewUser: false });
 };
 
 /** The account these credentials open, or the 401 that says why not. */

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints } from '@recell/contract';
 import { createAuthRateLimits, defaultAuthLimitRules } from '../../lib/rate-limit.ts';
@@ -32,8 +32,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => limits.close());
 
   const { recovery } = apiEndpoints;
-  const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
-    await limits.recoveryPerIp.consume(request.ip, reply);
+  const perIp = async (request: FastifyRequest) => {
+    await limits.recoveryPerIp.consume(request.ip);
   };
 
   app.route(
@@ -42,8 +42,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Email a password reset link, if the address has an account (the answer is the same either way)',
       errors: [400, 429, 503],
       onRequest: perIp,
-      handler: async (request, reply) => {
-        await limits.recoveryPerEmail.consume(request.body.email, reply);
+      handler: async (request) => {
+        await limits.recoveryPerEmail.consume(request.body.email);
         return service.requestPasswordReset(deps, request.body.email);
       },
     }),
@@ -75,9 +75,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Send a new email confirmation link to the signed-in account',
       errors: [401, 429, 503],
       onRequest: perIp,
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const user = signedInUser(request);
-        await limits.recoveryPerEmail.consume(user.email.toLowerCase(), reply);
+        await limits.recoveryPerEmail.consume(user.email.toLowerCase());
         return service.resendConfirmation(deps, user.id);
       },
     }),

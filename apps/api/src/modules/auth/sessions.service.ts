@@ -7,18 +7,18 @@
  * or a retry after a lost answer must not sign the person out.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import type { AccessTokens } from './tokens.ts';
-import { authMessages, signedInHintCookie, type AuthSession } from '@recell/contract';
+import { authMessages, type AuthSession } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findUserById, type UserRow, toMe } from '../users/index.ts';
 import * as repository from './sessions.repository.ts';
 
-/** What accounts and sessions work with; auth and social routes build it once from the app. */
+/** What accounts and sessions work with (the routes build it once from the app: auth.deps.ts). */
 export interface AuthDeps {
   db: Database;
   storage: ImageStorage;
@@ -34,58 +34,34 @@ export interface AuthDeps {
   now: () => Date;
 }
 
-export const authDepsOf = (app: FastifyInstance): AuthDeps => ({
-  db: app.db,
-  storage: app.storage,
-  accessTokens: app.accessTokens,
-  log: app.log,
-  auth: app.config.auth,
-  isProduction: app.config.isProduction,
-  publicUrl: app.config.publicUrl,
-  emailsQueued: () => app.emailsQueued(),
-  now: () => new Date(),
-});
-
 export const refreshCookieName = 'recell_refresh';
-/** The browser sends the refresh cookie to /api/auth/* only (refresh, logout, social callbacks). */
-const refreshCookiePath = '/api/auth';
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
 
-const refreshTtlMs = (deps: AuthDeps) => deps.auth.refreshTokenTtlDays * 86_400_000;
+export const refreshTtlMs = (deps: AuthDeps) => deps.auth.refreshTokenTtlDays * 86_400_000;
 
-const cookieOptions = (deps: AuthDeps) => ({
-  path: refreshCookiePath,
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  secure: deps.isProduction,
-});
-
-/** Sent with every page request (Lax: a link from elsewhere too); the page's scripts never need it. */
-const hintCookieOptions = (deps: AuthDeps) => ({
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax' as const,
-  secure: deps.isProduction,
-});
-
-// An answer that hands out a session (its access token too) is never stored by a browser or a cache.
-export const setRefreshCookie = (deps: AuthDeps, reply: FastifyReply, token: string) => {
-  const maxAge = Math.floor(refreshTtlMs(deps) / 1000);
-  return reply
-    .header('cache-control', 'no-store')
-    .setCookie(refreshCookieName, token, { ...cookieOptions(deps), maxAge })
-    .setCookie(signedInHintCookie, '1', { ...hintCookieOptions(deps), maxAge });
-};
-
-export const clearRefreshCookie = (deps: AuthDeps, reply: FastifyReply) =>
-  reply.clearCookie(refreshCookieName, cookieOptions(deps)).clearCookie(signedInHintCookie, hintCookieOptions(deps));
+/**
+ * A sign-in, sign-up or refresh that succeeded: the answer's body (a fresh access token and the
+ * user) and the refresh token the routes set as the cookie.
+ */
+export interface SignedIn {
+  session: AuthSession;
+  refreshToken: string;
+}
 
 /** The answer to a successful sign-in or refresh: a fresh access token and the user. */
-export const sessionBody = async (deps: AuthDeps, user: UserRow, isNewUser: boolean): Promise<AuthSession> => {
+export const signedIn = async (
+  deps: AuthDeps,
+  user: UserRow,
+  refreshToken: string,
+  isNewUser: boolean,
+): Promise<SignedIn> => {
   const { token, expiresAt } = await deps.accessTokens.sign({ userId: user.id, role: user.role });
-  return { accessToken: token, expiresAt: expiresAt.toISOString(), user: toMe(user), isNewUser };
+  return {
+    session: { accessToken: token, expiresAt: expiresAt.toISOString(), user: toMe(user), isNewUser },
+    refreshToken,
+  };
 };
 
 /** Stores a new refresh-token family for `user` (inside the caller's transaction when given one). */
@@ -101,20 +77,13 @@ export const createRefreshFamily = async (deps: AuthDeps, db: Executor, user: Us
 };
 
 /**
- * Signs `user` in: a new refresh-token family, the refresh cookie on `reply`, and the AuthSession
- * body to send (sign-up, login, and social sign-in all end here).
+ * Signs `user` in: a new refresh-token family and the answer that carries it (login and social
+ * sign-in end here; sign-up starts its family inside its own transaction).
  */
-export async function startSession(
-  deps: AuthDeps,
-  reply: FastifyReply,
-  user: UserRow,
-  opts: { isNewUser: boolean },
-): Promise<AuthSession> {
+export async function startSession(deps: AuthDeps, user: UserRow, opts: { isNewUser: boolean }): Promise<SignedIn> {
   if (user.disabledAt) throw new AppError('unauthorized', authMessages.accountDisabled);
   const refreshToken = await createRefreshFamily(deps, deps.db, user);
-  const body = await sessionBody(deps, user, opts.isNewUser);
-  setRefreshCookie(deps, reply, refreshToken);
-  return body;
+  return signedIn(deps, user, refreshToken, opts.isNewUser);
 }
 
 const sessionEnded = () => new AppError('unauthorized', authMessages.sessionEnded);
@@ -167,7 +136,13 @@ const replayRotated = async (deps: AuthDeps, row: repository.SessionRow, present
  * Exchanges a refresh token for a new one and a new access token. Throws 401 when the token is
  * unknown, expired, reused (the family is revoked) or its account is disabled.
  */
-export const refreshSession = async (
+export const refreshSession = async (deps: AuthDeps, presented: string | undefined): Promise<SignedIn> => {
+  const { user, refreshToken } = await rotate(deps, presented);
+  return signedIn(deps, user, refreshToken, false);
+};
+
+/** The live user of a presented refresh token and the token that replaces it. */
+const rotate = async (
   deps: AuthDeps,
   presented: string | undefined,
 ): Promise<{ user: UserRow; refreshToken: string }> => {

@@ -1,7 +1,7 @@
 /**
  * Social sign-in over HTTP. `GET /api/auth/{provider}` seals the flow into a cookie and sends the
  * browser to the provider; `GET /api/auth/{provider}/callback` completes it, signs the person in
- * (refresh cookie via startSession) and always answers with a redirect to the web's
+ * (startSession, then the session cookies) and always answers with a redirect to the web's
  * /auth/complete page: `status=ok` with `new` and `next`, or `status=error` with a `code` (and the
  * provider) that the page looks up in the contract's catalogue: no text travels in the address.
  * A callback never shows a 500 page.
@@ -24,7 +24,9 @@ import type { IdentityProviders } from '../../../adapters/identity/index.ts';
 import { IdentityProviderError } from '../../../adapters/identity/identity-provider.ts';
 import { notFound } from '../../../errors.ts';
 import { endpointRoute } from '../../../lib/routes.ts';
-import { authDepsOf, startSession } from '../sessions.service.ts';
+import { authDepsOf } from '../auth.deps.ts';
+import { withSessionCookies } from '../session-cookies.ts';
+import { startSession } from '../sessions.service.ts';
 import {
   deriveFlowKey,
   flowCookieName,
@@ -146,7 +148,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ providers: IdentityProviders 
           }
           const profile = await identityProvider.completeAuthorization(params, flow);
           const signIn = await signInWithProfile(authDeps.db, profile);
-          await startSession(authDeps, reply, signIn.user, { isNewUser: signIn.isNewUser });
+          withSessionCookies(
+            authDeps,
+            reply,
+            await startSession(authDeps, signIn.user, { isNewUser: signIn.isNewUser }),
+          );
           if (signIn.isNewUser || signIn.isLinked) {
             request.log.info(
               { provider, userId: signIn.user.id, isNewUser: signIn.isNewUser },
