@@ -74,13 +74,17 @@ describe('a dialog', () => {
   });
 
   it('follows the button to its place when the list it is in reloads after the dialog has closed', async () => {
+    let reloaded = () => {};
+    const reload = new Promise<void>((resolve) => {
+      reloaded = resolve;
+    });
     render(
       <table>
         <tbody>
           <tr>
             <th scope="row">Galaxy S22</th>
             <td>
-              <ShipCell isReloadedLater />
+              <ShipCell reload={reload} />
             </td>
           </tr>
         </tbody>
@@ -92,6 +96,10 @@ describe('a dialog', () => {
     // Back on the button while the list reloads…
     expect(screen.getByRole('button', { name: 'Mark shipped' })).toHaveFocus();
     // …which then gives way to the status: the focus follows to its place.
+    await act(async () => {
+      reloaded();
+      await reload;
+    });
     await waitFor(() => {
       expect(screen.getByRole('cell', { name: 'Shipped' })).toHaveFocus();
     });
@@ -119,20 +127,20 @@ describe('a dialog', () => {
 
 /**
  * A cell whose button opens a dialog whose action replaces the button with a status (Mark shipped):
- * at once, or once the list has reloaded after the dialog closed (`isReloadedLater`).
+ * at once, or once the list has reloaded after the dialog closed (when `reload` settles).
  */
-function ShipCell({ isReloadedLater = false }: { isReloadedLater?: boolean }) {
+function ShipCell({ reload }: { reload?: Promise<void> }) {
   const [state, setState] = useState<'waiting' | 'asking' | 'shipped'>('waiting');
   if (state === 'shipped') return <span>Shipped</span>;
   const confirm = () => {
-    if (!isReloadedLater) {
+    if (!reload) {
       setState('shipped');
       return;
     }
     setState('waiting');
-    setTimeout(() => {
+    void reload.then(() => {
       setState('shipped');
-    }, 20);
+    });
   };
   return (
     <>
