@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SellerFeeSchema } from '@recell/contract';
 import { orders, payments } from '../src/db/schema.ts';
 import { accountTotals, entriesOfOrder } from '../src/modules/ledger/index.ts';
 import { useCast, headersOf, type Caller } from './support/accounts.ts';
@@ -41,6 +42,12 @@ describe('the ledger', () => {
   // 12.5 % plus 30 cents: a fee with a fraction and a fixed part, read from the configuration.
   const t = useTestApp({ env: () => ({ SELLER_FEE_PERCENT: '12.5', SELLER_FEE_FIXED_CENTS: '30' }) });
   const cast = useCast(t);
+
+  it('tells anyone the fee in force, as Add Product shows what the seller will receive', async () => {
+    const response = await t.app.inject('/api/seller-fee');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(SellerFeeSchema.parse(response.json())).toEqual({ percent: 12.5, fixedCents: 30 });
+  });
 
   it('records a sale as the money captured, the seller’s share and the fee, frozen on the order', async () => {
     const { order } = await paidOrder(t, cast.seller, cast.buyer, { priceCents: 45_001 });

@@ -8,7 +8,7 @@ import type { MailSender } from '../adapters/mail/index.ts';
 import type { CardProcessor } from '../adapters/payments/card-processor.ts';
 import type { ImageStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
-import type { SellerFeeRule } from '../modules/ledger/index.ts';
+import type { SellerFeeRule } from '@recell/contract';
 
 export interface JobDeps {
   db: Database;

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
 import type { Database } from '../../db/client.ts';
-import type { SellerFeeRule } from '../ledger/index.ts';
+import type { SellerFeeRule } from '@recell/contract';
 
 export interface PaymentDeps {
   db: Database;

@@ -26,7 +26,7 @@ import * as listings from '../products/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
 import { performRelease } from './payments.releases.ts';
-import type { SellerFeeRule } from '../ledger/index.ts';
+import type { SellerFeeRule } from '@recell/contract';
 import { completeClaimedSale } from './payments.sale.ts';
 
 /** A claim this old has lost its request (a sale takes seconds, a slow capture under a minute). */

@@ -17,7 +17,7 @@
  * and so does the reconcile job after a while. A capture that can no longer be recorded (the phone
  * was removed meanwhile) is refunded.
  */
-import { buyingMessages, notices, orderPagePath, paymentMessages } from '@recell/contract';
+import { buyingMessages, notices, orderPagePath, paymentMessages, sellerFeeOf } from '@recell/contract';
 import {
   CardError,
   IntentStateError,
@@ -208,7 +208,7 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
       amountCents: order.priceCents,
       currency: intent.currency,
     });
-    const sellerFeeCents = ledger.sellerFeeOf(order.priceCents, deps.sellerFee);
+    const sellerFeeCents = sellerFeeOf(order.priceCents, deps.sellerFee);
     await orders.markPaid(tx, order.id, intent.id, sellerFeeCents);
     await ledger.recordSale(tx, { orderId: order.id, amountCents: order.priceCents, sellerFeeCents });
     await listings.markSold(tx, product.id);
