@@ -33,9 +33,22 @@ export const readLedger = async (t: Topology, productIds: string[]) => {
     'select id, status from products where id = any($1)',
     [productIds],
   );
+  // The money ledger's entries of these orders (per order, movement and account).
+  const entries = await t.postgres.query<{
+    order_id: string;
+    movement: string;
+    account: string;
+    cents: string;
+    count: number;
+  }>(
+    `select e.order_id, e.movement::text, e.account::text, sum(e.amount_cents)::text as cents, count(*)::int as count
+     from ledger_entries e join orders o on o.id = e.order_id
+     where o.product_id = any($1) group by 1, 2, 3`,
+    [productIds],
+  );
   const orderIds = new Set(orders.map((order) => order.id));
   const intents = (await t.processor.intents()).filter((intent) => intent.orderId && orderIds.has(intent.orderId));
-  return { orders, payments, products, intents };
+  return { orders, payments, products, intents, entries };
 };
 
 export type Ledger = Awaited<ReturnType<typeof readLedger>>;
@@ -60,7 +73,7 @@ export const intentStatuses = (intents: PeerIntent[]) =>
  * twice; no authorisation left held; nothing captured twice.
  */
 export const checkMoneyRules = (ledger: Ledger) => {
-  const { orders, payments, products, intents } = ledger;
+  const { orders, payments, products, intents, entries } = ledger;
   const paidOrders = orders.filter((order) => order.status === 'paid');
   const paidPerPhone = countBy(paidOrders, (order) => order.product_id);
   const soldTwice = [...paidPerPhone].filter(([, count]) => count > 1).map(([id]) => id);
@@ -128,6 +141,35 @@ export const checkMoneyRules = (ledger: Ledger) => {
     'no authorisation left held at the processor',
     held.length === 0,
     held.length ? `${held.length} intents requires_capture: ${list(held.map((intent) => intent.id))}` : '',
+  );
+  // The money ledger: each order's entries sum to zero; a paid order has one sale in it, and an
+  // order that is not paid none.
+  const sumPerOrder = new Map<string, bigint>();
+  for (const entry of entries)
+    sumPerOrder.set(entry.order_id, (sumPerOrder.get(entry.order_id) ?? 0n) + BigInt(entry.cents));
+  const unbalanced = [...sumPerOrder].filter(([, sum]) => sum !== 0n).map(([id]) => id);
+  check(
+    'every order’s ledger entries sum to zero',
+    unbalanced.length === 0,
+    unbalanced.length ? `orders ${list(unbalanced)}` : '',
+  );
+  const salesInLedger = new Map(
+    entries
+      .filter((entry) => entry.movement === 'sale' && entry.account === 'processor_balance')
+      .map((entry) => [entry.order_id, entry.count]),
+  );
+  const paidIds = new Set(paidOrders.map((order) => order.id));
+  const saleMismatch = orders.filter((order) => (salesInLedger.get(order.id) ?? 0) !== (paidIds.has(order.id) ? 1 : 0));
+  check(
+    'the ledger holds one sale for each paid order, none for the others',
+    saleMismatch.length === 0,
+    saleMismatch.length ? `orders ${list(saleMismatch.map((order) => order.id))}` : '',
+  );
+  const totalOf = (account: string) =>
+    entries.filter((entry) => entry.account === account).reduce((sum, entry) => sum + BigInt(entry.cents), 0n);
+  figure(
+    'ledger totals, cents (processor balance / owed to sellers / fees)',
+    `${totalOf('processor_balance')} / ${totalOf('seller_payable')} / ${totalOf('platform_fees')}`,
   );
   figure('intents at the processor', `${intents.length} (${intentStatuses(intents)})`);
   const calls = (kind: 'captures' | 'cancels' | 'refunds') => intents.reduce((sum, intent) => sum + intent[kind], 0);

@@ -24,6 +24,19 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it('takes a 5% seller fee by default; a fee out of range stops the start naming its variable', () => {
+    expect(loadConfig({}).sellerFee).toEqual({ percent: 5, fixedCents: 0 });
+    expect(loadConfig({ SELLER_FEE_PERCENT: '3.25', SELLER_FEE_FIXED_CENTS: '30' }).sellerFee).toEqual({
+      percent: 3.25,
+      fixedCents: 30,
+    });
+    expect(() => loadConfig({ SELLER_FEE_PERCENT: '51' })).toThrow(/SELLER_FEE_PERCENT: must be between 0 and 50/);
+    expect(() => loadConfig({ SELLER_FEE_PERCENT: '-1' })).toThrow(/SELLER_FEE_PERCENT/);
+    expect(() => loadConfig({ SELLER_FEE_PERCENT: '2.555' })).toThrow(/SELLER_FEE_PERCENT: must have at most two/);
+    expect(() => loadConfig({ SELLER_FEE_FIXED_CENTS: '0.5' })).toThrow(/SELLER_FEE_FIXED_CENTS: must be whole cents/);
+    expect(() => loadConfig({ SELLER_FEE_FIXED_CENTS: '20000' })).toThrow(/SELLER_FEE_FIXED_CENTS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -131,6 +131,19 @@ const EnvSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls (a local server in tests); Stripe's own API when unset. */
   STRIPE_API_URL: z.url().optional(),
+  /** The marketplace's commission on each sale: a percentage of the price (to the hundredth) plus fixed cents. */
+  SELLER_FEE_PERCENT: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 50')
+    .max(50, 'must be between 0 and 50')
+    .refine((percent) => Number.isInteger(Math.round(percent * 1e6) / 1e4), 'must have at most two decimals')
+    .default(5),
+  SELLER_FEE_FIXED_CENTS: z.coerce
+    .number()
+    .int('must be whole cents')
+    .min(0, 'must be between 0 and 10000')
+    .max(10_000, 'must be between 0 and 10000')
+    .default(0),
 
   // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, outside
   // production, through the demo mailbox (MailDev) the server starts itself.
@@ -330,6 +343,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
           apiUrl: e.STRIPE_API_URL,
         }
       : { processor: 'test' as const },
+    /** What the marketplace keeps of each sale, frozen on the order when the sale is recorded. */
+    sellerFee: { percent: e.SELLER_FEE_PERCENT, fixedCents: e.SELLER_FEE_FIXED_CENTS },
   };
 });
 

@@ -792,6 +792,7 @@ describe('authorization matrix', () => {
 
     // Payments
     'GET /api/payments/config': { access: { kind: 'public' }, request: get('/api/payments/config') },
+    'GET /api/seller-fee': { access: { kind: 'public' }, request: get('/api/seller-fee') },
     'POST /api/orders/:id/payment-intent': {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
       request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersOrder()).id}/payment-intent` }),

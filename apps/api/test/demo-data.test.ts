@@ -49,6 +49,7 @@ describe('the demo data', () => {
 
   it('leaves the payments reconcile job nothing to release, refund or finish', async () => {
     const counts = await reconcilePayments({
+      sellerFee: t.config.sellerFee,
       db: t.app.db,
       processor: t.app.cardProcessor,
       log: t.app.log,

@@ -96,6 +96,7 @@ describe('payments off the lock', () => {
   /** One run of the job as the scheduler would start it, `minutesLater` from now. */
   const reconcile = (minutesLater = 0) =>
     reconcilePayments({
+      sellerFee: t.config.sellerFee,
       db: t.app.db,
       processor,
       log: t.app.log,

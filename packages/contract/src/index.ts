@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './error-body.ts';
 export * from './constants.ts';
 export * from './money.ts';
+export * from './fees.ts';
 export * from './text.ts';
 export * from './catalogue.ts';
 export * from './health.ts';

@@ -17,6 +17,11 @@ export const listingTexts = {
   categoryPlaceholder: 'Choose a brand',
   price: 'Selling price ($)',
   priceHint: 'In dollars, like 449 or 449.99',
+  /** Under the price: what the seller will receive of it, the marketplace's fee taken (decision 0061). */
+  youWillReceive: (net: string, fee: string, rule: string) =>
+    `You will receive ${net}: the marketplace keeps ${fee} (${rule}).`,
+  feeRuleOnly: (rule: string) => `The marketplace keeps ${rule} of each sale.`,
+  feeRule: (percent: string, fixed: string | null) => (fixed ? `${percent}% + ${fixed}` : `${percent}%`),
   originalPrice: 'Original price ($)',
   originalPriceHint: 'What the phone cost new',
   brand: 'Brand',

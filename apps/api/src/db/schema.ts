@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -436,6 +437,8 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** An admin refunded the buyer after a problem report: the order stays paid (a money record), the phone sold. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The marketplace's commission on the sale, frozen when the sale is recorded (null until paid). */
+    sellerFeeCents: integer('seller_fee_cents'),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
@@ -886,5 +889,34 @@ export const unsubscribeTokens = pgTable(
   (t) => [
     check('unsubscribe_tokens_kind', notificationKindCheck(t.kind)),
     index('unsubscribe_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Where an order's money sits (docs/decisions/0061): the processor's balance, owed to the seller, the marketplace's. */
+export const ledgerAccountEnum = pgEnum('ledger_account', ['processor_balance', 'seller_payable', 'platform_fees']);
+/** What moved an order's money. */
+export const ledgerMovementEnum = pgEnum('ledger_movement', ['sale', 'refund']);
+
+/**
+ * The money ledger (docs/decisions/0061): append-only, double-entry, integer cents, debits positive
+ * and credits negative. Each movement is a set of entries written in the transaction of the state
+ * change it records; the database refuses an order whose entries do not sum to zero at commit, and
+ * any change or removal of an entry (a correction is a new movement).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    movement: ledgerMovementEnum('movement').notNull(),
+    account: ledgerAccountEnum('account').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_order_idx').on(t.orderId),
+    check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );

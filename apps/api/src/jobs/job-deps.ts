@@ -16,6 +16,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   now: () => new Date(),
   listingsChanged: app.listingsChanged,
   publicUrl: app.config.publicUrl,
+  sellerFee: app.config.sellerFee,
 });
 
 /** Outside the server (`jobs:run`): the adapters the configuration names, built as the app builds them. */
@@ -29,4 +30,5 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   // No page cache lives outside the server; its replicas' caches expire within a second or two.
   listingsChanged: () => {},
   publicUrl: config.publicUrl,
+  sellerFee: config.sellerFee,
 });

@@ -8,6 +8,7 @@ import type { MailSender } from '../adapters/mail/index.ts';
 import type { CardProcessor } from '../adapters/payments/card-processor.ts';
 import type { ImageStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
+import type { SellerFeeRule } from '@recell/contract';
 
 export interface JobDeps {
   db: Database;
@@ -22,6 +23,8 @@ export interface JobDeps {
   listingsChanged: () => void;
   /** The site's address, for links in the emails a job writes. */
   publicUrl: string;
+  /** What the marketplace keeps of a sale (a sale the reconcile job finishes). */
+  sellerFee: SellerFeeRule;
 }
 
 export interface JobContext {

@@ -9,7 +9,7 @@ export const reconcilePaymentsJob: JobDefinition = {
   name: 'reconcile-payments',
   every: every.minute,
   timeLimitSeconds: 300,
-  run: async ({ db, processor, log, listingsChanged, now, publicUrl }) => ({
-    ...(await reconcilePayments({ db, processor, log, listingsChanged, now, publicUrl })),
+  run: async ({ db, processor, log, listingsChanged, now, publicUrl, sellerFee }) => ({
+    ...(await reconcilePayments({ db, processor, log, listingsChanged, now, publicUrl, sellerFee })),
   }),
 };

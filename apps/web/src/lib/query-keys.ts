@@ -12,6 +12,8 @@ export const listingKeys = {
   product: (id: string) => ['product', id] as const,
   /** A seller's phones for sale (their page). */
   sellerProducts: (sellerId: string) => ['seller-products', sellerId] as const,
+  /** The marketplace's fee on a sale (Add Product and the edit form). */
+  sellerFee: ['seller-fee'] as const,
   /** The seller's My Products. */
   myProducts: ['my-products'] as const,
   /** One of the seller's own listings (the edit form); under My Products, so it goes stale with it. */

@@ -4,6 +4,7 @@ import type {
   MyProductPageSchema,
   UpdateProductSchema,
 } from '../listings.ts';
+import type { SellerFeeSchema } from '../fees.ts';
 import type { PageQuerySchema } from '../pagination.ts';
 import type { ProductPhotosSchema, ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
@@ -31,6 +32,12 @@ export const listingEndpoints = {
     path: '/me/products/:id',
     status: 200,
     auth: ['seller'],
+  }),
+  /** The marketplace's fee on a sale, for the forms that show what the seller will receive. */
+  sellerFee: endpoint<{ response: typeof SellerFeeSchema }>()({
+    method: 'GET',
+    path: '/seller-fee',
+    status: 200,
   }),
   updateProduct: endpoint<{ body: typeof UpdateProductSchema; response: typeof ProductWithPhotosSchema }>()({
     method: 'PATCH',

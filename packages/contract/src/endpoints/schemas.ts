@@ -3,6 +3,7 @@ import * as auth from '../auth.ts';
 import * as catalogue from '../catalogue.ts';
 import * as contact from '../contact.ts';
 import * as fairPrice from '../fair-price.ts';
+import * as fees from '../fees.ts';
 import * as listings from '../listings.ts';
 import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
@@ -99,6 +100,7 @@ export const apiEndpoints = {
     createProduct: { body: listings.CreateProductSchema, response: photos.ProductWithPhotosSchema },
     myProducts: { query: pagination.PageQuerySchema, response: listings.MyProductPageSchema },
     myProduct: { response: listings.MyProductDetailsSchema },
+    sellerFee: { response: fees.SellerFeeSchema },
     updateProduct: { body: listings.UpdateProductSchema, response: photos.ProductWithPhotosSchema },
     replacePhotos: { body: photos.ProductPhotosSchema, response: photos.ProductWithPhotosSchema },
     advertiseProduct: { response: photos.ProductWithPhotosSchema },

@@ -217,10 +217,11 @@ export const replacePaymentIntent = async (
   ).length > 0;
 
 /** The sale: a booked order becomes 'paid' by the captured intent. */
-export const markPaid = (tx: Executor, orderId: string, transactionId: string) =>
+/** The sale is recorded: paid now, with the marketplace's fee frozen on the order. */
+export const markPaid = (tx: Executor, orderId: string, transactionId: string, sellerFeeCents: number) =>
   tx
     .update(orders)
-    .set({ status: 'paid', transactionId, paymentIntentId: transactionId, paidAt: sql`now()` })
+    .set({ status: 'paid', transactionId, paymentIntentId: transactionId, paidAt: sql`now()`, sellerFeeCents })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'booked')));
 
 const buyers = alias(users, 'buyer');

@@ -2,5 +2,6 @@
 export { paymentDepsOf, type PaymentDeps } from './payments.deps.ts';
 export { reconcilePayments, staleClaimAfterMs } from './payments.reconcile.ts';
 export { orderCardRelease } from './payments.releases.ts';
-export { deleteWebhookEventsBefore, markPaymentRefunded } from './payments.repository.ts';
+export { deleteWebhookEventsBefore } from './payments.repository.ts';
+export { markPaymentRefunded } from './payments.service.ts';
 export { paymentsRoutes } from './payments.routes.ts';

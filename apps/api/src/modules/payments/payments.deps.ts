@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
 import type { Database } from '../../db/client.ts';
+import type { SellerFeeRule } from '@recell/contract';
 
 export interface PaymentDeps {
   db: Database;
@@ -14,6 +15,8 @@ export interface PaymentDeps {
   listingsChanged: () => void;
   /** The site's address, for the links in notification emails. */
   publicUrl: string;
+  /** What the marketplace keeps of a sale (frozen on the order when it is recorded). */
+  sellerFee: SellerFeeRule;
   /**
    * Says that committed emails wait in the outbox (a sale notifies its buyer and seller); absent in
    * jobs, where the deliver-emails job sends them within a minute.
@@ -38,6 +41,7 @@ export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): Pay
   log,
   listingsChanged: app.listingsChanged,
   publicUrl: app.config.publicUrl,
+  sellerFee: app.config.sellerFee,
   emailsQueued: () => app.emailsQueued(),
   defer: app.deferWork,
 });

@@ -26,6 +26,7 @@ import * as listings from '../products/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
 import { performRelease } from './payments.releases.ts';
+import type { SellerFeeRule } from '@recell/contract';
 import { completeClaimedSale } from './payments.sale.ts';
 
 /** A claim this old has lost its request (a sale takes seconds, a slow capture under a minute). */
@@ -42,6 +43,8 @@ export interface ReconcileDeps {
   listingsChanged?: () => void;
   /** The site's address, for the links in the notifications of a sale it finishes. */
   publicUrl: string;
+  /** What the marketplace keeps of a sale it finishes. */
+  sellerFee: SellerFeeRule;
   /** The clock (tests move it forward); defaults to the current time. */
   now?: () => Date;
   /** At most this many orders, claims and releases of each kind per run (default 100). */
@@ -137,6 +140,7 @@ export const reconcilePayments = async (deps: ReconcileDeps): Promise<ReconcileC
     now: clock,
     listingsChanged: deps.listingsChanged ?? (() => {}),
     publicUrl: deps.publicUrl,
+    sellerFee: deps.sellerFee,
   };
   const counts: ReconcileCounts = {
     releasesListed: 0,

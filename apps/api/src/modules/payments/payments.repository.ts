@@ -271,7 +271,7 @@ export const isPaymentRecorded = async (db: Executor, providerPaymentId: string)
       .limit(1)
   ).length > 0;
 
-/** A problem's refund went through: the sale's payment is refunded (in the refund's transaction). */
-export const markPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
+/** The payment's status once a refund of the whole of it went through. */
+export const setPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
   await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, orderId));
 };

@@ -8,8 +8,8 @@
  *    records a claim on the phone for this order (one per phone). Another order that finds a claim,
  *    or the phone sold, is refused and its authorisation released: a loser is never charged;
  * 3. capture at the processor (no transaction; idempotency key `capture-<intent>`);
- * 4. record: a short transaction locks the phone and the order again, records the payment, marks
- *    the order paid and the phone sold, removes its advertisement, writes the audit entry, deletes
+ * 4. record: a short transaction locks the phone and the order again, records the payment and
+ *    its ledger entries, marks the order paid (its fee frozen) and the phone sold, removes its advertisement, writes the audit entry, deletes
  *    the claim and lists the other open orders' intents for release.
  *
  * A refused capture frees the phone (402). An outage or a crash between the steps leaves the claim:
@@ -17,7 +17,7 @@
  * and so does the reconcile job after a while. A capture that can no longer be recorded (the phone
  * was removed meanwhile) is refunded.
  */
-import { buyingMessages, notices, orderPagePath, paymentMessages } from '@recell/contract';
+import { buyingMessages, notices, orderPagePath, paymentMessages, sellerFeeOf } from '@recell/contract';
 import {
   CardError,
   IntentStateError,
@@ -30,6 +30,7 @@ import { paymentOutcomes } from '../../lib/metrics.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notifyAll } from '../notifications/index.ts';
 import * as orders from '../orders/index.ts';
+import * as ledger from '../ledger/index.ts';
 import * as listings from '../products/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
@@ -207,7 +208,9 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
       amountCents: order.priceCents,
       currency: intent.currency,
     });
-    await orders.markPaid(tx, order.id, intent.id);
+    const sellerFeeCents = sellerFeeOf(order.priceCents, deps.sellerFee);
+    await orders.markPaid(tx, order.id, intent.id, sellerFeeCents);
+    await ledger.recordSale(tx, { orderId: order.id, amountCents: order.priceCents, sellerFeeCents });
     await listings.markSold(tx, product.id);
     const wasAdvertised = await listings.deleteAdvertisement(tx, product.id);
     await insertAuditEntry(tx, {

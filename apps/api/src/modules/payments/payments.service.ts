@@ -29,10 +29,12 @@ import {
 } from '../../adapters/payments/card-processor.ts';
 import type { StripeCardProcessor } from '../../adapters/payments/stripe-processor.ts';
 import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/payments/test-processor.ts';
+import type { Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
+import * as ledger from '../ledger/index.ts';
 import * as orders from '../orders/index.ts';
 import { getOrder } from '../orders/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
@@ -211,4 +213,13 @@ export const confirmTestPayment = async (processor: TestCardProcessor, id: strin
     }
     throw fromProcessorError(error);
   }
+};
+
+/**
+ * A problem's refund of the whole sale went through (in the refund's transaction): the payment is
+ * refunded, and the ledger gives every account's share of the order back.
+ */
+export const markPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
+  await repository.setPaymentRefunded(tx, orderId);
+  await ledger.recordFullRefund(tx, orderId);
 };

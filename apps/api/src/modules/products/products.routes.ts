@@ -70,6 +70,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.route(
+    endpointRoute(listings.sellerFee, {
+      tags: ['listings'],
+      summary: 'What the marketplace keeps of a sale: a percentage of the price plus fixed cents',
+      handler: async () => app.config.sellerFee,
+    }),
+  );
+
+  app.route(
     endpointRoute(listings.myProducts, {
       tags: ['listings'],
       summary: 'My Products: your phones for sale and sold, newest first (seller)',

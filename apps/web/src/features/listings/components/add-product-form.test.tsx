@@ -83,6 +83,21 @@ describe('the Add Product form', () => {
   });
   const sent = () => api.callsTo('POST /api/products');
 
+  it('shows what the seller will receive of the price, the marketplace’s fee taken, as the price is typed', async () => {
+    api = mockApi({
+      'GET /api/categories': () => jsonResponse(categoryList),
+      'GET /api/seller-fee': () => jsonResponse({ percent: 5, fixedCents: 0 }),
+    });
+    renderWithProviders(<AddProductForm />, { auth: seller });
+    expect(await screen.findByText(listingTexts.feeRuleOnly('5%'))).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(listingTexts.price), '449.99');
+    // 5 % of $449.99 is $22.4995: $22.50 kept, half a cent up.
+    expect(screen.getByText(listingTexts.youWillReceive('$427.49', '$22.50', '5%'))).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(listingTexts.price));
+    await userEvent.type(screen.getByLabelText(listingTexts.price), 'abc');
+    expect(screen.getByText(listingTexts.feeRuleOnly('5%'))).toBeInTheDocument();
+  });
+
   it('labels every field and offers the brands from the categories call and the conditions', async () => {
     renderWithProviders(<AddProductForm />, { auth: seller });
 

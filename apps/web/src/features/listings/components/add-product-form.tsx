@@ -8,6 +8,7 @@ import { FairPriceFormHint } from '@/features/catalogue';
 import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
+import { PayoutNote } from './payout-note';
 import { ListingFields, listingFieldNames } from './listing-fields';
 import { type PickerPhoto } from '../hooks/use-photo-uploads';
 import { PhotoPicker } from './photo-picker';
@@ -96,7 +97,11 @@ export function AddProductForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2"
     >
-      <ListingFields field={(name) => fieldOf(form, name)} priceGuide={<FairPriceFormHint control={form.control} />} />
+      <ListingFields
+        field={(name) => fieldOf(form, name)}
+        priceGuide={<FairPriceFormHint control={form.control} />}
+        priceNote={<PayoutNote control={form.control} />}
+      />
       <PhotosField form={form} />
       <div className="sm:col-span-2">
         <button

@@ -22,6 +22,7 @@ import { toast } from '@/lib/toast';
 import { useMyProduct } from '../api/get-my-product';
 import { useReplacePhotos } from '../api/replace-photos';
 import { useUpdateProduct } from '../api/update-product';
+import { PayoutNote } from './payout-note';
 import { ListingFields, listingFieldNames } from './listing-fields';
 import { isUploadingPhotos, pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from '../hooks/use-photo-uploads';
 import { PhotoPicker } from './photo-picker';
@@ -108,6 +109,7 @@ function EditListing({ product }: { product: MyProductDetails }) {
         field={(name) => fieldOf(form, name)}
         // The guide leaves this listing out: "from 1 phone for sale" would be this one.
         priceGuide={<FairPriceFormHint control={form.control} excludeProductId={product.id} />}
+        priceNote={<PayoutNote control={form.control} />}
       />
       {/* The photos are saved through their own endpoint (PUT /api/products/:id/photos) after the fields. */}
       <div className="sm:col-span-2">

@@ -66,7 +66,16 @@ function ConditionGuide() {
  * Every field of a listing but its photos, in the spec's order, each with its visible label: the
  * Add Product form and the edit form show the same fields with the same limits.
  */
-export function ListingFields({ field, priceGuide }: { field: ListingFieldOf; priceGuide?: ReactNode }) {
+export function ListingFields({
+  field,
+  priceGuide,
+  priceNote,
+}: {
+  field: ListingFieldOf;
+  priceGuide?: ReactNode;
+  /** Under the prices: what the seller will receive of the price. */
+  priceNote?: ReactNode;
+}) {
   const categories = useCategories();
   // The brands from the categories call; its known ids meanwhile, so the form never waits on it.
   const brandOptions =
@@ -96,6 +105,7 @@ export function ListingFields({ field, priceGuide }: { field: ListingFieldOf; pr
         autoComplete="off"
         {...field('originalPrice')}
       />
+      {priceNote}
       <TextField label={listingTexts.brand} maxLength={maxLength.brand} {...field('brand')} />
       <TextField label={listingTexts.model} maxLength={maxLength.model} {...field('model')} />
       <SelectField

@@ -1,0 +1,35 @@
+/**
+ * The money ledger (docs/decisions/0061). Each function writes one movement of an order's money in
+ * the caller's transaction, the one that records the state change: the database checks at commit
+ * that the order's entries still sum to zero. Debits are positive, credits negative.
+ */
+import type { Executor } from '../../db/client.ts';
+import * as repository from './ledger.repository.ts';
+
+/**
+ * A sale: the amount captured lands in the processor's balance; the seller is owed the price less
+ * the marketplace's fee, which the marketplace keeps.
+ */
+export const recordSale = (
+  tx: Executor,
+  sale: { orderId: string; amountCents: number; sellerFeeCents: number },
+): Promise<void> =>
+  repository.insertMovement(tx, sale.orderId, 'sale', [
+    { account: 'processor_balance', amountCents: sale.amountCents },
+    { account: 'seller_payable', amountCents: -(sale.amountCents - sale.sellerFeeCents) },
+    { account: 'platform_fees', amountCents: -sale.sellerFeeCents },
+  ]);
+
+/**
+ * A full refund before the seller was paid: every account gives back what it holds of the order,
+ * the marketplace its fee too, so the order's money is back at zero everywhere.
+ */
+export const recordFullRefund = async (tx: Executor, orderId: string): Promise<void> => {
+  const balances = await repository.balancesOfOrder(tx, orderId);
+  await repository.insertMovement(
+    tx,
+    orderId,
+    'refund',
+    balances.map((balance) => ({ account: balance.account, amountCents: -balance.amountCents })),
+  );
+};

@@ -1,0 +1,25 @@
+/**
+ * What the marketplace keeps of a sale (docs/decisions/0061): a percentage of the price plus a
+ * fixed amount, never more than the price. The API freezes it on the order when the sale is
+ * recorded; Add Product and the edit form show the seller what they will receive with the same
+ * figure. Percentages are read to the hundredth (basis points), so the fee is exact in integer
+ * cents; half a cent rounds up.
+ */
+import { z } from './zod.ts';
+
+/** GET /api/seller-fee: the fee rule in force. */
+export const SellerFeeSchema = z
+  .object({
+    /** 0 to 50, to two decimals. */
+    percent: z.number().min(0).max(50),
+    /** Added to every sale. */
+    fixedCents: z.number().int().min(0),
+  })
+  .meta({ id: 'SellerFee' });
+export type SellerFeeRule = z.infer<typeof SellerFeeSchema>;
+
+export const sellerFeeOf = (priceCents: number, rule: SellerFeeRule): number => {
+  const basisPoints = Math.round(rule.percent * 100);
+  const percentCents = Math.floor((priceCents * basisPoints + 5000) / 10_000);
+  return Math.min(priceCents, percentCents + rule.fixedCents);
+};
