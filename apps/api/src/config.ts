@@ -136,7 +136,8 @@ const EnvSchema = z.object({
     .number()
     .min(0, 'must be between 0 and 50')
     .max(50, 'must be between 0 and 50')
-    .refine((percent) => Number.isInteger(Math.round(percent * 1e6) / 1e4), 'must have at most two decimals')
+    // Hundredths of a percent (basis points) are whole, up to a float's own rounding.
+    .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, 'must have at most two decimals')
     .default(5),
   SELLER_FEE_FIXED_CENTS: z.coerce
     .number()

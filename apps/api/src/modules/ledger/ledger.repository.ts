@@ -29,27 +29,3 @@ export const balancesOfOrder = async (db: Executor, orderId: string): Promise<Ne
     .where(eq(ledgerEntries.orderId, orderId))
     .groupBy(ledgerEntries.account)
     .then((rows) => rows.map((row) => ({ account: row.account, amountCents: Number(row.amountCents) })));
-
-/** Every entry of an order, oldest first. */
-export const entriesOfOrder = (db: Executor, orderId: string) =>
-  db
-    .select({
-      movement: ledgerEntries.movement,
-      account: ledgerEntries.account,
-      amountCents: ledgerEntries.amountCents,
-      createdAt: ledgerEntries.createdAt,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.orderId, orderId))
-    .orderBy(ledgerEntries.id);
-
-/** What each account holds over all orders. */
-export const accountTotals = async (db: Executor): Promise<Record<LedgerAccount, number>> => {
-  const rows = await db
-    .select({ account: ledgerEntries.account, amountCents: sql<number>`sum(${ledgerEntries.amountCents})::bigint` })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.account);
-  const totals: Record<LedgerAccount, number> = { processor_balance: 0, seller_payable: 0, platform_fees: 0 };
-  for (const row of rows) totals[row.account] = Number(row.amountCents);
-  return totals;
-};

@@ -9,8 +9,9 @@
  *    or the phone sold, is refused and its authorisation released: a loser is never charged;
  * 3. capture at the processor (no transaction; idempotency key `capture-<intent>`);
  * 4. record: a short transaction locks the phone and the order again, records the payment and
- *    its ledger entries, marks the order paid (its fee frozen) and the phone sold, removes its advertisement, writes the audit entry, deletes
- *    the claim and lists the other open orders' intents for release.
+ *    its ledger entries, marks the order paid (its fee frozen) and the phone sold, removes its
+ *    advertisement, writes the audit entry, deletes the claim and lists the other open orders'
+ *    intents for release.
  *
  * A refused capture frees the phone (402). An outage or a crash between the steps leaves the claim:
  * the buyer's retry of /pay resumes it (capture is idempotent, a captured intent is just recorded),

@@ -1,4 +1,11 @@
-import { formatPrice, listingTexts, parseDollars, sellerFeeOf, type SellerFeeRule } from '@recell/contract';
+import {
+  dollarsToCents,
+  formatPrice,
+  listingTexts,
+  parseDollars,
+  sellerFeeOf,
+  type SellerFeeRule,
+} from '@recell/contract';
 import { useWatch, type Control } from 'react-hook-form';
 import { useSellerFee } from '../api/get-seller-fee';
 
@@ -19,7 +26,7 @@ export function PayoutNote<Fields extends { price: unknown }, Checked>({
   const fee = useSellerFee();
   if (!fee.data) return null;
   const dollars = typeof price === 'string' || typeof price === 'number' ? parseDollars(price) : undefined;
-  const priceCents = dollars !== undefined && dollars > 0 ? Math.round(dollars * 100) : undefined;
+  const priceCents = dollars !== undefined && dollars > 0 ? dollarsToCents(dollars) : undefined;
   const rule = ruleText(fee.data);
   const feeCents = priceCents === undefined ? undefined : sellerFeeOf(priceCents, fee.data);
   return (
