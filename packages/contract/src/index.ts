@@ -28,6 +28,8 @@ export * from './order-details.ts';
 export * from './order-details-texts.ts';
 export * from './payments.ts';
 export * from './payment-texts.ts';
+export * from './payouts.ts';
+export * from './payout-texts.ts';
 export * from './admin.ts';
 export * from './admin-texts.ts';
 export * from './buying-texts.ts';

@@ -8,6 +8,7 @@ export { listingEndpoints } from './listings.ts';
 export { orderMessageEndpoints } from './order-messages.ts';
 export { orderProgressEndpoints } from './order-progress.ts';
 export { paymentEndpoints } from './payments.ts';
+export { payoutEndpoints } from './payouts.ts';
 export { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 export { recoveryEndpoints } from './recovery.ts';
 export { notificationEndpoints } from './notifications.ts';

@@ -11,6 +11,7 @@ import * as orderDetails from '../order-details.ts';
 import * as orderProgress from '../order-progress.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
+import * as payouts from '../payouts.ts';
 import * as photos from '../photos.ts';
 import * as ratings from '../ratings.ts';
 import * as sellers from '../sellers.ts';
@@ -25,6 +26,7 @@ import { listingEndpoints } from './listings.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
 import { orderProgressEndpoints } from './order-progress.ts';
 import { paymentEndpoints } from './payments.ts';
+import { payoutEndpoints } from './payouts.ts';
 import { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -126,6 +128,11 @@ export const apiEndpoints = {
     createPaymentIntent: { response: payments.PaymentIntentSchema },
     payOrder: { body: payments.PayOrderSchema, response: payments.PaidOrderSchema },
     confirmTestPayment: { body: payments.TestCardSchema, response: payments.TestConfirmationSchema },
+  }),
+  payouts: withSchemas(payoutEndpoints, {
+    myPayouts: { response: payouts.PayoutsSchema },
+    startOnboarding: { response: payouts.PayoutOnboardingSchema },
+    finishTestOnboarding: { body: payouts.TestOnboardingSchema, response: payouts.PayoutAccountSchema },
   }),
   sellers: withSchemas(sellerEndpoints, {
     seller: { response: sellers.SellerProfileSchema },
