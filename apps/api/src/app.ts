@@ -11,6 +11,8 @@ import { accountRoutes, authPlugin, callbackPath, recoveryRoutes, socialRoutes }
 import { createIdentityProviders, type IdentityProviders } from './adapters/identity/index.ts';
 import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
+import { createPayoutProcessor } from './adapters/payouts/index.ts';
+import type { PayoutProcessor } from './adapters/payouts/payout-processor.ts';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import { loggerOptions } from './lib/logging.ts';
@@ -38,6 +40,7 @@ import { messagesRoutes } from './modules/messages/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { markPaymentRefunded, orderCardRelease, paymentDepsOf, paymentsRoutes } from './modules/payments/index.ts';
+import { payoutDepsOf, payoutsRoutes, takeBackSellerPayout } from './modules/payouts/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { fairPriceRoutes } from './modules/fair-price/index.ts';
@@ -53,6 +56,8 @@ declare module 'fastify' {
     storage: ImageStorage;
     /** The card processor the configuration chose: built-in test mode, or Stripe. */
     cardProcessor: CardProcessor;
+    /** Where sellers are paid: the built-in test mode, or Stripe Connect (with Stripe's keys). */
+    payoutProcessor: PayoutProcessor;
     /** Where emails go: SMTP (a mail server, or the demo mailbox), or nowhere (they wait in the outbox). */
     mailSender: MailSender;
     /** The demo mailbox's web inbox while the server runs as a demo (server.ts starts it); else null. */
@@ -73,6 +78,7 @@ export interface AppDeps {
   /** The outside services; built from the configuration unless given (tests pass their own). */
   storage?: ImageStorage;
   cardProcessor?: AnyCardProcessor;
+  payoutProcessor?: PayoutProcessor;
   identityProviders?: IdentityProviders;
   mailSender?: MailSender;
   /** The web inbox of the demo mailbox server.ts started (none in production). */
@@ -115,6 +121,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     deps.identityProviders ??
     createIdentityProviders(config.auth, (provider) => config.publicUrl + apiPrefix + callbackPath(provider));
   app.decorate<CardProcessor>('cardProcessor', cardProcessor);
+  app.decorate<PayoutProcessor>(
+    'payoutProcessor',
+    deps.payoutProcessor ?? createPayoutProcessor(config.payments, deps.database.db),
+  );
   app.decorate('isShuttingDown', false);
   const mailSender = deps.mailSender ?? createMailSender(config.mail);
   app.decorate('mailSender', mailSender);
@@ -190,7 +200,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       // Payments use orders; cancelling an order reaches the card through this port.
       await api.register(ordersRoutes, { cardReleaseOf: (log) => orderCardRelease(paymentDepsOf(api, log)) });
       await api.register(messagesRoutes);
-      await api.register(orderProgressRoutes, { markPaymentRefunded });
+      await api.register(orderProgressRoutes, {
+        markPaymentRefunded,
+        takeBackSellerPayoutOf: (log) => (orderId) => takeBackSellerPayout(payoutDepsOf(api, log), orderId),
+      });
+      await api.register(payoutsRoutes);
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });

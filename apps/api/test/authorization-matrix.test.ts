@@ -793,6 +793,22 @@ describe('authorization matrix', () => {
     // Payments
     'GET /api/payments/config': { access: { kind: 'public' }, request: get('/api/payments/config') },
     'GET /api/seller-fee': { access: { kind: 'public' }, request: get('/api/seller-fee') },
+
+    // Payouts: each seller's own (the caller is the account's seller; no id to try)
+    'GET /api/me/payouts': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/payouts') },
+    'POST /api/me/payout-account/onboarding': {
+      access: { kind: 'role', roles: ['seller'] },
+      request: async () => ({ method: 'POST', url: '/api/me/payout-account/onboarding' }),
+    },
+    'POST /api/test-processor/payout-account/onboarding': {
+      only: 'testProcessor',
+      access: { kind: 'role', roles: ['seller'] },
+      request: async () => ({
+        method: 'POST',
+        url: '/api/test-processor/payout-account/onboarding',
+        payload: { outcome: 'needs_information' },
+      }),
+    },
     'POST /api/orders/:id/payment-intent': {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
       request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersOrder()).id}/payment-intent` }),

@@ -42,6 +42,7 @@ describe('the job list', () => {
       'prune-sessions',
       'reconcile-payments',
       'refresh-search-terms',
+      'release-payouts',
       'trim-webhook-events',
     ]);
     for (const job of jobDefinitions) {

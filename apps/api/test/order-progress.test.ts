@@ -22,6 +22,7 @@ import { ProcessorUnavailableError, type CardProcessor } from '../src/adapters/p
 import { auditLog, orderProblems, orders, outboxEmails, payments, users } from '../src/db/schema.ts';
 import { completeDueOrders, finishDueRefunds, hasOpenProblem, refundProblem } from '../src/modules/orders/index.ts';
 import { markPaymentRefunded } from '../src/modules/payments/index.ts';
+import { payoutDepsOf, takeBackSellerPayout as takeBack } from '../src/modules/payouts/index.ts';
 import { insertProduct } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { castOf, headersOf, useCast, type Caller, type Cast } from './support/accounts.ts';
@@ -53,6 +54,7 @@ const auditOf = (t: TestApp, subjectId: string) =>
 
 describe('order progress', () => {
   const t = useTestApp();
+  const takeBackSellerPayout = (orderId: string) => takeBack(payoutDepsOf(t.app, t.app.log), orderId);
   const cast = useCast(t);
 
   describe('the seller hands the phone over or ships it', () => {
@@ -380,7 +382,7 @@ describe('order progress', () => {
       const log = t.app.log;
       await expect(
         refundProblem(
-          { db: t.app.db, publicUrl: t.config.publicUrl, processor: crashing, log, markPaymentRefunded },
+          { db: t.app.db, publicUrl: t.config.publicUrl, processor: crashing, log, markPaymentRefunded, takeBackSellerPayout },
           { id: cast.admin.id } as AuthUser,
           problem.id,
         ),
@@ -419,6 +421,7 @@ describe('order progress', () => {
           processor: counting,
           log,
           markPaymentRefunded,
+          takeBackSellerPayout,
           ...(now && { now }),
         });
       expect(await refundsDue()).toEqual({
@@ -487,6 +490,7 @@ describe('order progress', () => {
             log: t.app.log,
             now: later,
             markPaymentRefunded,
+            takeBackSellerPayout,
           }),
         ).toEqual({ refunded: 0, refundsFailed: 0 });
         expect(retrieve).not.toHaveBeenCalled();
@@ -528,6 +532,7 @@ describe('order progress', () => {
         processor: unreachable,
         log: t.app.log,
         markPaymentRefunded,
+        takeBackSellerPayout,
       };
       await expect(refundProblem(deps, { id: cast.admin.id } as AuthUser, problem.id)).rejects.toMatchObject({
         statusCode: 503,
@@ -582,7 +587,7 @@ describe('order progress', () => {
       };
       await expect(
         refundProblem(
-          { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log, markPaymentRefunded },
+          { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log, markPaymentRefunded, takeBackSellerPayout },
           { id: cast.admin.id } as AuthUser,
           problem.id,
         ),

@@ -895,7 +895,7 @@ export const unsubscribeTokens = pgTable(
 /** Where an order's money sits (docs/decisions/0061): the processor's balance, owed to the seller, the marketplace's. */
 export const ledgerAccountEnum = pgEnum('ledger_account', ['processor_balance', 'seller_payable', 'platform_fees']);
 /** What moved an order's money. */
-export const ledgerMovementEnum = pgEnum('ledger_movement', ['sale', 'refund']);
+export const ledgerMovementEnum = pgEnum('ledger_movement', ['sale', 'refund', 'transfer', 'reversal']);
 
 /**
  * The money ledger (docs/decisions/0061): append-only, double-entry, integer cents, debits positive
@@ -920,3 +920,94 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );
+
+/**
+ * A seller's payout account at the processor (docs/decisions/0062): Stripe Connect Express, or the
+ * test-mode processor's. Its state is the processor's, copied on each `account.updated` (or each
+ * return from onboarding).
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => users.id),
+  processor: text('processor').notNull(),
+  accountId: text('account_id').notNull().unique(),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+  disabledReason: text('disabled_reason'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A sale's share for its seller (docs/decisions/0062): `held` from the sale until the order
+ * completes and the seller's account is ready, `sending` while the transfer is made (leased, tried
+ * again with backoff), then `sent`; `failed` when the processor refused it for good or it ran out
+ * of tries (an admin retries it); `cancelled` by a refund before release, `reversed` by one after.
+ */
+export const sellerPayoutStatusEnum = pgEnum('seller_payout_status', [
+  'held',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+  'reversed',
+]);
+
+export const sellerPayouts = pgTable(
+  'seller_payouts',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: sellerPayoutStatusEnum('status').notNull().default('held'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    transferId: text('transfer_id'),
+    reversalId: text('reversal_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seller_payouts_seller_idx').on(t.sellerId, t.createdAt),
+    index('seller_payouts_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('held', 'sending')`),
+    check('seller_payouts_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The test-mode payout processor's connected accounts (what Stripe keeps for Connect). */
+export const testConnectedAccounts = pgTable('test_connected_accounts', {
+  id: text('id').primaryKey(),
+  sellerId: uuid('seller_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+  disabledReason: text('disabled_reason'),
+  createdAt: createdAt(),
+});
+
+/** The test-mode payout processor's transfers and reversals, each made once per idempotency key. */
+export const testTransfers = pgTable('test_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  kind: text('kind').notNull(),
+  accountId: text('account_id').notNull(),
+  /** For a reversal: the transfer it takes back from. */
+  transferId: text('transfer_id'),
+  orderId: uuid('order_id'),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createMailSender } from '../adapters/mail/index.ts';
 import { createCardProcessor } from '../adapters/payments/index.ts';
+import { createPayoutProcessor } from '../adapters/payouts/index.ts';
 import { createStorage } from '../adapters/storage/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -11,6 +12,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   db: app.db,
   storage: app.storage,
   processor: app.cardProcessor,
+  payouts: app.payoutProcessor,
   mail: app.mailSender,
   log: app.log,
   now: () => new Date(),
@@ -24,6 +26,7 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   db,
   storage: createStorage(config),
   processor: createCardProcessor(config.payments, db),
+  payouts: createPayoutProcessor(config.payments, db),
   mail: createMailSender(config.mail),
   log,
   now: () => new Date(),

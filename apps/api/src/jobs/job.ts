@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../adapters/mail/index.ts';
 import type { CardProcessor } from '../adapters/payments/card-processor.ts';
+import type { PayoutProcessor } from '../adapters/payouts/payout-processor.ts';
 import type { ImageStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
 import type { SellerFeeRule } from '@recell/contract';
@@ -14,6 +15,8 @@ export interface JobDeps {
   db: Database;
   storage: ImageStorage;
   processor: CardProcessor;
+  /** Where sellers are paid. */
+  payouts: PayoutProcessor;
   /** Where the outbox's emails are sent (SMTP), or the outbox only. */
   mail: MailSender;
   log: FastifyBaseLogger;

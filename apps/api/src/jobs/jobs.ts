@@ -9,6 +9,7 @@ import { deleteOrphanUploads } from './delete-orphan-uploads.job.ts';
 import { forgetIdempotentAnswers } from './forget-idempotent-answers.job.ts';
 import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
 import { progressOrdersJob } from './progress-orders.job.ts';
+import { releasePayoutsJob } from './release-payouts.job.ts';
 import { pruneSessions } from './prune-sessions.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
 import { refreshSearchTermsJob } from './refresh-search-terms.job.ts';
@@ -21,6 +22,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   trimWebhookEvents,
   deliverEmailsJob,
   progressOrdersJob,
+  releasePayoutsJob,
   refreshSearchTermsJob,
   forgetIdempotentAnswers,
 ];

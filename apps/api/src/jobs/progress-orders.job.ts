@@ -1,5 +1,6 @@
 import { finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
 import { markPaymentRefunded } from '../modules/payments/index.ts';
+import { takeBackSellerPayout as takeBack } from '../modules/payouts/index.ts';
 import { every, type JobDefinition } from './job.ts';
 
 /**
@@ -12,9 +13,14 @@ export const progressOrdersJob: JobDefinition = {
   name: 'progress-orders',
   every: every.minute,
   timeLimitSeconds: 120,
-  async run({ db, processor, log, now, publicUrl }, { signal }) {
+  async run({ db, processor, payouts, log, now, publicUrl }, { signal }) {
     const completed = await completeDueOrders({ db, now, publicUrl }, { signal });
-    const refunds = await finishDueRefunds({ db, processor, log, now, publicUrl, markPaymentRefunded }, { signal });
+    const takeBackSellerPayout = (orderId: string) =>
+      takeBack({ db, payouts, log, now, publicUrl }, orderId);
+    const refunds = await finishDueRefunds(
+      { db, processor, log, now, publicUrl, markPaymentRefunded, takeBackSellerPayout },
+      { signal },
+    );
     return { completed, ...refunds };
   },
 };

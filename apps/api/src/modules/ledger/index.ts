@@ -1,2 +1,2 @@
 /** The ledger module's door (docs/ARCHITECTURE.md): every movement of an order's money. */
-export { recordFullRefund, recordSale } from './ledger.service.ts';
+export { recordFullRefund, recordReversal, recordSale, recordTransfer } from './ledger.service.ts';

@@ -33,3 +33,17 @@ export const recordFullRefund = async (tx: Executor, orderId: string): Promise<v
     balances.map((balance) => ({ account: balance.account, amountCents: -balance.amountCents })),
   );
 };
+
+/** The seller's share left for their payout account: what was owed to them leaves the processor's balance. */
+export const recordTransfer = (tx: Executor, transfer: { orderId: string; amountCents: number }): Promise<void> =>
+  repository.insertMovement(tx, transfer.orderId, 'transfer', [
+    { account: 'seller_payable', amountCents: transfer.amountCents },
+    { account: 'processor_balance', amountCents: -transfer.amountCents },
+  ]);
+
+/** A transfer taken back from the seller (a refund after release): the seller's share is owed again, to the buyer. */
+export const recordReversal = (tx: Executor, reversal: { orderId: string; amountCents: number }): Promise<void> =>
+  repository.insertMovement(tx, reversal.orderId, 'reversal', [
+    { account: 'processor_balance', amountCents: reversal.amountCents },
+    { account: 'seller_payable', amountCents: -reversal.amountCents },
+  ]);

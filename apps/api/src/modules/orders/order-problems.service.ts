@@ -37,6 +37,7 @@ import {
   PaymentRefusedError,
   type CardProcessor,
 } from '../../adapters/payments/card-processor.ts';
+import { PayoutRefusedError } from '../../adapters/payouts/payout-processor.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -63,6 +64,11 @@ export interface ProblemDeps {
    * in (payments use orders, never the other way; docs/ARCHITECTURE.md).
    */
   markPaymentRefunded: (tx: Executor, orderId: string) => Promise<void>;
+  /**
+   * Before the buyer is refunded (no transaction open): the seller's share, if it was sent, is
+   * taken back (the payouts module's, handed in the same way).
+   */
+  takeBackSellerPayout: (orderId: string) => Promise<void>;
 }
 
 /** How long the admin's request holds a refund before the job may take it over. */
@@ -156,7 +162,10 @@ const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: 
 
 /** The processor's answer will be the same on every try: the payment cannot be refunded there. */
 const isRefusal = (error: unknown) =>
-  error instanceof PaymentRefusedError || error instanceof IntentStateError || error instanceof CardError;
+  error instanceof PaymentRefusedError ||
+  error instanceof IntentStateError ||
+  error instanceof CardError ||
+  error instanceof PayoutRefusedError;
 
 /** A refund that did not go through: `isFinal` when it failed for good ('refund_failed'), else it is tried again. */
 export class RefundNotDoneError extends Error {
@@ -206,7 +215,9 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
   const payment = await repository.paymentIntentOfProblem(deps.db, problemId);
   const intentId = payment?.paymentIntentId ?? null;
   try {
-    if (!intentId) throw new PaymentRefusedError('no_payment', 'the problem’s order has no payment to refund');
+    if (!intentId || !payment) throw new PaymentRefusedError('no_payment', 'the problem’s order has no payment to refund');
+    // The seller's share goes back first: the buyer's refund is then all the marketplace's to give.
+    await deps.takeBackSellerPayout(payment.orderId);
     const intent = await deps.processor.retrieve(intentId);
     if (!intent) throw new PaymentRefusedError('resource_missing', 'the processor does not know the order’s payment');
     // Already given back (an earlier try whose answer was lost): nothing more to do there.

@@ -349,7 +349,7 @@ export const finishRefund = async (tx: Executor, problemId: string, at: Date) =>
 /** The order's processor payment (its intent id), for a refund. */
 export const paymentIntentOfProblem = async (db: Executor, problemId: string) => {
   const [row] = await db
-    .select({ paymentIntentId: orders.transactionId, priceCents: orders.priceCents })
+    .select({ orderId: orders.id, paymentIntentId: orders.transactionId, priceCents: orders.priceCents })
     .from(orderProblems)
     .innerJoin(orders, eq(orders.id, orderProblems.orderId))
     .where(eq(orderProblems.id, problemId))

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, OrderIdParamsSchema, OrderProblemIdParamsSchema, orderProgressLimits } from '@recell/contract';
 import { endpointRoute } from '../../lib/routes.ts';
@@ -13,11 +14,13 @@ import * as progress from './order-progress.service.ts';
 export interface OrderProgressRoutesOptions {
   /** The payments module's: a refunded problem's sale payment is marked refunded. */
   markPaymentRefunded: problems.ProblemDeps['markPaymentRefunded'];
+  /** The payouts module's: a sent share is taken back before the buyer is refunded. */
+  takeBackSellerPayoutOf: (log: FastifyBaseLogger) => problems.ProblemDeps['takeBackSellerPayout'];
 }
 
 export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
   app,
-  { markPaymentRefunded },
+  { markPaymentRefunded, takeBackSellerPayoutOf },
 ) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
@@ -31,6 +34,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
     log,
     emailsQueued: () => app.emailsQueued(),
     markPaymentRefunded,
+    takeBackSellerPayout: takeBackSellerPayoutOf(log),
   });
 
   const { orderProgress } = apiEndpoints;

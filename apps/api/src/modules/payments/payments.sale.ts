@@ -32,6 +32,7 @@ import { insertAuditEntry } from '../audit/index.ts';
 import { notifyAll } from '../notifications/index.ts';
 import * as orders from '../orders/index.ts';
 import * as ledger from '../ledger/index.ts';
+import * as payouts from '../payouts/index.ts';
 import * as listings from '../products/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import * as repository from './payments.repository.ts';
@@ -212,6 +213,11 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
     const sellerFeeCents = sellerFeeOf(order.priceCents, deps.sellerFee);
     await orders.markPaid(tx, order.id, intent.id, sellerFeeCents);
     await ledger.recordSale(tx, { orderId: order.id, amountCents: order.priceCents, sellerFeeCents });
+    await payouts.holdSellerShare(tx, {
+      orderId: order.id,
+      sellerId: product.sellerId,
+      amountCents: order.priceCents - sellerFeeCents,
+    });
     await listings.markSold(tx, product.id);
     const wasAdvertised = await listings.deleteAdvertisement(tx, product.id);
     await insertAuditEntry(tx, {

@@ -35,6 +35,8 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
 import * as ledger from '../ledger/index.ts';
+import * as payouts from '../payouts/index.ts';
+import { toConnectedAccount } from '../../adapters/payouts/stripe-payouts.ts';
 import * as orders from '../orders/index.ts';
 import { getOrder } from '../orders/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
@@ -157,8 +159,9 @@ export const payOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string, b
  * POST /api/webhooks/stripe: an event Stripe signed (over the exact bytes of the body), handled
  * once however often it is delivered: an authorised card (amount_capturable_updated) settles the
  * sale as /pay would, so a buyer who closes the page after confirming still gets their phone; a
- * captured one (succeeded) is recorded if it was not yet. Other events are acknowledged. A missing
- * or wrong signature is a 400.
+ * captured one (succeeded) is recorded if it was not yet; a seller's payout account that changed
+ * (account.updated) is copied onto theirs. Other events are acknowledged and logged. A missing or
+ * wrong signature is a 400.
  */
 export const receiveStripeEvent = async (
   deps: PaymentDeps,
@@ -194,8 +197,18 @@ export const receiveStripeEvent = async (
       }
     }
   }
+  if (event.type === 'account.updated') {
+    // A seller's payout account changed at Stripe (onboarding finished, more information due, rejected).
+    const known = await payouts.recordAccountUpdate(deps, toConnectedAccount(event.data.object));
+    if (!known) deps.log.info({ eventId: event.id }, 'an account the marketplace does not know was updated');
+  } else if (!handledEvents.has(event.type)) {
+    deps.log.info({ eventId: event.id, type: event.type }, 'a Stripe event the marketplace does not act on');
+  }
   await repository.insertWebhookEvent(deps.db, record);
 };
+
+/** The Stripe events the marketplace acts on; others are acknowledged and logged. */
+const handledEvents = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'account.updated']);
 
 // ---------------------------------------------------------------------------------------------
 // The test-mode processor's card confirmation (what Stripe.js does against Stripe)
@@ -221,5 +234,6 @@ export const confirmTestPayment = async (processor: TestCardProcessor, id: strin
  */
 export const markPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
   await repository.setPaymentRefunded(tx, orderId);
+  await payouts.cancelSellerPayout(tx, orderId);
   await ledger.recordFullRefund(tx, orderId);
 };

@@ -1,0 +1,10 @@
+/** The payouts module's door (docs/decisions/0062): payout accounts, holding and sending each sale's share to its seller. */
+export { payoutDepsOf, type PayoutDeps } from './payouts.deps.ts';
+export { payoutsRoutes } from './payouts.routes.ts';
+export {
+  cancelSellerPayout,
+  holdSellerShare,
+  recordAccountUpdate,
+  releaseDuePayouts,
+  takeBackSellerPayout,
+} from './payouts.service.ts';
