@@ -264,7 +264,10 @@ describe('payouts (test mode)', () => {
         },
       };
       await release(refusing);
-      expect(await payoutRow(t, order.id)).toMatchObject({ status: 'failed', lastError: expect.stringContaining('closed') });
+      expect(await payoutRow(t, order.id)).toMatchObject({
+        status: 'failed',
+        lastError: expect.stringContaining('closed'),
+      });
       await release(undefined, new Date(Date.now() + 2 * 60 * minute));
       expect(await transfersOf(t, order.id)).toEqual([]);
       expect((await ledgerOf(t, order.id)).owedToSeller).toBeGreaterThan(0);
@@ -272,8 +275,7 @@ describe('payouts (test mode)', () => {
   });
 
   describe('refunds', () => {
-    const refund = (problemId: string) =>
-      post(t, cast.admin, `/api/admin/order-problems/${problemId}/refund`);
+    const refund = (problemId: string) => post(t, cast.admin, `/api/admin/order-problems/${problemId}/refund`);
 
     it('before release cancel the share: never sent, every account back at zero', async () => {
       const seller = await newSeller();

@@ -78,6 +78,9 @@ export type Payouts = z.infer<typeof PayoutsSchema>;
 export const PayoutOnboardingSchema = z.object({ url: z.string() }).meta({ id: 'PayoutOnboarding' });
 export type PayoutOnboarding = z.infer<typeof PayoutOnboardingSchema>;
 
+/** The local page that stands in for Stripe's hosted onboarding with the test-mode processor. */
+export const testOnboardingPagePath = '/dashboard/payouts/test-onboarding';
+
 /** The test-mode processor's onboarding outcomes (as Stripe's test mode lets one choose). */
 export const testOnboardingOutcomes = ['complete', 'needs_information', 'rejected'] as const;
 export type TestOnboardingOutcome = (typeof testOnboardingOutcomes)[number];
@@ -90,7 +93,10 @@ export type TestOnboarding = z.infer<typeof TestOnboardingSchema>;
 
 /** The payouts' refusals. */
 export const payoutMessages = {
-  testOnboardingOnly: 'Payout accounts are set up with Stripe here',
   accountRejected: 'Your payout account was rejected; contact us to find out why',
   processorUnavailable: 'The payout processor cannot be reached. Try again in a minute.',
+  payoutNotFound: 'This payout was not found',
+  payoutNotFailed: 'Only a failed payout can be sent again',
+  payoutRefused: 'The payout processor refused this payout again; see its reason',
+  payoutDelayed: 'The payout processor cannot be reached; the payout is tried again in a few minutes',
 } as const;

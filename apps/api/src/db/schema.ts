@@ -439,6 +439,11 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The marketplace's commission on the sale, frozen when the sale is recorded (null until paid). */
     sellerFeeCents: integer('seller_fee_cents'),
+    /**
+     * The buyer's service fee, frozen when the payment is prepared (null before): the card is
+     * authorised for the price plus this.
+     */
+    buyerFeeCents: integer('buyer_fee_cents'),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
@@ -529,6 +534,8 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatusEnum('status').notNull(),
+    /** The card's last four digits, for the buyer's receipt (nothing more of a card is kept). */
+    cardLast4: text('card_last4'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -893,9 +900,23 @@ export const unsubscribeTokens = pgTable(
 );
 
 /** Where an order's money sits (docs/decisions/0061): the processor's balance, owed to the seller, the marketplace's. */
-export const ledgerAccountEnum = pgEnum('ledger_account', ['processor_balance', 'seller_payable', 'platform_fees']);
+export const ledgerAccountEnum = pgEnum('ledger_account', [
+  'processor_balance',
+  'seller_payable',
+  'platform_fees',
+  /** Taken by the card network while a dispute is open. */
+  'disputed',
+]);
 /** What moved an order's money. */
-export const ledgerMovementEnum = pgEnum('ledger_movement', ['sale', 'refund', 'transfer', 'reversal']);
+export const ledgerMovementEnum = pgEnum('ledger_movement', [
+  'sale',
+  'refund',
+  'transfer',
+  'reversal',
+  'dispute_opened',
+  'dispute_won',
+  'dispute_lost',
+]);
 
 /**
  * The money ledger (docs/decisions/0061): append-only, double-entry, integer cents, debits positive
@@ -974,6 +995,10 @@ export const sellerPayouts = pgTable(
     reversalId: text('reversal_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** How often an admin sent a failed share again: part of the transfer's idempotency key. */
+    retries: integer('retries').notNull().default(0),
+    /** A dispute of the sale is open: the share is not sent until it closes. */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1011,3 +1036,45 @@ export const testTransfers = pgTable('test_transfers', {
   amountCents: integer('amount_cents').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Chargebacks of a sale's card payment (Stripe's `charge.dispute.*`): open while the card network
+ * holds the money, then won (the money comes back) or lost (it goes to the buyer).
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** Stripe's dispute status (needs_response, under_review, won, lost, …). */
+    status: text('status').notNull(),
+    /** By when the evidence must reach the card network. */
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_disputes_order_idx').on(t.orderId)],
+);
+
+/** Money paid out of a seller's payout account to their bank (Stripe's `payout.*` of a connected account). */
+export const sellerBankPayouts = pgTable(
+  'seller_bank_payouts',
+  {
+    id: text('id').primaryKey(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** Stripe's payout status: pending, in_transit, paid, failed, canceled. */
+    status: text('status').notNull(),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seller_bank_payouts_seller_idx').on(t.sellerId, t.createdAt)],
+);

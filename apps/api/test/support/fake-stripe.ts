@@ -11,6 +11,7 @@
  *   GET  /v1/accounts/:id                  retrieve
  *   POST /v1/account_links                 a hosted onboarding link for an account
  *   POST /v1/transfers                     to an account that can receive them, from a charge (`source_transaction`)
+ *   GET  /v1/transfers?transfer_group=    the transfers of an order
  *   POST /v1/transfers/:id/reversals       take back part or all of what is left of a transfer
  *   GET  /v1/balance                       the platform's balance (usd, all of it available)
  *
@@ -597,6 +598,11 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     if (method === 'POST' && path === '/v1/account_links') return createAccountLink(params);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
     if (method === 'GET' && path === '/v1/balance') return { status: 200, body: balanceView() };
+    if (method === 'GET' && path === '/v1/transfers') {
+      const group = params.get('transfer_group');
+      const data = [...transfers.values()].filter((transfer) => !group || transfer.transfer_group === group);
+      return { status: 200, body: { object: 'list', url: '/v1/transfers', has_more: false, data } };
+    }
     const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
     if (accountPath && method === 'GET') {
       const accountId = decodeURIComponent(accountPath[1]!);

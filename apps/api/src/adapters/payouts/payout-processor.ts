@@ -41,6 +41,11 @@ export interface PayoutProcessor {
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   /** The account as the processor sees it now; null when it does not know it. */
   retrieveAccount(accountId: string): Promise<ConnectedAccount | null>;
+  /**
+   * The transfer already made for this order, if any (Stripe: by its transfer_group). Asked before
+   * an admin's retry, whose new idempotency key would not find a transfer an earlier key made.
+   */
+  findTransferOfOrder(orderId: string): Promise<{ transferId: string } | null>;
   /** Sends a sale's share to the seller's account; answers the transfer's id. */
   transfer(transfer: NewTransfer): Promise<{ transferId: string }>;
   /** Takes back `amountCents` of a transfer (a refund after release); answers the reversal's id. */

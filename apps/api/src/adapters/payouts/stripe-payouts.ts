@@ -87,6 +87,12 @@ export const createStripePayoutProcessor = (
       }
     },
 
+    async findTransferOfOrder(orderId) {
+      const page = await stripe.transfers.list({ transfer_group: orderId, limit: 1 }).catch(translate);
+      const transfer = page.data[0];
+      return transfer ? { transferId: transfer.id } : null;
+    },
+
     async transfer({ orderId, accountId, amountCents, currency, paymentIntentId, idempotencyKey }) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId).catch(translate);
       const charge = intent.latest_charge;

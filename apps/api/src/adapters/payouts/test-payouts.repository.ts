@@ -60,3 +60,11 @@ export const reversedCents = async (db: Executor, transferId: string): Promise<n
     .where(and(eq(testTransfers.transferId, transferId), eq(testTransfers.kind, 'reversal')));
   return Number(row?.cents ?? 0);
 };
+
+export const findTransferOfOrder = async (db: Executor, orderId: string): Promise<TestTransferRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(testTransfers)
+    .where(and(eq(testTransfers.orderId, orderId), eq(testTransfers.kind, 'transfer')));
+  return row;
+};

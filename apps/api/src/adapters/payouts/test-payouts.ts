@@ -6,7 +6,7 @@
  * sees the same ones, and works outside its callers' transactions like a remote processor.
  */
 import { randomBytes } from 'node:crypto';
-import type { TestOnboardingOutcome } from '@recell/contract';
+import { testOnboardingPagePath, type TestOnboardingOutcome } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { PayoutRefusedError, type ConnectedAccount, type PayoutProcessor } from './payout-processor.ts';
 import * as repository from './test-payouts.repository.ts';
@@ -17,8 +17,6 @@ export interface TestPayoutProcessor extends PayoutProcessor {
   finishOnboarding(accountId: string, outcome: TestOnboardingOutcome): Promise<ConnectedAccount>;
 }
 
-/** The local page that stands in for Stripe's hosted onboarding. */
-export const testOnboardingPath = '/dashboard/payouts/test-onboarding';
 
 const randomId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
@@ -42,7 +40,7 @@ export const createTestPayoutProcessor = (db: Executor): TestPayoutProcessor => 
   },
 
   async onboardingLink() {
-    return testOnboardingPath;
+    return testOnboardingPagePath;
   },
 
   async retrieveAccount(accountId) {
@@ -53,6 +51,11 @@ export const createTestPayoutProcessor = (db: Executor): TestPayoutProcessor => 
     const account = await repository.updateAccount(db, accountId, outcomes[outcome]);
     if (!account) throw new PayoutRefusedError('resource_missing', `No such account: '${accountId}'`);
     return account;
+  },
+
+  async findTransferOfOrder(orderId) {
+    const row = await repository.findTransferOfOrder(db, orderId);
+    return row ? { transferId: row.id } : null;
   },
 
   async transfer({ orderId, accountId, amountCents, idempotencyKey }) {

@@ -77,6 +77,7 @@ export const leaseDuePayouts = async (
         or(
           and(
             eq(sellerPayouts.status, 'held'),
+            isNull(sellerPayouts.frozenAt),
             eq(orders.progress, 'completed'),
             isNull(orders.refundedAt),
             sql`not exists (
@@ -101,12 +102,21 @@ export const leaseDuePayouts = async (
     .returning({ orderId: sellerPayouts.orderId });
 };
 
-/** An admin sends a failed share again: it is leased to this request like a due one. */
+/**
+ * An admin sends a failed share again: it is leased to this request like a due one, under a new
+ * idempotency key (the processor remembers its refusal under the old one).
+ */
 export const leaseFailedPayout = async (tx: Executor, orderId: string, leaseUntil: Date) =>
   (
     await tx
       .update(sellerPayouts)
-      .set({ status: 'sending', leaseUntil, attempts: 0, nextAttemptAt: null })
+      .set({
+        status: 'sending',
+        leaseUntil,
+        attempts: 0,
+        nextAttemptAt: null,
+        retries: sql`${sellerPayouts.retries} + 1`,
+      })
       .where(and(eq(sellerPayouts.orderId, orderId), eq(sellerPayouts.status, 'failed')))
       .returning()
   )[0];
@@ -117,6 +127,7 @@ export const transferFactsOf = async (db: Executor, orderId: string) => {
     .select({
       amountCents: sellerPayouts.amountCents,
       status: sellerPayouts.status,
+      retries: sellerPayouts.retries,
       sellerId: sellerPayouts.sellerId,
       accountId: payoutAccounts.accountId,
       paymentIntentId: orders.transactionId,

