@@ -13,6 +13,7 @@ export const dashboardPaths = {
     to: (productId: string) => `/dashboard/my-products/${encodeURIComponent(productId)}/edit`,
   },
   mySales: { pattern: '/dashboard/my-sales', to: () => '/dashboard/my-sales' },
+  payouts: { pattern: '/dashboard/payouts', to: () => '/dashboard/payouts' },
   myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
   myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },
   payment: {

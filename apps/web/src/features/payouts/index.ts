@@ -1,0 +1,1 @@
+export { PayoutsView } from './components/payouts-view';
