@@ -14,6 +14,11 @@ export const dashboardPaths = {
   },
   mySales: { pattern: '/dashboard/my-sales', to: () => '/dashboard/my-sales' },
   payouts: { pattern: '/dashboard/payouts', to: () => '/dashboard/payouts' },
+  /** The test-mode processor's onboarding: where the API's onboarding link points in test mode. */
+  payoutTestOnboarding: {
+    pattern: '/dashboard/payouts/test-onboarding',
+    to: () => '/dashboard/payouts/test-onboarding',
+  },
   myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
   myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },
   payment: {

@@ -89,6 +89,7 @@ describe('the dashboard', () => {
     ['seller', '/dashboard/addProduct', 'Add Product'],
     ['seller', '/dashboard/my-sales', 'My Sales'],
     ['seller', '/dashboard/payouts', 'Payouts'],
+    ['seller', '/dashboard/payouts/test-onboarding', 'Set up your payout account'],
     ['user', '/dashboard/my-orders', 'My Orders'],
     ['user', '/dashboard/my-wishlist', 'My Wishlist'],
     ['user', '/dashboard/orders/payment/7', 'Payment'],
@@ -107,6 +108,7 @@ describe('the dashboard', () => {
   it.each<[Role, string, string, Role]>([
     ['user', '/dashboard/my-products', 'My Products', 'seller'],
     ['user', '/dashboard/payouts', 'Payouts', 'seller'],
+    ['admin', '/dashboard/payouts/test-onboarding', 'Set up your payout account', 'seller'],
     ['user', '/dashboard/all-users', 'All Users', 'admin'],
     ['seller', '/dashboard/my-orders', 'My Orders', 'user'],
     ['seller', '/dashboard/reported-items', 'Reported Items', 'admin'],
