@@ -23,6 +23,7 @@ const featureDependencies = {
   listings: ['auth', 'buying', 'catalogue'],
   admin: ['auth', 'buying', 'catalogue'],
   notifications: [],
+  payouts: [],
 };
 
 const features = readdirSync(`${webSrc}/features`, { withFileTypes: true })

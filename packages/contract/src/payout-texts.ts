@@ -20,6 +20,8 @@ export const payoutTexts = {
   connect: 'Connect a payout account',
   finishSetup: 'Finish setting up',
   fixSetup: 'Update your details',
+  /** The setup button while the processor's page is being asked for. */
+  openingSetup: 'Opening the setup…',
   requirementsDue: 'Still needed',
   balancesHeading: 'Balances',
   held: 'Held',
@@ -37,6 +39,8 @@ export const payoutTexts = {
     releaseAt: 'Release date',
     state: 'State',
   },
+  /** A release date not known yet (before the hand-over) or never (refunded): a dash, said in words. */
+  noReleaseDate: 'Not set',
   saleState: {
     held: 'Held',
     waiting_for_account: 'Waiting for your payout account',
@@ -47,6 +51,8 @@ export const payoutTexts = {
   } satisfies Record<PayoutSaleState, string>,
   downloadCsv: 'Download CSV',
   csvFileName: 'recell-payouts.csv',
+  /** The CSV's first column (its others are named as the table's). */
+  csvOrderId: 'Order ID',
 
   // The built-in test-mode processor's onboarding page (what Stripe's hosted onboarding is in production)
   testOnboardingTitle: 'Set up your payout account',

@@ -13,6 +13,12 @@ export const dashboardPaths = {
     to: (productId: string) => `/dashboard/my-products/${encodeURIComponent(productId)}/edit`,
   },
   mySales: { pattern: '/dashboard/my-sales', to: () => '/dashboard/my-sales' },
+  payouts: { pattern: '/dashboard/payouts', to: () => '/dashboard/payouts' },
+  /** The test-mode processor's onboarding: where the API's onboarding link points in test mode. */
+  payoutTestOnboarding: {
+    pattern: '/dashboard/payouts/test-onboarding',
+    to: () => '/dashboard/payouts/test-onboarding',
+  },
   myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
   myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },
   payment: {

@@ -1,4 +1,4 @@
-import { accountTexts, orderProgressTexts, type Role } from '@recell/contract';
+import { accountTexts, orderProgressTexts, payoutTexts, type Role } from '@recell/contract';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
 /** `showsUnread`: the item carries the count of unread messages (the orders' and sales' threads). */
@@ -10,6 +10,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.myProducts, to: dashboardPaths.myProducts.to() },
     { label: accountTexts.addProduct, to: dashboardPaths.addProduct.to() },
     { label: accountTexts.mySales, to: dashboardPaths.mySales.to(), showsUnread: true },
+    { label: payoutTexts.navPayouts, to: dashboardPaths.payouts.to() },
   ],
   user: [
     { label: accountTexts.myOrders, to: dashboardPaths.myOrders.to(), showsUnread: true },

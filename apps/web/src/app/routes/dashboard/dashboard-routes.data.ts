@@ -8,6 +8,7 @@ import { isSignedIn, warm, type PageDataModule } from '../../prefetch';
 const adminQueries = () => import('@/features/admin/queries');
 const buyingQueries = () => import('@/features/buying/queries');
 const listingQueries = () => import('@/features/listings/queries');
+const payoutQueries = () => import('@/features/payouts/queries');
 
 type Prefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>;
 
@@ -22,6 +23,11 @@ const dashboardQueries = {
     queries: buyingQueries,
     role: 'seller',
     load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).mySalesQuery),
+  },
+  payouts: {
+    queries: payoutQueries,
+    role: 'seller',
+    load: async (client) => client.prefetchQuery((await payoutQueries()).myPayoutsQuery),
   },
   myOrders: {
     queries: buyingQueries,

@@ -46,6 +46,7 @@ describe('the dashboard', () => {
         ['My Products', '/dashboard/my-products'],
         ['Add Product', '/dashboard/addProduct'],
         ['My Sales', '/dashboard/my-sales'],
+        ['Payouts', '/dashboard/payouts'],
       ],
     ],
     [
@@ -87,6 +88,8 @@ describe('the dashboard', () => {
     ['seller', '/dashboard/my-products', 'My Products'],
     ['seller', '/dashboard/addProduct', 'Add Product'],
     ['seller', '/dashboard/my-sales', 'My Sales'],
+    ['seller', '/dashboard/payouts', 'Payouts'],
+    ['seller', '/dashboard/payouts/test-onboarding', 'Set up your payout account'],
     ['user', '/dashboard/my-orders', 'My Orders'],
     ['user', '/dashboard/my-wishlist', 'My Wishlist'],
     ['user', '/dashboard/orders/payment/7', 'Payment'],
@@ -104,6 +107,8 @@ describe('the dashboard', () => {
 
   it.each<[Role, string, string, Role]>([
     ['user', '/dashboard/my-products', 'My Products', 'seller'],
+    ['user', '/dashboard/payouts', 'Payouts', 'seller'],
+    ['admin', '/dashboard/payouts/test-onboarding', 'Set up your payout account', 'seller'],
     ['user', '/dashboard/all-users', 'All Users', 'admin'],
     ['seller', '/dashboard/my-orders', 'My Orders', 'user'],
     ['seller', '/dashboard/reported-items', 'Reported Items', 'admin'],

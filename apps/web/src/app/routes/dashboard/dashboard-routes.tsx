@@ -12,6 +12,8 @@ const MyProductsPage = lazyPage(() => import('./my-products'));
 const AddProductPage = lazyPage(() => import('./add-product'));
 const EditProductPage = lazyPage(() => import('./edit-product'));
 const MySalesPage = lazyPage(() => import('./my-sales'));
+const PayoutsPage = lazyPage(() => import('./payouts'));
+const PayoutTestOnboardingPage = lazyPage(() => import('./payout-test-onboarding'));
 const MyWishlistPage = lazyPage(() => import('./my-wishlist'));
 const MyOrdersPage = lazyPage(() => import('./my-orders'));
 const PaymentPage = lazyPage(() => import('./payment'));
@@ -61,6 +63,8 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />
           <Route path={p(dashboardPaths.editProduct.pattern)} element={<EditProductPage />} />
           <Route path={p(dashboardPaths.mySales.pattern)} element={<MySalesPage />} />
+          <Route path={p(dashboardPaths.payouts.pattern)} element={<PayoutsPage />} />
+          <Route path={p(dashboardPaths.payoutTestOnboarding.pattern)} element={<PayoutTestOnboardingPage />} />
         </Route>
         <Route element={<RequireRole role="user" />}>
           <Route path={p(dashboardPaths.myWishlist.pattern)} element={<MyWishlistPage />} />

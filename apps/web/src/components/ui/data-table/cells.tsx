@@ -67,14 +67,22 @@ const pillTones = {
   bad: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
 } as const;
 
-/** A status pill: green for good news (available, paid), sky for a step on the way, grey, red. */
-export function StatusPill({ tone, children }: { tone: keyof typeof pillTones; children: ReactNode }) {
+/**
+ * A status pill: green for good news (available, paid), sky for a step on the way, grey, red. One
+ * line, unless it `wraps` (a status of several words, which a phone's card may not fit).
+ */
+export function StatusPill({
+  tone,
+  wraps = false,
+  children,
+}: {
+  tone: keyof typeof pillTones;
+  wraps?: boolean;
+  children: ReactNode;
+}) {
+  const shape = wraps ? 'rounded-lg' : 'rounded-full whitespace-nowrap';
   return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${pillTones[tone]}`}
-    >
-      {children}
-    </span>
+    <span className={`inline-block px-2.5 py-1 text-xs font-semibold ${shape} ${pillTones[tone]}`}>{children}</span>
   );
 }
 

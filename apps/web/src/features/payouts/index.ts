@@ -1,0 +1,2 @@
+export { PayoutsView } from './components/payouts-view';
+export { TestOnboardingForm } from './components/test-onboarding-form';
