@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayoutsSchema, type Payouts } from '@recell/contract';
-import { payoutAccounts, sellerPayouts } from '../src/db/schema.ts';
+import { ledgerEntries, paymentDisputes, payments, payoutAccounts, sellerPayouts } from '../src/db/schema.ts';
 import { payoutDepsOf, releaseDuePayouts } from '../src/modules/payouts/index.ts';
 import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
 import { useTestApp } from './support/api.ts';
@@ -138,5 +138,102 @@ describe('payouts with Stripe Connect', () => {
     stripe.failTransfersTo(accountId, null);
     await releaseDuePayouts({ ...payoutDepsOf(t.app, t.app.log), now: () => new Date(Date.now() + 5 * 60_000) });
     expect([...stripe.transfers.values()].filter((transfer) => transfer.transfer_group === order.id)).toHaveLength(1);
+  });
+
+  describe('disputes', () => {
+    const post = async (type: string, object: unknown) => {
+      const event = stripe.signedEvent(type, object);
+      const response = await postStripeEvent(t, event.payload, stripe.webhookSecret, event.signature);
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const ledgerOf = async (orderId: string) => {
+      const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+      const byAccount: Record<string, number> = {};
+      for (const entry of entries) byAccount[entry.account] = (byAccount[entry.account] ?? 0) + entry.amountCents;
+      return { movements: entries.map((entry) => entry.movement), byAccount };
+    };
+    const payoutOf = async (orderId: string) =>
+      (await t.app.db.select().from(sellerPayouts).where(eq(sellerPayouts.orderId, orderId)))[0]!;
+    const transfersOf = (orderId: string) =>
+      [...stripe.transfers.values()].filter((transfer) => transfer.transfer_group === orderId);
+
+    it('freezes a held share while open; lost, the buyer has the money and the seller nothing', async () => {
+      const seller = await callerWithRole(t, 'seller', { verified: true });
+      await connect(seller, 'complete');
+      const { order, intentId } = await completedSale(seller, 30_000);
+      const dispute = stripe.dispute(intentId);
+      await post('charge.dispute.created', dispute);
+      await post('charge.dispute.created', dispute);
+      await release();
+      expect(transfersOf(order.id)).toEqual([]);
+      const [row] = await t.app.db.select().from(paymentDisputes).where(eq(paymentDisputes.orderId, order.id));
+      expect(row).toMatchObject({
+        amountCents: 30_000,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        closedAt: null,
+      });
+      expect(row!.evidenceDueBy!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+      // One movement of two entries, however often Stripe told of it.
+      expect((await ledgerOf(order.id)).movements.filter((movement) => movement === 'dispute_opened')).toHaveLength(2);
+
+      await post('charge.dispute.closed', { ...dispute, status: 'lost' });
+      await post('charge.dispute.closed', { ...dispute, status: 'lost' });
+      expect((await payoutOf(order.id)).status).toBe('cancelled');
+      const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(payment?.status).toBe('refunded');
+      const { movements, byAccount } = await ledgerOf(order.id);
+      expect(movements.filter((movement) => movement === 'dispute_lost').length).toBeGreaterThan(0);
+      expect(Object.values(byAccount).every((cents) => cents === 0)).toBe(true);
+      await release();
+      expect(transfersOf(order.id)).toEqual([]);
+    });
+
+    it('takes back a share already sent; won, it is sent again, once', async () => {
+      const seller = await callerWithRole(t, 'seller', { verified: true });
+      await connect(seller, 'complete');
+      const { order, intentId } = await completedSale(seller, 40_000);
+      await release();
+      expect(transfersOf(order.id)).toHaveLength(1);
+
+      const dispute = stripe.dispute(intentId, { reason: 'product_not_received' });
+      await post('charge.dispute.created', dispute);
+      expect(transfersOf(order.id)[0]!.amount_reversed).toBe(38_000);
+      expect((await payoutOf(order.id)).status).toBe('reversed');
+      expect((await payoutsOf(t, seller)).balances.paidOutCents).toBe(0);
+
+      await post('charge.dispute.closed', { ...dispute, status: 'won' });
+      await release();
+      await release();
+      const transfers = transfersOf(order.id);
+      expect(transfers).toHaveLength(2);
+      expect(transfers.filter((transfer) => !transfer.reversed)).toHaveLength(1);
+      expect((await payoutOf(order.id)).status).toBe('sent');
+      const { byAccount } = await ledgerOf(order.id);
+      expect(byAccount).toMatchObject({
+        disputed: 0,
+        seller_payable: 0,
+        platform_fees: -2000,
+        processor_balance: 2000,
+      });
+      expect((await payoutsOf(t, seller)).balances.paidOutCents).toBe(38_000);
+    });
+  });
+
+  it('shows the seller’s bank payouts from their account’s payout events, ignoring unknown accounts', async () => {
+    const seller = await callerWithRole(t, 'seller', { verified: true });
+    const accountId = await connect(seller, 'complete');
+    const payout = stripe.payout({ amount: 38_000, status: 'in_transit' });
+    for (const [type, object, account] of [
+      ['payout.created', payout, accountId],
+      ['payout.paid', { ...payout, status: 'paid' }, accountId],
+      ['payout.failed', stripe.payout({ amount: 5_000, status: 'failed' }), 'acct_someone_else'],
+    ] as const) {
+      const event = stripe.signedEvent(type, object, { account });
+      expect((await postStripeEvent(t, event.payload, stripe.webhookSecret, event.signature)).statusCode).toBe(200);
+    }
+    expect((await payoutsOf(t, seller)).bankPayouts).toEqual([
+      expect.objectContaining({ id: payout.id, amountCents: 38_000, status: 'paid', failureMessage: null }),
+    ]);
   });
 });

@@ -49,6 +49,15 @@ export const payoutTexts = {
     refunded: 'Refunded to the buyer',
     reversed: 'Reversed: refunded to the buyer',
   } satisfies Record<PayoutSaleState, string>,
+  bankPayoutsHeading: 'Payouts to your bank',
+  bankColumns: { amount: 'Amount', arrival: 'Arrives', status: 'Status' },
+  bankPayoutStatus: {
+    pending: 'Pending',
+    in_transit: 'On its way to your bank',
+    paid: 'Paid to your bank',
+    failed: 'Failed',
+    canceled: 'Canceled',
+  },
   downloadCsv: 'Download CSV',
   csvFileName: 'recell-payouts.csv',
   /** The CSV's first column (its others are named as the table's). */

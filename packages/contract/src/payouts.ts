@@ -56,6 +56,19 @@ export const PayoutSaleSchema = z
   .meta({ id: 'PayoutSale' });
 export type PayoutSale = z.infer<typeof PayoutSaleSchema>;
 
+/** Money paid out of the seller's payout account to their bank, as the processor tells of it. */
+export const BankPayoutSchema = z
+  .object({
+    id: z.string(),
+    amountCents: z.number().int(),
+    /** The processor's word: pending, in_transit, paid, failed, canceled. */
+    status: z.string(),
+    arrivalDate: z.iso.datetime({ offset: true }).nullable(),
+    failureMessage: z.string().nullable(),
+  })
+  .meta({ id: 'BankPayout' });
+export type BankPayout = z.infer<typeof BankPayoutSchema>;
+
 /** GET /api/me/payouts: the seller's Payouts page. Every figure is the ledger's. */
 export const PayoutsSchema = z
   .object({
@@ -70,6 +83,8 @@ export const PayoutsSchema = z
     }),
     /** Newest first (the most recent 1000). */
     sales: z.array(PayoutSaleSchema),
+    /** Payouts to the seller's bank, newest first (the most recent 100; Stripe's schedule). */
+    bankPayouts: z.array(BankPayoutSchema),
   })
   .meta({ id: 'Payouts' });
 export type Payouts = z.infer<typeof PayoutsSchema>;

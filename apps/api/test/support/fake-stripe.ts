@@ -868,6 +868,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
         payment_intent: intent.id,
         reason: fields.reason ?? 'fraudulent',
         status: fields.status ?? 'needs_response',
+        evidence_details: { due_by: now() + 7 * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
         is_charge_refundable: false,
         livemode: false,
         created: now(),

@@ -21,6 +21,16 @@ export interface ConnectedAccount {
   disabledReason: string | null;
 }
 
+/** Money paid out of a connected account to the seller's bank (Stripe's Payout object). */
+export interface BankPayout {
+  id: string;
+  amountCents: number;
+  /** pending, in_transit, paid, failed, canceled. */
+  status: string;
+  arrivalDate: Date | null;
+  failureMessage: string | null;
+}
+
 export interface NewTransfer {
   /** The order whose sale this pays (Stripe's `transfer_group`). */
   orderId: string;
@@ -42,7 +52,8 @@ export interface PayoutProcessor {
   /** The account as the processor sees it now; null when it does not know it. */
   retrieveAccount(accountId: string): Promise<ConnectedAccount | null>;
   /**
-   * The transfer already made for this order, if any (Stripe: by its transfer_group). Asked before
+   * The transfer made for this order and not taken back in full, if any (Stripe: by its
+   * transfer_group). Asked before
    * an admin's retry, whose new idempotency key would not find a transfer an earlier key made.
    */
   findTransferOfOrder(orderId: string): Promise<{ transferId: string } | null>;

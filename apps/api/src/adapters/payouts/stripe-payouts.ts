@@ -8,7 +8,12 @@
 import Stripe from 'stripe';
 import { ProcessorUnavailableError } from '../payments/card-processor.ts';
 import { createStripeClient, type StripeSettings } from '../payments/stripe-processor.ts';
-import { PayoutRefusedError, type ConnectedAccount, type PayoutProcessor } from './payout-processor.ts';
+import {
+  PayoutRefusedError,
+  type BankPayout,
+  type ConnectedAccount,
+  type PayoutProcessor,
+} from './payout-processor.ts';
 
 export type StripePayoutProcessor = PayoutProcessor & { readonly name: 'stripe' };
 
@@ -49,6 +54,15 @@ const isUnknownAccount = (error: unknown) =>
   (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') ||
   (error instanceof Stripe.errors.StripePermissionError && error.code === 'account_invalid');
 
+/** A Stripe Payout (a `payout.*` event's object) in the port's words. */
+export const toBankPayout = (payout: Stripe.Payout): BankPayout => ({
+  id: payout.id,
+  amountCents: payout.amount,
+  status: payout.status,
+  arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
+  failureMessage: payout.failure_message ?? null,
+});
+
 export const createStripePayoutProcessor = (
   settings: Pick<StripeSettings, 'secretKey' | 'apiUrl'>,
 ): StripePayoutProcessor => {
@@ -88,8 +102,9 @@ export const createStripePayoutProcessor = (
     },
 
     async findTransferOfOrder(orderId) {
-      const page = await stripe.transfers.list({ transfer_group: orderId, limit: 1 }).catch(translate);
-      const transfer = page.data[0];
+      const page = await stripe.transfers.list({ transfer_group: orderId, limit: 10 }).catch(translate);
+      // One taken back in full (a dispute won after its reversal) no longer pays the seller.
+      const transfer = page.data.find((made) => !made.reversed);
       return transfer ? { transferId: transfer.id } : null;
     },
 

@@ -62,9 +62,13 @@ export const reversedCents = async (db: Executor, transferId: string): Promise<n
 };
 
 export const findTransferOfOrder = async (db: Executor, orderId: string): Promise<TestTransferRow | undefined> => {
-  const [row] = await db
+  const made = await db
     .select()
     .from(testTransfers)
     .where(and(eq(testTransfers.orderId, orderId), eq(testTransfers.kind, 'transfer')));
-  return row;
+  for (const transfer of made) {
+    // One taken back in full no longer pays the seller.
+    if ((await reversedCents(db, transfer.id)) < transfer.amountCents) return transfer;
+  }
+  return undefined;
 };

@@ -17,7 +17,6 @@ export interface TestPayoutProcessor extends PayoutProcessor {
   finishOnboarding(accountId: string, outcome: TestOnboardingOutcome): Promise<ConnectedAccount>;
 }
 
-
 const randomId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 /** The account's fields as Stripe's test mode sets them for each outcome. */

@@ -1,2 +1,10 @@
 /** The ledger module's door (docs/ARCHITECTURE.md): every movement of an order's money. */
-export { recordFullRefund, recordReversal, recordSale, recordTransfer } from './ledger.service.ts';
+export {
+  recordDisputeLost,
+  recordDisputeOpened,
+  recordDisputeWon,
+  recordFullRefund,
+  recordReversal,
+  recordSale,
+  recordTransfer,
+} from './ledger.service.ts';

@@ -47,3 +47,31 @@ export const recordReversal = (tx: Executor, reversal: { orderId: string; amount
     { account: 'processor_balance', amountCents: reversal.amountCents },
     { account: 'seller_payable', amountCents: -reversal.amountCents },
   ]);
+
+/** A chargeback opened: the card network takes the disputed amount out of the processor's balance. */
+export const recordDisputeOpened = (tx: Executor, dispute: { orderId: string; amountCents: number }): Promise<void> =>
+  repository.insertMovement(tx, dispute.orderId, 'dispute_opened', [
+    { account: 'processor_balance', amountCents: -dispute.amountCents },
+    { account: 'disputed', amountCents: dispute.amountCents },
+  ]);
+
+/** A chargeback won: the card network gives the disputed amount back. */
+export const recordDisputeWon = (tx: Executor, dispute: { orderId: string; amountCents: number }): Promise<void> =>
+  repository.insertMovement(tx, dispute.orderId, 'dispute_won', [
+    { account: 'disputed', amountCents: -dispute.amountCents },
+    { account: 'processor_balance', amountCents: dispute.amountCents },
+  ]);
+
+/**
+ * A chargeback lost: the buyer got their money back through the card network, so every account
+ * gives back what it holds of the order (the seller's share and the fee too), as a refund does.
+ */
+export const recordDisputeLost = async (tx: Executor, orderId: string): Promise<void> => {
+  const balances = await repository.balancesOfOrder(tx, orderId);
+  await repository.insertMovement(
+    tx,
+    orderId,
+    'dispute_lost',
+    balances.map((balance) => ({ account: balance.account, amountCents: -balance.amountCents })),
+  );
+};

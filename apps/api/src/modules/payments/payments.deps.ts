@@ -4,12 +4,15 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
+import type { PayoutProcessor } from '../../adapters/payouts/payout-processor.ts';
 import type { Database } from '../../db/client.ts';
 import type { SellerFeeRule } from '@recell/contract';
 
 export interface PaymentDeps {
   db: Database;
   processor: CardProcessor;
+  /** Where sellers are paid: a dispute takes a sent share back (present in the app's requests). */
+  payouts?: PayoutProcessor;
   log: FastifyBaseLogger;
   /** Tells public listing pages to refresh (after a sale). */
   listingsChanged: () => void;
@@ -38,6 +41,7 @@ export interface PaymentDeps {
 export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): PaymentDeps => ({
   db: app.db,
   processor: app.cardProcessor,
+  payouts: app.payoutProcessor,
   log,
   listingsChanged: app.listingsChanged,
   publicUrl: app.config.publicUrl,

@@ -36,7 +36,8 @@ import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
 import * as ledger from '../ledger/index.ts';
 import * as payouts from '../payouts/index.ts';
-import { toConnectedAccount } from '../../adapters/payouts/stripe-payouts.ts';
+import { toBankPayout, toConnectedAccount } from '../../adapters/payouts/stripe-payouts.ts';
+import { receiveDisputeEvent } from './payments.disputes.ts';
 import * as orders from '../orders/index.ts';
 import { getOrder } from '../orders/index.ts';
 import type { PaymentDeps } from './payments.deps.ts';
@@ -160,7 +161,9 @@ export const payOrder = async (deps: PaymentDeps, buyer: AuthUser, id: string, b
  * once however often it is delivered: an authorised card (amount_capturable_updated) settles the
  * sale as /pay would, so a buyer who closes the page after confirming still gets their phone; a
  * captured one (succeeded) is recorded if it was not yet; a seller's payout account that changed
- * (account.updated) is copied onto theirs. Other events are acknowledged and logged. A missing or
+ * (account.updated) is copied onto theirs; a chargeback (charge.dispute.*) is followed to its end;
+ * a seller's bank payout (payout.*) is shown on their Payouts page. Other events are acknowledged
+ * and logged. A missing or
  * wrong signature is a 400.
  */
 export const receiveStripeEvent = async (
@@ -201,6 +204,21 @@ export const receiveStripeEvent = async (
     // A seller's payout account changed at Stripe (onboarding finished, more information due, rejected).
     const known = await payouts.recordAccountUpdate(deps, toConnectedAccount(event.data.object));
     if (!known) deps.log.info({ eventId: event.id }, 'an account the marketplace does not know was updated');
+  } else if (
+    event.type === 'charge.dispute.created' ||
+    event.type === 'charge.dispute.updated' ||
+    event.type === 'charge.dispute.closed'
+  ) {
+    await receiveDisputeEvent(deps, event.type, event.data.object);
+  } else if (
+    event.type === 'payout.paid' ||
+    event.type === 'payout.failed' ||
+    event.type === 'payout.created' ||
+    event.type === 'payout.updated' ||
+    event.type === 'payout.canceled'
+  ) {
+    // A connected account's money on its way to the seller's bank (the event names the account).
+    if (event.account) await payouts.recordBankPayout(deps, event.account, toBankPayout(event.data.object));
   } else if (!handledEvents.has(event.type)) {
     deps.log.info({ eventId: event.id, type: event.type }, 'a Stripe event the marketplace does not act on');
   }
@@ -208,7 +226,7 @@ export const receiveStripeEvent = async (
 };
 
 /** The Stripe events the marketplace acts on; others are acknowledged and logged. */
-const handledEvents = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'account.updated']);
+const handledEvents = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
 
 // ---------------------------------------------------------------------------------------------
 // The test-mode processor's card confirmation (what Stripe.js does against Stripe)

@@ -3,8 +3,12 @@ export { payoutDepsOf, type PayoutDeps } from './payouts.deps.ts';
 export { payoutsRoutes } from './payouts.routes.ts';
 export {
   cancelSellerPayout,
+  freezeSellerPayout,
   holdSellerShare,
   recordAccountUpdate,
+  recordBankPayout,
   releaseDuePayouts,
+  retryFailedPayout,
   takeBackSellerPayout,
+  unfreezeSellerPayout,
 } from './payouts.service.ts';

@@ -5,7 +5,15 @@
  */
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerEntries, orderProblems, orders, payoutAccounts, products, sellerPayouts } from '../../db/schema.ts';
+import {
+  ledgerEntries,
+  orderProblems,
+  orders,
+  payoutAccounts,
+  products,
+  sellerBankPayouts,
+  sellerPayouts,
+} from '../../db/schema.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type SellerPayoutRow = typeof sellerPayouts.$inferSelect;
@@ -242,5 +250,68 @@ export const sellerLedgerTotals = async (db: Executor, sellerId: string) => {
     .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, sellerPayouts.orderId))
     .where(eq(sellerPayouts.sellerId, sellerId))
     .groupBy(sellerPayouts.status);
-  return rows.map((row) => ({ status: row.status, owedCents: Number(row.owedCents), sentCents: Number(row.sentCents) }));
+  return rows.map((row) => ({
+    status: row.status,
+    owedCents: Number(row.owedCents),
+    sentCents: Number(row.sentCents),
+  }));
 };
+
+/** A dispute opened: a held share waits until it closes. */
+export const setFrozen = async (tx: Executor, orderId: string, frozenAt: Date | null) =>
+  (await tx.update(sellerPayouts).set({ frozenAt }).where(eq(sellerPayouts.orderId, orderId)).returning())[0];
+
+/**
+ * A dispute won after the share was taken back: it is held again, to be sent under a new key
+ * (the taken-back transfer does not count as made).
+ */
+export const holdAgain = async (tx: Executor, orderId: string) =>
+  (
+    await tx
+      .update(sellerPayouts)
+      .set({
+        status: 'held',
+        frozenAt: null,
+        transferId: null,
+        reversalId: null,
+        sentAt: null,
+        reversedAt: null,
+        attempts: 0,
+        retries: sql`${sellerPayouts.retries} + 1`,
+      })
+      .where(and(eq(sellerPayouts.orderId, orderId), eq(sellerPayouts.status, 'reversed')))
+      .returning()
+  )[0];
+
+/** The seller whose payout account this is. */
+export const findSellerOfAccount = async (db: Executor, accountId: string) => {
+  const [row] = await db
+    .select({ sellerId: payoutAccounts.sellerId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.accountId, accountId));
+  return row?.sellerId;
+};
+
+/** A bank payout as the processor last told of it. */
+export const upsertBankPayout = (db: Executor, payout: typeof sellerBankPayouts.$inferInsert) =>
+  db
+    .insert(sellerBankPayouts)
+    .values(payout)
+    .onConflictDoUpdate({
+      target: sellerBankPayouts.id,
+      set: {
+        status: payout.status,
+        arrivalDate: payout.arrivalDate,
+        failureMessage: payout.failureMessage,
+        amountCents: payout.amountCents,
+        updatedAt: sql`now()`,
+      },
+    });
+
+export const listBankPayouts = (db: Executor, sellerId: string, limit: number) =>
+  db
+    .select()
+    .from(sellerBankPayouts)
+    .where(eq(sellerBankPayouts.sellerId, sellerId))
+    .orderBy(desc(sellerBankPayouts.createdAt))
+    .limit(limit);

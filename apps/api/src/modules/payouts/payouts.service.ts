@@ -27,7 +27,7 @@ import {
   orderProgressLimits,
 } from '@recell/contract';
 import { ProcessorUnavailableError } from '../../adapters/payments/card-processor.ts';
-import { PayoutRefusedError, type ConnectedAccount } from '../../adapters/payouts/payout-processor.ts';
+import { PayoutRefusedError, type BankPayout, type ConnectedAccount } from '../../adapters/payouts/payout-processor.ts';
 import type { TestPayoutProcessor } from '../../adapters/payouts/test-payouts.ts';
 import type { Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
@@ -46,6 +46,7 @@ const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attem
 const autoCompleteMs = orderProgressLimits.autoCompleteDays * 24 * 3_600_000;
 /** The Payouts page lists this many sales (its CSV too). */
 const salesShown = 1000;
+const bankPayoutsShown = 100;
 
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -75,7 +76,8 @@ const fieldsOf = (account: ConnectedAccount): repository.AccountFields => ({
 });
 
 const fromProcessorError = (error: unknown): never => {
-  if (error instanceof ProcessorUnavailableError) throw new AppError('unavailable', payoutMessages.processorUnavailable);
+  if (error instanceof ProcessorUnavailableError)
+    throw new AppError('unavailable', payoutMessages.processorUnavailable);
   throw error;
 };
 
@@ -85,6 +87,19 @@ const fromProcessorError = (error: unknown): never => {
  */
 export const recordAccountUpdate = async (deps: Pick<PayoutDeps, 'db'>, account: ConnectedAccount) =>
   (await repository.updateAccount(deps.db, account.id, fieldsOf(account))) !== undefined;
+
+/**
+ * A connected account's bank payout as Stripe last told of it (payout.created, .paid, .failed…);
+ * one of an account the marketplace does not know is ignored.
+ */
+export const recordBankPayout = async (deps: Pick<PayoutDeps, 'db' | 'log'>, accountId: string, payout: BankPayout) => {
+  const sellerId = await repository.findSellerOfAccount(deps.db, accountId);
+  if (!sellerId) {
+    deps.log.info({ payoutId: payout.id }, 'a bank payout of an account the marketplace does not know');
+    return;
+  }
+  await repository.upsertBankPayout(deps.db, { ...payout, sellerId });
+};
 
 /**
  * POST /api/me/payout-account/onboarding: makes the seller's connected account if there is none
@@ -166,9 +181,10 @@ export const myPayouts = async (deps: PayoutDeps, seller: AuthUser): Promise<Pay
     });
     if (account) accountRow = (await repository.updateAccount(deps.db, account.id, fieldsOf(account))) ?? accountRow;
   }
-  const [rows, totals] = await Promise.all([
+  const [rows, totals, bankPayouts] = await Promise.all([
     repository.listSellerPayouts(deps.db, seller.id, salesShown),
     repository.sellerLedgerTotals(deps.db, seller.id),
+    repository.listBankPayouts(deps.db, seller.id, bankPayoutsShown),
   ]);
   const ready = stateOf(accountRow) === 'ready';
   const owedIn = (...statuses: string[]) =>
@@ -192,6 +208,13 @@ export const myPayouts = async (deps: PayoutDeps, seller: AuthUser): Promise<Pay
       paidOutCents: totals.reduce((sum, total) => sum + total.sentCents, 0),
     },
     sales,
+    bankPayouts: bankPayouts.map((payout) => ({
+      id: payout.id,
+      amountCents: payout.amountCents,
+      status: payout.status,
+      arrivalDate: iso(payout.arrivalDate),
+      failureMessage: payout.failureMessage,
+    })),
   };
 };
 
@@ -383,4 +406,23 @@ export const cancelSellerPayout = async (tx: Executor, orderId: string): Promise
   if (payout.status === 'sending' || payout.status === 'sent') {
     throw new ProcessorUnavailableError('the seller’s payout left before the refund was recorded');
   }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Disputes
+
+/**
+ * A chargeback opened (in the dispute's transaction): a held share is frozen until it closes. A
+ * share already sent is taken back afterwards, with no transaction open (`takeBackSellerPayout`).
+ */
+export const freezeSellerPayout = async (tx: Executor, orderId: string, at: Date): Promise<void> => {
+  await repository.setFrozen(tx, orderId, at);
+};
+
+/**
+ * A chargeback won (in its transaction): the share is the seller's again: a frozen one is released
+ * as usual, one taken back for the dispute is held to be sent again.
+ */
+export const unfreezeSellerPayout = async (tx: Executor, orderId: string): Promise<void> => {
+  if (!(await repository.holdAgain(tx, orderId))) await repository.setFrozen(tx, orderId, null);
 };

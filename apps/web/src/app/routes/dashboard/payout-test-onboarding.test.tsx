@@ -21,6 +21,7 @@ const payoutsWith = (account: PayoutAccount): Payouts => ({
   account,
   balances: { heldCents: 0, onTheWayCents: 0, paidOutCents: 0 },
   sales: [],
+  bankPayouts: [],
 });
 const notConnected: PayoutAccount = { state: 'not_connected', processor: 'test', requirementsDue: [] };
 
@@ -105,13 +106,13 @@ describe('the test-mode payout account setup', () => {
 
   it("shows the API's refusal and stays on the page", async () => {
     const api = mockApi({
-      [routes.finish]: () => apiError(409, 'conflict', payoutMessages.testOnboardingOnly),
+      [routes.finish]: () => apiError(503, 'unavailable', payoutMessages.processorUnavailable),
     });
     renderPages('/dashboard/payouts/test-onboarding');
 
     await userEvent.click(await screen.findByRole('button', { name: payoutTexts.testOnboardingSubmit }));
 
-    expect(await screen.findByText(payoutMessages.testOnboardingOnly)).toBeInTheDocument();
+    expect(await screen.findByText(payoutMessages.processorUnavailable)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/payouts/test-onboarding');
     expect(screen.getByRole('button', { name: payoutTexts.testOnboardingSubmit })).toBeEnabled();
     expect(api.callsTo(routes.payouts)).toHaveLength(0);

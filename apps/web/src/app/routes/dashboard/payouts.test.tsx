@@ -40,6 +40,7 @@ const makePayouts = (overrides: Partial<Payouts> = {}): Payouts => ({
   account: { state: 'ready', processor: 'test', requirementsDue: [] },
   balances: { heldCents: 123_456, onTheWayCents: 42_749, paidOutCents: 0 },
   sales: [],
+  bankPayouts: [],
   ...overrides,
 });
 
@@ -191,6 +192,33 @@ describe('the Payouts page', () => {
       payoutTexts.saleState.waiting_for_account,
     ]);
     expect(within(second!).getByText('—')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('lists the payouts to the bank with their state in words, and a failed one’s reason', async () => {
+    mockApi({
+      [routes.payouts]: () =>
+        jsonResponse(
+          makePayouts({
+            bankPayouts: [
+              { id: 'po_1', amountCents: 42_749, status: 'paid', arrivalDate: null, failureMessage: null },
+              {
+                id: 'po_2',
+                amountCents: 10_000,
+                status: 'failed',
+                arrivalDate: null,
+                failureMessage: 'The bank account has been closed.',
+              },
+            ],
+          }),
+        ),
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: payoutTexts.bankPayoutsHeading });
+    const [, paid, failed] = within(table).getAllByRole('row');
+    expect(within(paid!).getByRole('rowheader')).toHaveTextContent('$427.49');
+    expect(paid).toHaveTextContent(payoutTexts.bankPayoutStatus.paid);
+    expect(failed).toHaveTextContent(payoutTexts.bankPayoutStatus.failed);
+    expect(failed).toHaveTextContent('The bank account has been closed.');
   });
 
   it("says 'No sales yet' and offers no CSV when there are none", async () => {

@@ -4,6 +4,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useMyPayouts } from '../api/get-my-payouts';
 import { BalancesSection } from './balances-section';
+import { BankPayoutsTable } from './bank-payouts-table';
 import { DownloadCsvButton } from './download-csv-button';
 import { PayoutAccountSection } from './payout-account-section';
 import { PayoutSalesTable } from './payout-sales-table';
@@ -16,6 +17,7 @@ import { Section } from './section';
 export function PayoutsView() {
   const payouts = useMyPayouts();
   const salesId = useId();
+  const bankId = useId();
   if (payouts.isPending) return <Spinner />;
   if (payouts.isError)
     return (
@@ -23,7 +25,7 @@ export function PayoutsView() {
         <LoadError error={payouts.error} onRetry={() => void payouts.refetch()} />
       </div>
     );
-  const { account, balances, sales } = payouts.data;
+  const { account, balances, sales, bankPayouts } = payouts.data;
   return (
     <div className="mt-6 grid max-w-5xl gap-4">
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
@@ -38,6 +40,11 @@ export function PayoutsView() {
       >
         <PayoutSalesTable sales={sales} />
       </Section>
+      {bankPayouts.length > 0 && (
+        <Section title={payoutTexts.bankPayoutsHeading} id={bankId} framed={false}>
+          <BankPayoutsTable payouts={bankPayouts} />
+        </Section>
+      )}
     </div>
   );
 }
