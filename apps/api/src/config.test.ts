@@ -37,6 +37,13 @@ describe('config', () => {
     expect(() => loadConfig({ SELLER_FEE_FIXED_CENTS: '20000' })).toThrow(/SELLER_FEE_FIXED_CENTS/);
   });
 
+  it('charges buyers no service fee by default; one out of range stops the start naming its variable', () => {
+    expect(loadConfig({}).buyerFeePercent).toBe(0);
+    expect(loadConfig({ BUYER_FEE_PERCENT: '2.5' }).buyerFeePercent).toBe(2.5);
+    expect(() => loadConfig({ BUYER_FEE_PERCENT: '21' })).toThrow(/BUYER_FEE_PERCENT: must be between 0 and 20/);
+    expect(() => loadConfig({ BUYER_FEE_PERCENT: '1.005' })).toThrow(/BUYER_FEE_PERCENT: must have at most two/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -145,6 +145,13 @@ const EnvSchema = z.object({
     .min(0, 'must be between 0 and 10000')
     .max(10_000, 'must be between 0 and 10000')
     .default(0),
+  /** The buyer's service fee: a percentage of the price (to the hundredth), added to what the card is charged. */
+  BUYER_FEE_PERCENT: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 20')
+    .max(20, 'must be between 0 and 20')
+    .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, 'must have at most two decimals')
+    .default(0),
 
   // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, outside
   // production, through the demo mailbox (MailDev) the server starts itself.
@@ -346,6 +353,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       : { processor: 'test' as const },
     /** What the marketplace keeps of each sale, frozen on the order when the sale is recorded. */
     sellerFee: { percent: e.SELLER_FEE_PERCENT, fixedCents: e.SELLER_FEE_FIXED_CENTS },
+    /** The buyer's service fee in percent, frozen on the order when its payment is prepared. */
+    buyerFeePercent: e.BUYER_FEE_PERCENT,
   };
 });
 

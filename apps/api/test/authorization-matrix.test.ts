@@ -794,6 +794,11 @@ describe('authorization matrix', () => {
     'GET /api/payments/config': { access: { kind: 'public' }, request: get('/api/payments/config') },
     'GET /api/seller-fee': { access: { kind: 'public' }, request: get('/api/seller-fee') },
 
+    'GET /api/orders/:id/payment-receipt': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => ({ method: 'GET', url: `/api/orders/${(await buyersPaidOrder()).id}/payment-receipt` }),
+    },
+
     // Payouts: each seller's own (the caller is the account's seller; no id to try)
     'GET /api/me/payouts': { access: { kind: 'role', roles: ['seller'] }, request: get('/api/me/payouts') },
     'POST /api/me/payout-account/onboarding': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sellerFeeOf } from './fees.ts';
+import { buyerFeeOf, sellerFeeOf } from './fees.ts';
 
 describe('sellerFeeOf', () => {
   it('takes the percentage of the price in whole cents, half a cent rounding up', () => {
@@ -15,5 +15,14 @@ describe('sellerFeeOf', () => {
 
   it('never keeps more than the price', () => {
     expect(sellerFeeOf(100, { percent: 50, fixedCents: 500 })).toBe(100);
+  });
+});
+
+describe('buyerFeeOf', () => {
+  it('takes the percentage of the price in whole cents, half a cent rounding up; none by default', () => {
+    expect(buyerFeeOf(52_000, 0)).toBe(0);
+    expect(buyerFeeOf(52_000, 2.5)).toBe(1300);
+    expect(buyerFeeOf(1_010, 5)).toBe(51);
+    expect(buyerFeeOf(1_009, 5)).toBe(50);
   });
 });

@@ -23,3 +23,10 @@ export const sellerFeeOf = (priceCents: number, rule: SellerFeeRule): number => 
   const percentCents = Math.floor((priceCents * basisPoints + 5000) / 10_000);
   return Math.min(priceCents, percentCents + rule.fixedCents);
 };
+
+/**
+ * The buyer's service fee on a price (`BUYER_FEE_PERCENT`, default 0): added to what the card is
+ * charged, shown on the payment page before paying, frozen on the order with its payment.
+ */
+export const buyerFeeOf = (priceCents: number, percent: number): number =>
+  Math.floor((priceCents * Math.round(percent * 100) + 5000) / 10_000);

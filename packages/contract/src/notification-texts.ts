@@ -3,6 +3,7 @@
  * preferences and the unsubscribe page, and the notices each event writes. No zod here, so the
  * header's bell costs only its words.
  */
+import { formatPrice } from './money.ts';
 
 /** What a notification is about; each kind's email can be switched off on its own. */
 export const notificationKinds = [
@@ -75,9 +76,19 @@ export const notices = {
     title: 'Your phone was sold',
     body: `A buyer paid for your ${phone}. Hand it over or ship it to them.`,
   }),
-  orderPaidBuyer: (phone: string) => ({
+  orderPaidBuyer: (
+    phone: string,
+    receipt?: { priceCents: number; buyerFeeCents: number; totalCents: number; cardLast4: string | null },
+  ) => ({
     title: 'Payment received',
-    body: `Your payment for the ${phone} went through. The seller will hand it over or ship it.`,
+    body:
+      `Your payment for the ${phone} went through. The seller will hand it over or ship it.` +
+      (receipt
+        ? ` Receipt: ${formatPrice(receipt.priceCents)}` +
+          (receipt.buyerFeeCents > 0 ? ` + ${formatPrice(receipt.buyerFeeCents)} service fee` : '') +
+          `, ${formatPrice(receipt.totalCents)} charged` +
+          (receipt.cardLast4 ? ` to the card ending ${receipt.cardLast4}.` : '.')
+        : ''),
   }),
   sellerVerified: () => ({
     title: 'You are a verified seller',

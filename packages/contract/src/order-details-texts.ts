@@ -41,6 +41,8 @@ export const orderDetailsTexts = {
   pricePaid: 'Price paid',
   priceToPay: 'Price',
   paymentLabel: 'Payment',
+  /** The buyer's link from the order to its payment receipt. */
+  viewReceipt: 'View receipt',
   payment: { unpaid: 'Not paid yet', paid: 'Paid', refunded: 'Refunded' },
   viewListing: 'See the listing',
   listingGone: 'This listing was removed.',

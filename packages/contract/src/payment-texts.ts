@@ -26,6 +26,22 @@ export const paymentTexts = {
   paying: 'Processing your payment…',
   /** What the Payment button charges, from the server's payment intent. */
   charge: (amount: string) => `You will be charged ${amount}.`,
+  /** The buyer's service fee, shown before paying when the marketplace charges one. */
+  serviceFee: (price: string, fee: string) => `The phone's price is ${price}, plus a ${fee} service fee.`,
+
+  // The buyer's receipt of a paid order
+  receiptTitle: 'Receipt',
+  receiptPhone: 'Phone',
+  receiptPrice: 'Price',
+  receiptServiceFee: 'Service fee',
+  receiptTotal: 'Total charged',
+  receiptCard: 'Card',
+  receiptCardEnding: (last4: string) => `Card ending ${last4}`,
+  receiptCardUnknown: 'Card',
+  receiptPaidAt: 'Paid',
+  receiptRefunded: 'This payment was refunded to your card.',
+  printReceipt: 'Print',
+  backToOrder: 'Back to the order',
 
   // The built-in test-mode processor: the cards it knows (Stripe's test cards)
   testModeTitle: 'Test mode: no real card is charged.',

@@ -27,7 +27,11 @@ export const PaymentIntentSchema = z
   .object({
     paymentIntentId: z.string(),
     clientSecret: z.string(),
+    /** What the card is charged: the price and the buyer's service fee. */
     amountCents: z.number().int(),
+    priceCents: z.number().int(),
+    /** The buyer's service fee, frozen on the order with this payment (0 when there is none). */
+    buyerFeeCents: z.number().int(),
     currency: z.string(),
     processor: z.enum(cardProcessors),
   })
@@ -57,6 +61,25 @@ export type PayOrder = z.infer<typeof PayOrderSchema>;
 
 export const PaidOrderSchema = OrderSchema.meta({ id: 'PaidOrder' });
 
+/** GET /api/orders/:id/payment-receipt: the buyer's receipt for a paid order. */
+export const PaymentReceiptSchema = z
+  .object({
+    orderId: z.uuid(),
+    productName: z.string(),
+    priceCents: z.number().int(),
+    /** The buyer's service fee (0 when there was none). */
+    buyerFeeCents: z.number().int(),
+    /** What the card was charged. */
+    totalCents: z.number().int(),
+    /** The card's last four digits (null when the processor did not tell them). */
+    cardLast4: z.string().nullable(),
+    paidAt: z.iso.datetime({ offset: true }),
+    /** The payment was given back to the buyer (a refund, or a chargeback the buyer won). */
+    isRefunded: z.boolean(),
+  })
+  .meta({ id: 'PaymentReceipt' });
+export type PaymentReceipt = z.infer<typeof PaymentReceiptSchema>;
+
 /**
  * The card processor's messages, as Stripe words them (the test cards' behaviour), and ours for
  * what happens around the sale.
@@ -76,6 +99,7 @@ export const paymentMessages = {
   /** Stripe's answer, in test mode, to a valid card number that is not one of its test cards. */
   testModeLiveCard:
     'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  receiptNotFound: 'This order has no payment receipt',
   /** Stripe's answer to a client secret that does not match the payment intent. */
   clientSecretMismatch: 'The client_secret provided does not match any associated PaymentIntent on this account.',
   // Ours

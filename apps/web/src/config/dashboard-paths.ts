@@ -25,6 +25,11 @@ export const dashboardPaths = {
     pattern: '/dashboard/orders/payment/:id',
     to: (orderId: string) => `/dashboard/orders/payment/${encodeURIComponent(orderId)}`,
   },
+  /** The buyer's receipt of a paid order. */
+  receipt: {
+    pattern: '/dashboard/orders/:id/receipt',
+    to: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}/receipt`,
+  },
   /** An order's own page, for its buyer and its phone's seller (notifications and emails link here). */
   order: { pattern: '/dashboard/orders/:id', to: orderPagePath },
   /** An order's messages, for its buyer and its phone's seller (the emails link here too). */

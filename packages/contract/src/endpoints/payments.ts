@@ -2,6 +2,7 @@ import type {
   PaidOrderSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
+  PaymentReceiptSchema,
   PayOrderSchema,
   TestCardSchema,
   TestConfirmationSchema,
@@ -28,6 +29,13 @@ export const paymentEndpoints = {
     status: 200,
     auth: ['user'],
     idempotent: true,
+  }),
+  /** The buyer's receipt of a paid order (item, price, fees, the card's last four digits). */
+  receipt: endpoint<{ response: typeof PaymentReceiptSchema }>()({
+    method: 'GET',
+    path: '/orders/:id/payment-receipt',
+    status: 200,
+    auth: ['user'],
   }),
   /** The built-in test-mode processor's card confirmation (Stripe's own is made by Stripe.js). */
   confirmTestPayment: endpoint<{ body: typeof TestCardSchema; response: typeof TestConfirmationSchema }>()({

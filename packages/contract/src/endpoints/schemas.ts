@@ -127,6 +127,7 @@ export const apiEndpoints = {
     config: { response: payments.PaymentConfigSchema },
     createPaymentIntent: { response: payments.PaymentIntentSchema },
     payOrder: { body: payments.PayOrderSchema, response: payments.PaidOrderSchema },
+    receipt: { response: payments.PaymentReceiptSchema },
     confirmTestPayment: { body: payments.TestCardSchema, response: payments.TestConfirmationSchema },
   }),
   payouts: withSchemas(payoutEndpoints, {

@@ -110,7 +110,10 @@ export const createStripeCardProcessor = (settings: StripeSettings): StripeCardP
     },
 
     async capture(id) {
-      const intent = await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}` }).catch(translate);
+      // With its card, so the buyer's receipt can name its last four digits.
+      const intent = await stripe.paymentIntents
+        .capture(id, { expand: ['payment_method'] }, { idempotencyKey: `capture-${id}` })
+        .catch(translate);
       return toIntent(intent);
     },
 

@@ -271,6 +271,7 @@ const payDemoOrder = async (
     providerPaymentId: captured.id,
     amountCents: captured.amountCents,
     currency: captured.currency,
+    cardLast4: captured.last4,
     status: 'succeeded',
     createdAt: order.paidAt,
   });

@@ -7,18 +7,20 @@ import type { Executor } from '../../db/client.ts';
 import * as repository from './ledger.repository.ts';
 
 /**
- * A sale: the amount captured lands in the processor's balance; the seller is owed the price less
- * the marketplace's fee, which the marketplace keeps.
+ * A sale: the amount captured (the price and the buyer's service fee) lands in the processor's
+ * balance; the seller is owed the price less the marketplace's fee; the marketplace keeps both fees.
  */
 export const recordSale = (
   tx: Executor,
-  sale: { orderId: string; amountCents: number; sellerFeeCents: number },
-): Promise<void> =>
-  repository.insertMovement(tx, sale.orderId, 'sale', [
+  sale: { orderId: string; amountCents: number; sellerFeeCents: number; buyerFeeCents?: number },
+): Promise<void> => {
+  const buyerFeeCents = sale.buyerFeeCents ?? 0;
+  return repository.insertMovement(tx, sale.orderId, 'sale', [
     { account: 'processor_balance', amountCents: sale.amountCents },
-    { account: 'seller_payable', amountCents: -(sale.amountCents - sale.sellerFeeCents) },
-    { account: 'platform_fees', amountCents: -sale.sellerFeeCents },
+    { account: 'seller_payable', amountCents: -(sale.amountCents - buyerFeeCents - sale.sellerFeeCents) },
+    { account: 'platform_fees', amountCents: -(sale.sellerFeeCents + buyerFeeCents) },
   ]);
+};
 
 /**
  * A full refund before the seller was paid: every account gives back what it holds of the order,

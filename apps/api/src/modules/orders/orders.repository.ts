@@ -179,6 +179,7 @@ export const lockOrder = async (tx: Executor, orderId: string) => {
       productId: orders.productId,
       status: orders.status,
       priceCents: orders.priceCents,
+      buyerFeeCents: orders.buyerFeeCents,
       transactionId: orders.transactionId,
       paymentIntentId: orders.paymentIntentId,
     })
@@ -198,11 +199,13 @@ export const replacePaymentIntent = async (
   orderId: string,
   previousId: string | null,
   paymentIntentId: string,
+  buyerFeeCents: number,
 ) =>
   (
     await db
       .update(orders)
-      .set({ paymentIntentId })
+      // The buyer's fee goes with the intent that charges it: frozen with the payment.
+      .set({ paymentIntentId, buyerFeeCents })
       .where(
         and(
           eq(orders.id, orderId),

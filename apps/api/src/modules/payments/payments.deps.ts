@@ -20,6 +20,8 @@ export interface PaymentDeps {
   publicUrl: string;
   /** What the marketplace keeps of a sale (frozen on the order when it is recorded). */
   sellerFee: SellerFeeRule;
+  /** The buyer's service fee in percent, for a new payment intent (none when absent). */
+  buyerFeePercent?: number;
   /**
    * Says that committed emails wait in the outbox (a sale notifies its buyer and seller); absent in
    * jobs, where the deliver-emails job sends them within a minute.
@@ -46,6 +48,7 @@ export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): Pay
   listingsChanged: app.listingsChanged,
   publicUrl: app.config.publicUrl,
   sellerFee: app.config.sellerFee,
+  buyerFeePercent: app.config.buyerFeePercent,
   emailsQueued: () => app.emailsQueued(),
   defer: app.deferWork,
 });

@@ -25,6 +25,7 @@ export const findOrderWithProductStatus = async (db: Executor, orderId: string) 
       buyerId: orders.buyerId,
       status: orders.status,
       priceCents: orders.priceCents,
+      buyerFeeCents: orders.buyerFeeCents,
       paymentIntentId: orders.paymentIntentId,
       productStatus: products.status,
       isSellerActive: sql<boolean>`${users.disabledAt} is null`,
@@ -40,7 +41,14 @@ export const findOrderWithProductStatus = async (db: Executor, orderId: string) 
 /** Records the payment; false when this order or this processor payment already has one. */
 export const insertPayment = async (
   tx: Executor,
-  payment: { orderId: string; provider: string; providerPaymentId: string; amountCents: number; currency: string },
+  payment: {
+    orderId: string;
+    provider: string;
+    providerPaymentId: string;
+    amountCents: number;
+    currency: string;
+    cardLast4: string | null;
+  },
 ) =>
   (
     await tx
@@ -274,4 +282,25 @@ export const isPaymentRecorded = async (db: Executor, providerPaymentId: string)
 /** The payment's status once a refund of the whole of it went through. */
 export const setPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
   await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, orderId));
+};
+
+/** A paid order's receipt, for its buyer only (another buyer's order answers nothing). */
+export const findReceipt = async (db: Executor, orderId: string, buyerId: string) => {
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      productName: products.name,
+      priceCents: orders.priceCents,
+      buyerFeeCents: orders.buyerFeeCents,
+      totalCents: payments.amountCents,
+      cardLast4: payments.cardLast4,
+      paidAt: payments.createdAt,
+      status: payments.status,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(payments.orderId, orderId), eq(orders.buyerId, buyerId)))
+    .limit(1);
+  return row;
 };

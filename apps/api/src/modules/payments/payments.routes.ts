@@ -70,6 +70,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ processor: AnyCardProcessor
     }),
   );
 
+  app.route(
+    endpointRoute(payments.receipt, {
+      tags: ['payments'],
+      summary: 'The receipt of your paid order (its buyer)',
+      description: 'The phone, its price, the service fee, what the card was charged and its last four digits.',
+      params: OrderIdParamsSchema,
+      errors: [401, 403, 404],
+      handler: async (request) => service.paymentReceipt(app.db, signedInUser(request), request.params.id),
+    }),
+  );
+
   if (processor.name === 'test') registerTestProcessorRoutes(app, processor);
   else await app.register(stripeWebhookRoutes, { processor });
 };

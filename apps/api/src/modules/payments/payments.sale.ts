@@ -115,7 +115,7 @@ const claimSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorInt
       return { kind: 'refused', error, isReleased: release !== null };
     };
 
-    if (intent.amountCents !== order.priceCents || intent.currency !== currency) {
+    if (intent.amountCents !== order.priceCents + (order.buyerFeeCents ?? 0) || intent.currency !== currency) {
       return refuse(conflict(paymentMessages.paymentIntentMismatch));
     }
     if (order.status === 'paid') return refuse(conflict(paymentMessages.orderPaid));
@@ -203,16 +203,19 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
       return { kind: 'refused' };
     }
     // Idempotent on the processor's payment id and the order: a second record is a no-op.
+    const buyerFeeCents = order.buyerFeeCents ?? 0;
+    const amountCents = order.priceCents + buyerFeeCents;
     await repository.insertPayment(tx, {
       orderId: order.id,
       provider: deps.processor.name,
       providerPaymentId: intent.id,
-      amountCents: order.priceCents,
+      amountCents,
       currency: intent.currency,
+      cardLast4: intent.last4,
     });
     const sellerFeeCents = sellerFeeOf(order.priceCents, deps.sellerFee);
     await orders.markPaid(tx, order.id, intent.id, sellerFeeCents);
-    await ledger.recordSale(tx, { orderId: order.id, amountCents: order.priceCents, sellerFeeCents });
+    await ledger.recordSale(tx, { orderId: order.id, amountCents, sellerFeeCents, buyerFeeCents });
     await payouts.holdSellerShare(tx, {
       orderId: order.id,
       sellerId: product.sellerId,
@@ -229,7 +232,7 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
         via: attempt.via,
         provider: deps.processor.name,
         providerPaymentId: intent.id,
-        amountCents: order.priceCents,
+        amountCents,
         currency: intent.currency,
         productId: product.id,
         wasAdvertised,
@@ -247,7 +250,13 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
       {
         userId: order.buyerId,
         kind: 'order_paid',
-        ...notices.orderPaidBuyer(product.name),
+        // The buyer's email is their receipt.
+        ...notices.orderPaidBuyer(product.name, {
+          priceCents: order.priceCents,
+          buyerFeeCents,
+          totalCents: amountCents,
+          cardLast4: intent.last4,
+        }),
         link: orderPagePath(order.id),
       },
     ]);

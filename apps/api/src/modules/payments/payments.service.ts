@@ -20,6 +20,8 @@ import {
   type PaymentIntent,
   type PayOrder,
   type TestCard,
+  buyerFeeOf,
+  type PaymentReceipt,
 } from '@recell/contract';
 import {
   IntentStateError,
@@ -32,6 +34,7 @@ import { IntentNotFoundError, type TestCardProcessor } from '../../adapters/paym
 import type { Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { idOrNotFound } from '../../lib/ids.ts';
 import { orderIdOf, uuidPattern } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
 import * as ledger from '../ledger/index.ts';
@@ -84,16 +87,17 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
     }
 
     const previousId = order.paymentIntentId;
+    const charge = { priceCents: order.priceCents, buyerFeeCents: order.buyerFeeCents ?? 0 };
     if (previousId) {
       const current = await atProcessor(() => processor.retrieve(previousId));
       const isUsable =
         current !== null &&
         isAwaitingCard(current.status) &&
         current.orderId === order.id &&
-        current.amountCents === order.priceCents &&
+        current.amountCents === charge.priceCents + charge.buyerFeeCents &&
         current.currency === currency &&
         current.clientSecret !== null;
-      if (isUsable) return toPaymentIntent(processor, current);
+      if (isUsable) return toPaymentIntent(processor, current, charge);
       if (current?.status === 'requires_capture') {
         const isListed = await shortTransaction(db, async (tx) => {
           const locked = await orders.lockOrder(tx, orderId);
@@ -109,17 +113,19 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
         }
       }
     }
+    // A new intent charges the service fee in force now (shown on the page before paying).
+    const buyerFeeCents = buyerFeeOf(order.priceCents, deps.buyerFeePercent ?? 0);
     const created = await atProcessor(() =>
       processor.createIntent({
         orderId,
-        amountCents: order.priceCents,
+        amountCents: order.priceCents + buyerFeeCents,
         currency,
         // A repeated request (a retry after a lost answer) gets the same intent from the processor.
         idempotencyKey: `order-${orderId}-intent-after-${previousId ?? 'none'}`,
       }),
     );
-    if (await orders.replacePaymentIntent(db, orderId, previousId, created.id)) {
-      return toPaymentIntent(processor, created);
+    if (await orders.replacePaymentIntent(db, orderId, previousId, created.id, buyerFeeCents)) {
+      return toPaymentIntent(processor, created, { priceCents: order.priceCents, buyerFeeCents });
     }
     // Another request of this order stored its intent first (or the order was paid or cancelled):
     // this one is never used.
@@ -132,6 +138,7 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
 const toPaymentIntent = (
   processor: CardProcessor,
   intent: { id: string; clientSecret: string | null; amountCents: number; currency: string },
+  charge: { priceCents: number; buyerFeeCents: number },
 ): PaymentIntent => {
   if (!intent.clientSecret) {
     throw fromProcessorError(new ProcessorUnavailableError('the processor returned no client secret'));
@@ -140,6 +147,8 @@ const toPaymentIntent = (
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
     amountCents: intent.amountCents,
+    priceCents: charge.priceCents,
+    buyerFeeCents: charge.buyerFeeCents,
     currency: intent.currency,
     processor: processor.name,
   };
@@ -227,6 +236,26 @@ export const receiveStripeEvent = async (
 
 /** The Stripe events the marketplace acts on; others are acknowledged and logged. */
 const handledEvents = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/orders/:id/payment-receipt
+
+/** The buyer's receipt of their paid order; any other order (unpaid, someone else's) is a 404. */
+export const paymentReceipt = async (db: Executor, buyer: AuthUser, id: string): Promise<PaymentReceipt> => {
+  const orderId = idOrNotFound(id, paymentMessages.receiptNotFound);
+  const row = await repository.findReceipt(db, orderId, buyer.id);
+  if (!row) throw notFound(paymentMessages.receiptNotFound);
+  return {
+    orderId: row.orderId,
+    productName: row.productName,
+    priceCents: row.priceCents,
+    buyerFeeCents: row.buyerFeeCents ?? 0,
+    totalCents: row.totalCents,
+    cardLast4: row.cardLast4,
+    paidAt: new Date(row.paidAt).toISOString(),
+    isRefunded: row.status === 'refunded',
+  };
+};
 
 // ---------------------------------------------------------------------------------------------
 // The test-mode processor's card confirmation (what Stripe.js does against Stripe)

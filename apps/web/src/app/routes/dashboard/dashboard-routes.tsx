@@ -17,6 +17,7 @@ const PayoutTestOnboardingPage = lazyPage(() => import('./payout-test-onboarding
 const MyWishlistPage = lazyPage(() => import('./my-wishlist'));
 const MyOrdersPage = lazyPage(() => import('./my-orders'));
 const PaymentPage = lazyPage(() => import('./payment'));
+const ReceiptPage = lazyPage(() => import('./receipt'));
 const AllUsersPage = lazyPage(() => import('./all-users'));
 const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
@@ -70,6 +71,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.myWishlist.pattern)} element={<MyWishlistPage />} />
           <Route path={p(dashboardPaths.myOrders.pattern)} element={<MyOrdersPage />} />
           <Route path={p(dashboardPaths.payment.pattern)} element={<PaymentPage />} />
+          <Route path={p(dashboardPaths.receipt.pattern)} element={<ReceiptPage />} />
         </Route>
         <Route element={<RequireRole role="admin" />}>
           <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />

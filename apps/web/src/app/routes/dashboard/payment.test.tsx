@@ -57,6 +57,8 @@ const intent: PaymentIntent = {
   paymentIntentId: 'pi_test_123',
   clientSecret: 'pi_test_123_secret_abc',
   amountCents: 45_000,
+  priceCents: 45_000,
+  buyerFeeCents: 0,
   currency: 'usd',
   processor: 'test',
 };
@@ -157,6 +159,16 @@ describe('the payment page', () => {
     expect(screen.getByText('4000 0000 0000 0002')).toBeInTheDocument();
     expect(payButton()).toBeEnabled();
     expect(screen.getByText(paymentTexts.charge('$450'))).toBeInTheDocument();
+    expect(screen.queryByText(/service fee/)).toBeNull();
+    expect(api.callsTo(routes.intent)).toHaveLength(1);
+  });
+
+  it('shows the service fee before paying, and the total the card is charged', async () => {
+    const withFee = { ...intent, buyerFeeCents: 1125, amountCents: 46_125 };
+    const api = serve(orderToPay(), { intent: () => jsonResponse(withFee, 201) });
+    renderPage();
+    expect(await screen.findByText(paymentTexts.serviceFee('$450', '$11.25'))).toBeInTheDocument();
+    expect(screen.getByText(paymentTexts.charge('$461.25'))).toBeInTheDocument();
     expect(api.callsTo(routes.intent)).toHaveLength(1);
   });
 

@@ -160,6 +160,11 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
         </Fact>
         <Fact term={texts.paymentLabel}>
           <PaymentPill payment={order.payment} />
+          {order.myPart === 'buyer' && order.payment !== 'unpaid' && (
+            <Link to={dashboardPaths.receipt.to(order.id)} className="link ml-2">
+              {texts.viewReceipt}
+            </Link>
+          )}
         </Fact>
         {!isSeller && (
           <Fact term={texts.sellerLabel}>

@@ -7,4 +7,6 @@ export const paymentKeys = {
   config: ['payments', 'config'] as const,
   /** The order's payment intent, created once per visit of the page. */
   intent: (orderId: string) => ['payments', 'intent', orderId] as const,
+  /** The buyer's receipt of a paid order. */
+  receipt: (orderId: string) => ['payments', 'receipt', orderId] as const,
 };

@@ -67,6 +67,11 @@ export function PaymentForm({
 
   return (
     <div className="grid gap-3">
+      {intent.data.buyerFeeCents > 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {paymentTexts.serviceFee(formatPrice(intent.data.priceCents), formatPrice(intent.data.buyerFeeCents))}
+        </p>
+      )}
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {paymentTexts.charge(formatPrice(intent.data.amountCents))}
       </p>
