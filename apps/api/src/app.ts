@@ -39,7 +39,13 @@ import { orderProgressRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
-import { markPaymentRefunded, orderCardRelease, paymentDepsOf, paymentsRoutes } from './modules/payments/index.ts';
+import {
+  markPaymentPartlyRefunded,
+  markPaymentRefunded,
+  orderCardRelease,
+  paymentDepsOf,
+  paymentsRoutes,
+} from './modules/payments/index.ts';
 import { payoutDepsOf, payoutsRoutes, takeBackSellerPayout } from './modules/payouts/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
@@ -202,7 +208,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(messagesRoutes);
       await api.register(orderProgressRoutes, {
         markPaymentRefunded,
-        takeBackSellerPayoutOf: (log) => (orderId) => takeBackSellerPayout(payoutDepsOf(api, log), orderId),
+        markPaymentPartlyRefunded,
+        takeBackSellerPayoutOf: (log) => (orderId, part) => takeBackSellerPayout(payoutDepsOf(api, log), orderId, part),
       });
       await api.register(payoutsRoutes);
       await api.register(wishlistRoutes);

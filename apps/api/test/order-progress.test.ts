@@ -21,7 +21,7 @@ import type { AuthUser } from '../src/modules/auth/index.ts';
 import { ProcessorUnavailableError, type CardProcessor } from '../src/adapters/payments/card-processor.ts';
 import { auditLog, orderProblems, orders, outboxEmails, payments, users } from '../src/db/schema.ts';
 import { completeDueOrders, finishDueRefunds, hasOpenProblem, refundProblem } from '../src/modules/orders/index.ts';
-import { markPaymentRefunded } from '../src/modules/payments/index.ts';
+import { markPaymentPartlyRefunded, markPaymentRefunded } from '../src/modules/payments/index.ts';
 import { payoutDepsOf, takeBackSellerPayout as takeBack } from '../src/modules/payouts/index.ts';
 import { insertProduct } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -382,7 +382,15 @@ describe('order progress', () => {
       const log = t.app.log;
       await expect(
         refundProblem(
-          { db: t.app.db, publicUrl: t.config.publicUrl, processor: crashing, log, markPaymentRefunded, takeBackSellerPayout },
+          {
+            db: t.app.db,
+            publicUrl: t.config.publicUrl,
+            processor: crashing,
+            log,
+            markPaymentRefunded,
+            markPaymentPartlyRefunded,
+            takeBackSellerPayout,
+          },
           { id: cast.admin.id } as AuthUser,
           problem.id,
         ),
@@ -421,6 +429,7 @@ describe('order progress', () => {
           processor: counting,
           log,
           markPaymentRefunded,
+          markPaymentPartlyRefunded,
           takeBackSellerPayout,
           ...(now && { now }),
         });
@@ -490,6 +499,7 @@ describe('order progress', () => {
             log: t.app.log,
             now: later,
             markPaymentRefunded,
+            markPaymentPartlyRefunded,
             takeBackSellerPayout,
           }),
         ).toEqual({ refunded: 0, refundsFailed: 0 });
@@ -532,6 +542,7 @@ describe('order progress', () => {
         processor: unreachable,
         log: t.app.log,
         markPaymentRefunded,
+        markPaymentPartlyRefunded,
         takeBackSellerPayout,
       };
       await expect(refundProblem(deps, { id: cast.admin.id } as AuthUser, problem.id)).rejects.toMatchObject({
@@ -587,7 +598,15 @@ describe('order progress', () => {
       };
       await expect(
         refundProblem(
-          { db: t.app.db, publicUrl: t.config.publicUrl, processor: unreachable, log: t.app.log, markPaymentRefunded, takeBackSellerPayout },
+          {
+            db: t.app.db,
+            publicUrl: t.config.publicUrl,
+            processor: unreachable,
+            log: t.app.log,
+            markPaymentRefunded,
+            markPaymentPartlyRefunded,
+            takeBackSellerPayout,
+          },
           { id: cast.admin.id } as AuthUser,
           problem.id,
         ),

@@ -6,10 +6,17 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payoutMessages, PayoutsSchema, PayoutAccountSchema, sellerFeeOf, type Payouts } from '@recell/contract';
+import {
+  orderProgressMessages,
+  payoutMessages,
+  PayoutsSchema,
+  PayoutAccountSchema,
+  sellerFeeOf,
+  type Payouts,
+} from '@recell/contract';
 import { ProcessorUnavailableError } from '../src/adapters/payments/card-processor.ts';
 import { PayoutRefusedError, type PayoutProcessor } from '../src/adapters/payouts/payout-processor.ts';
-import { ledgerEntries, sellerPayouts, testTransfers } from '../src/db/schema.ts';
+import { ledgerEntries, payments, sellerPayouts, testPaymentIntents, testTransfers } from '../src/db/schema.ts';
 import { payoutDepsOf, releaseDuePayouts } from '../src/modules/payouts/index.ts';
 import { callerWithRole, headersOf, useCast, type Caller } from './support/accounts.ts';
 import { expectError, useTestApp } from './support/api.ts';
@@ -327,6 +334,88 @@ describe('payouts (test mode)', () => {
       const page = await payoutsOf(t, seller);
       expect(page.sales[0]!.state).toBe('reversed');
       expect(page.balances).toEqual({ heldCents: 0, onTheWayCents: 0, paidOutCents: 0 });
+    });
+  });
+
+  describe('an admin’s partial refund', () => {
+    const refund = (problemId: string, amountCents?: number) =>
+      post(t, cast.admin, `/api/admin/order-problems/${problemId}/refund`, amountCents === undefined ? {} : { amountCents });
+    const intentRefunded = async (orderId: string) =>
+      (await t.app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, orderId))).find(
+        (intent) => intent.status === 'succeeded',
+      )!.refundedCents;
+
+    it('before release: the buyer gets the part, the held share and the fee give back theirs', async () => {
+      const seller = await newSeller();
+      await onboard(t, seller, 'complete');
+      const { order } = await paidOrder(t, seller, cast.buyer, { priceCents: 40_000 });
+      await handOver(t, order.id);
+      const problem = await insertProblem(t, order.id, cast.buyer.id);
+      const response = await refund(problem.id, 10_000);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        problem: { status: 'refunded', refundCents: 10_000 },
+        order: { paidCents: 40_000, refundedCents: 10_000 },
+      });
+      expect(await intentRefunded(order.id)).toBe(10_000);
+      // 10 % fee: $10 of fees and $90 of the seller's share go back.
+      expect(await ledgerOf(t, order.id)).toMatchObject({ processor: 30_000, owedToSeller: 27_000, fees: 3_000 });
+      expect((await payoutRow(t, order.id)).amountCents).toBe(27_000);
+      // Not refunded in full: the order goes on, and its share is sent at completion.
+      expect((await orderRow(t, order.id)).refundedAt).toBeNull();
+      await post(t, cast.buyer, `/api/orders/${order.id}/receipt`);
+      await release();
+      expect((await transfersOf(t, order.id)).map((row) => row.amountCents)).toEqual([27_000]);
+      expect(await ledgerOf(t, order.id)).toMatchObject({ total: 0, processor: 3_000, owedToSeller: 0, fees: 3_000 });
+    });
+
+    it('after release: the seller’s part is reversed first, once; a later full refund gives back the rest', async () => {
+      const seller = await newSeller();
+      await onboard(t, seller, 'complete');
+      const order = await completedSale(seller, 40_000);
+      await release();
+      const first = await insertProblem(t, order.id, cast.buyer.id);
+      const [a, b] = await Promise.all([refund(first.id, 10_000), refund(first.id, 10_000)]);
+      expect([a.statusCode, b.statusCode]).toContain(200);
+      await expect
+        .poll(
+          async () => (await t.app.db.select().from(payments).where(eq(payments.orderId, order.id)))[0]!.refundedCents,
+        )
+        .toBe(10_000);
+      expect((await transfersOf(t, order.id)).map((row) => [row.kind, row.amountCents])).toEqual([
+        ['transfer', 36_000],
+        ['reversal', 9_000],
+      ]);
+      expect(await ledgerOf(t, order.id)).toMatchObject({ total: 0, processor: 3_000, owedToSeller: 0, fees: 3_000 });
+      expect((await payoutsOf(t, seller)).balances.paidOutCents).toBe(27_000);
+
+      const second = await insertProblem(t, order.id, cast.buyer.id);
+      expect((await refund(second.id)).statusCode).toBe(200);
+      expect(await intentRefunded(order.id)).toBe(40_000);
+      expect((await transfersOf(t, order.id)).map((row) => row.amountCents)).toEqual([36_000, 9_000, 27_000]);
+      expect(await ledgerOf(t, order.id)).toMatchObject({ total: 0, processor: 0, owedToSeller: 0, fees: 0 });
+      expect((await payoutsOf(t, seller)).balances.paidOutCents).toBe(0);
+    });
+
+    it('refuses more than the buyer paid and was not refunded, and changes nothing', async () => {
+      const seller = await newSeller();
+      const { order } = await paidOrder(t, seller, cast.buyer, { priceCents: 20_000 });
+      await handOver(t, order.id);
+      const problem = await insertProblem(t, order.id, cast.buyer.id);
+      const before = await ledgerOf(t, order.id);
+      expectError(await refund(problem.id, 20_001), 400, {
+        code: 'validation',
+        message: orderProgressMessages.refundAboveWhatWasPaid,
+        fields: { amountCents: orderProgressMessages.refundAboveWhatWasPaid },
+      });
+      expect((await refund(problem.id, 0)).statusCode).toBe(400);
+      expect((await refund(problem.id, 1.5)).statusCode).toBe(400);
+      expect(await ledgerOf(t, order.id)).toEqual(before);
+      expect(await intentRefunded(order.id)).toBe(0);
+      // All of it, asked as an amount, is a full refund.
+      expect((await refund(problem.id, 20_000)).statusCode).toBe(200);
+      expect((await orderRow(t, order.id)).refundedAt).not.toBeNull();
+      expect(await ledgerOf(t, order.id)).toMatchObject({ processor: 0, owedToSeller: 0, fees: 0 });
     });
   });
 });

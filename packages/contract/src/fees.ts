@@ -30,3 +30,15 @@ export const sellerFeeOf = (priceCents: number, rule: SellerFeeRule): number => 
  */
 export const buyerFeeOf = (priceCents: number, percent: number): number =>
   Math.floor((priceCents * Math.round(percent * 100) + 5000) / 10_000);
+
+/**
+ * How a refund of part of a payment is shared out (docs/decisions/0062): the marketplace gives back
+ * its fees in the part's proportion (half a cent up), the seller the rest of the part.
+ */
+export const refundSplitOf = (
+  payment: { paidCents: number; feesCents: number },
+  refundCents: number,
+): { sellerCents: number; feesCents: number } => {
+  const feesCents = Math.floor((2 * payment.feesCents * refundCents + payment.paidCents) / (2 * payment.paidCents));
+  return { sellerCents: refundCents - feesCents, feesCents };
+};

@@ -83,6 +83,11 @@ export const orderProgressTexts = {
   refundTitle: (productName: string) => `Refund ${productName}?`,
   refundText: (priceCents: number) =>
     `The buyer gets ${formatPrice(priceCents)} back on their card. The phone stays sold and the sale leaves the seller’s record.`,
+  /** The admin's refund: all that is left of the payment unless they type less. */
+  refundAmount: 'Amount to refund (USD)',
+  refundAmountHint: (leftCents: number) =>
+    `Up to ${formatPrice(leftCents)}, all that the buyer paid and was not refunded yet. A smaller amount refunds part of it; the seller and the marketplace’s fee each give back their share.`,
+  refundAmountInvalid: 'Enter an amount in dollars and cents, more than nothing',
   confirmRefund: 'Refund',
   refunding: 'Refunding…',
   closeTitle: (productName: string) => `Close the problem with ${productName}?`,
@@ -124,6 +129,12 @@ export const orderProgressEmails = {
     text:
       `An admin decided the problem report on the order of ${productName}: the buyer's payment of ` +
       `${formatPrice(priceCents)} was refunded to their card.`,
+  }),
+  partlyRefunded: (productName: string, refundCents: number) => ({
+    subject: `Problem report on ${productName}: partly refunded`,
+    text:
+      `An admin decided the problem report on the order of ${productName}: ${formatPrice(refundCents)} of ` +
+      `the buyer's payment was refunded to their card.`,
   }),
   closed: (productName: string) => ({
     subject: `Problem report on ${productName}: closed`,

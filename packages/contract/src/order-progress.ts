@@ -51,9 +51,26 @@ export const orderProgressMessages = {
   refundUnreachable:
     'The card processor could not be reached for hours, so nothing was refunded. The report stays on this list, marked “Refund failed”.',
   trackingNoteTooLong: `Keep the tracking note under ${orderProgressLimits.trackingNote} characters`,
+  refundAmountInvalid: 'Enter an amount in whole cents, more than nothing',
+  refundAboveWhatWasPaid: 'A refund cannot be more than what the buyer paid and was not refunded yet',
   reasonRequired: 'Tell us what went wrong',
   reasonTooLong: `Keep the description under ${orderProgressLimits.problemReason} characters`,
 } as const;
+
+/**
+ * An admin's refund: all that the buyer paid (no amount), or part of it, in cents. Never more than
+ * what was paid and not refunded yet (the server checks against the payment).
+ */
+export const RefundProblemSchema = z
+  .object({
+    amountCents: z
+      .number({ error: orderProgressMessages.refundAmountInvalid })
+      .int(orderProgressMessages.refundAmountInvalid)
+      .min(1, orderProgressMessages.refundAmountInvalid)
+      .optional(),
+  })
+  .meta({ id: 'RefundProblem' });
+export type RefundProblemInput = z.input<typeof RefundProblemSchema>;
 
 /** Mark shipped: an optional tracking note (plain text; empty means none). */
 export const MarkShippedSchema = z
@@ -85,6 +102,8 @@ export const OrderProblemSchema = z
     status: z.enum(orderProblemStatuses),
     createdAt: z.iso.datetime({ offset: true }),
     resolvedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** The admin's refund when it is part of what was paid (null: all of it, or no refund). */
+    refundCents: z.number().int().nullable(),
   })
   .meta({ id: 'OrderProblem' });
 export type OrderProblem = z.infer<typeof OrderProblemSchema>;
@@ -121,6 +140,9 @@ export const AdminOrderProblemSchema = z
       /** The processor's payment (intent) id and whether it was refunded. */
       transactionId: z.string().nullable(),
       paymentStatus: z.enum(['succeeded', 'refunded']).nullable(),
+      /** What the buyer paid (the price and any service fee), and what was refunded of it so far. */
+      paidCents: z.number().int().nullable(),
+      refundedCents: z.number().int(),
     }),
     product: z.object({ id: z.uuid(), name: z.string(), brand: z.string(), model: z.string(), imageUrl: z.string() }),
     buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),

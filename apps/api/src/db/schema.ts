@@ -536,6 +536,8 @@ export const payments = pgTable(
     status: paymentStatusEnum('status').notNull(),
     /** The card's last four digits, for the buyer's receipt (nothing more of a card is kept). */
     cardLast4: text('card_last4'),
+    /** What was given back to the buyer so far: all of it, or an admin's parts. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -569,6 +571,8 @@ export const orderProblems = pgTable(
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     /** While refunding: when the job may take the refund over (a lease; later after a failure). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The admin's refund when it is part of what was paid (null: all of it). */
+    refundCents: integer('refund_cents'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
@@ -742,6 +746,10 @@ export const testPaymentIntents = pgTable(
     lastErrorCode: text('last_error_code'),
     lastErrorMessage: text('last_error_message'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What refunds gave back of the captured amount (all of it once `refunded_at` is set). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The idempotency keys of the partial refunds made (each is made once). */
+    refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -913,6 +921,7 @@ export const ledgerMovementEnum = pgEnum('ledger_movement', [
   'refund',
   'transfer',
   'reversal',
+  'partial_refund',
   'dispute_opened',
   'dispute_won',
   'dispute_lost',
@@ -995,6 +1004,10 @@ export const sellerPayouts = pgTable(
     reversalId: text('reversal_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** What partial refunds took back of the share after it was sent. */
+    reversedCents: integer('reversed_cents').notNull().default(0),
+    /** The processor's reversals recorded for partial refunds (each recorded once). */
+    partReversalIds: text('part_reversal_ids').array().notNull().default(sql`'{}'::text[]`),
     /** How often an admin sent a failed share again: part of the transfer's idempotency key. */
     retries: integer('retries').notNull().default(0),
     /** A dispute of the sale is open: the share is not sent until it closes. */
@@ -1078,3 +1091,4 @@ export const sellerBankPayouts = pgTable(
   },
   (t) => [index('seller_bank_payouts_seller_idx').on(t.sellerId, t.createdAt)],
 );
+

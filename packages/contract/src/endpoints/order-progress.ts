@@ -2,6 +2,7 @@ import type {
   AdminOrderProblemPageSchema,
   AdminOrderProblemSchema,
   MarkShippedSchema,
+  RefundProblemSchema,
   ReportOrderProblemSchema,
 } from '../order-progress.ts';
 import type { OrderSchema, SaleSchema } from '../orders.ts';
@@ -47,7 +48,7 @@ export const orderProgressEndpoints = {
     status: 200,
     auth: ['admin'],
   }),
-  refundProblem: endpoint<{ response: typeof AdminOrderProblemSchema }>()({
+  refundProblem: endpoint<{ body: typeof RefundProblemSchema; response: typeof AdminOrderProblemSchema }>()({
     method: 'POST',
     path: '/admin/order-problems/:id/refund',
     status: 200,

@@ -120,7 +120,7 @@ export const apiEndpoints = {
     confirmReceipt: { response: orders.OrderSchema },
     reportProblem: { body: orderProgress.ReportOrderProblemSchema, response: orders.OrderSchema },
     openProblems: { query: pagination.PageQuerySchema, response: orderProgress.AdminOrderProblemPageSchema },
-    refundProblem: { response: orderProgress.AdminOrderProblemSchema },
+    refundProblem: { body: orderProgress.RefundProblemSchema, response: orderProgress.AdminOrderProblemSchema },
     closeProblem: { response: orderProgress.AdminOrderProblemSchema },
   }),
   payments: withSchemas(paymentEndpoints, {

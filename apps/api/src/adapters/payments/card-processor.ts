@@ -54,10 +54,11 @@ export interface CardProcessor {
   /** Releases an authorisation that will not be captured (the buyer is never charged). */
   cancel(id: string): Promise<void>;
   /**
-   * Gives back the money of a captured intent (done already is done). Throws PaymentRefusedError
-   * when the processor will never refund it, IntentStateError when the intent was not captured.
+   * Gives back the money of a captured intent: all that is left, or `part` of it (once per its
+   * key). Done already is done. Throws PaymentRefusedError when the processor will never refund
+   * it (more than is left, among others), IntentStateError when the intent was not captured.
    */
-  refund(id: string): Promise<void>;
+  refund(id: string, part?: { amountCents: number; idempotencyKey: string }): Promise<void>;
 }
 
 /** The card form's fields, as the test-mode processor names them. */

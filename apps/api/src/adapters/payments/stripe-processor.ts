@@ -121,9 +121,12 @@ export const createStripeCardProcessor = (settings: StripeSettings): StripeCardP
       await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` }).catch(translate);
     },
 
-    async refund(id) {
+    async refund(id, part) {
       try {
-        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+        await stripe.refunds.create(
+          part ? { payment_intent: id, amount: part.amountCents } : { payment_intent: id },
+          { idempotencyKey: part?.idempotencyKey ?? `refund-${id}` },
+        );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           // Given back already (by another try, or in Stripe's dashboard): what was asked is done.

@@ -82,7 +82,7 @@ export const markRefunded = async (db: Executor, id: string) =>
   (
     await db
       .update(testPaymentIntents)
-      .set({ refundedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ refundedAt: sql`now()`, refundedCents: testPaymentIntents.amountCents, updatedAt: sql`now()` })
       .where(
         and(
           eq(testPaymentIntents.id, id),
@@ -92,3 +92,34 @@ export const markRefunded = async (db: Executor, id: string) =>
       )
       .returning()
   )[0];
+
+/**
+ * Gives back part of a captured intent, once per key, only if that much is left: one conditional
+ * statement, so two callers racing (even with one key) cannot give back more than was captured.
+ * Answers 'refunded', 'done' (this key's refund was made before) or 'too-large'.
+ */
+export const refundPart = async (
+  db: Executor,
+  id: string,
+  part: { amountCents: number; idempotencyKey: string },
+): Promise<'refunded' | 'done' | 'too-large'> => {
+  const [updated] = await db
+    .update(testPaymentIntents)
+    .set({
+      refundedCents: sql`${testPaymentIntents.refundedCents} + ${part.amountCents}`,
+      refundKeys: sql`array_append(${testPaymentIntents.refundKeys}, ${part.idempotencyKey})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(testPaymentIntents.id, id),
+        isNull(testPaymentIntents.refundedAt),
+        sql`not (${part.idempotencyKey} = any(${testPaymentIntents.refundKeys}))`,
+        sql`${testPaymentIntents.refundedCents} + ${part.amountCents} <= ${testPaymentIntents.amountCents}`,
+      ),
+    )
+    .returning({ id: testPaymentIntents.id });
+  if (updated) return 'refunded';
+  const row = await findIntent(db, id);
+  return row?.refundKeys.includes(part.idempotencyKey) ? 'done' : 'too-large';
+};

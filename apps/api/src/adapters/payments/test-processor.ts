@@ -107,7 +107,17 @@ export const createTestCardProcessor = (db: Executor): TestCardProcessor => {
       if (row.status !== 'canceled') throw new IntentStateError(row.status);
     },
 
-    async refund(id) {
+    async refund(id, part) {
+      if (part) {
+        const row = await repository.findIntent(db, id);
+        if (!row) throw new PaymentRefusedError('resource_missing', `No such payment_intent: '${id}'`);
+        if (row.status !== 'succeeded') throw new IntentStateError(row.status);
+        // Stripe's answer to a refund larger than what is left of the charge.
+        if ((await repository.refundPart(db, id, part)) === 'too-large') {
+          throw new PaymentRefusedError('amount_too_large', 'Refund amount is greater than unrefunded amount on charge');
+        }
+        return;
+      }
       if (await repository.markRefunded(db, id)) return;
       const row = await repository.findIntent(db, id);
       // Stripe's answer for a payment it does not know.

@@ -4,6 +4,7 @@ export {
   recordDisputeOpened,
   recordDisputeWon,
   recordFullRefund,
+  recordPartialRefund,
   recordReversal,
   recordSale,
   recordTransfer,

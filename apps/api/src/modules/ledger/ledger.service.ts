@@ -36,6 +36,20 @@ export const recordFullRefund = async (tx: Executor, orderId: string): Promise<v
   );
 };
 
+/**
+ * Part of a payment refunded: the processor gives it back; the seller's share and the
+ * marketplace's fees each give back their part of it (`refundSplitOf`).
+ */
+export const recordPartialRefund = (
+  tx: Executor,
+  refund: { orderId: string; refundCents: number; sellerCents: number; feesCents: number },
+): Promise<void> =>
+  repository.insertMovement(tx, refund.orderId, 'partial_refund', [
+    { account: 'processor_balance', amountCents: -refund.refundCents },
+    { account: 'seller_payable', amountCents: refund.sellerCents },
+    { account: 'platform_fees', amountCents: refund.feesCents },
+  ]);
+
 /** The seller's share left for their payout account: what was owed to them leaves the processor's balance. */
 export const recordTransfer = (tx: Executor, transfer: { orderId: string; amountCents: number }): Promise<void> =>
   repository.insertMovement(tx, transfer.orderId, 'transfer', [

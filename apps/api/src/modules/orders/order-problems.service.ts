@@ -29,6 +29,7 @@ import {
   type AdminOrderProblem,
   type AdminOrderProblemPage,
   type PageQuery,
+  type RefundProblemInput,
 } from '@recell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -40,7 +41,7 @@ import {
 import { PayoutRefusedError } from '../../adapters/payouts/payout-processor.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -65,10 +66,20 @@ export interface ProblemDeps {
    */
   markPaymentRefunded: (tx: Executor, orderId: string) => Promise<void>;
   /**
-   * Before the buyer is refunded (no transaction open): the seller's share, if it was sent, is
-   * taken back (the payouts module's, handed in the same way).
+   * Records an admin's refund of part of the payment, in the refund's transaction (the payments
+   * module's): the payment's refunded amount, the seller's share and the fees each give back their part.
    */
-  takeBackSellerPayout: (orderId: string) => Promise<void>;
+  markPaymentPartlyRefunded: (
+    tx: Executor,
+    orderId: string,
+    part: { refundCents: number; key: string },
+  ) => Promise<void>;
+  /**
+   * Before the buyer is refunded (no transaction open): the seller's share, if it was sent, is
+   * taken back, all of it or the seller's part of a partial refund (the payouts module's, handed in
+   * the same way).
+   */
+  takeBackSellerPayout: (orderId: string, part?: { refundCents: number; key: string }) => Promise<void>;
 }
 
 /** How long the admin's request holds a refund before the job may take it over. */
@@ -113,10 +124,13 @@ const notifyOutcome = async (
 ) => {
   const row = await repository.findAdminProblem(tx, problemId);
   if (!row) return;
+  const part = row.problem.refundCents;
   const email =
-    outcome === 'refunded'
-      ? orderProgressEmails.refunded(row.product.name, row.order.priceCents)
-      : orderProgressEmails.closed(row.product.name);
+    outcome === 'closed'
+      ? orderProgressEmails.closed(row.product.name)
+      : part !== null
+        ? orderProgressEmails.partlyRefunded(row.product.name, part)
+        : orderProgressEmails.refunded(row.product.name, row.order.paidCents ?? row.order.priceCents);
   await notifyAll(
     tx,
     deps,
@@ -215,13 +229,18 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
   const payment = await repository.paymentIntentOfProblem(deps.db, problemId);
   const intentId = payment?.paymentIntentId ?? null;
   try {
-    if (!intentId || !payment) throw new PaymentRefusedError('no_payment', 'the problem’s order has no payment to refund');
+    if (!intentId || !payment)
+      throw new PaymentRefusedError('no_payment', 'the problem’s order has no payment to refund');
+    // A part of the payment is refunded once per report (the report's id is its key).
+    const part = payment.refundCents === null ? undefined : { refundCents: payment.refundCents, key: problemId };
     // The seller's share goes back first: the buyer's refund is then all the marketplace's to give.
-    await deps.takeBackSellerPayout(payment.orderId);
+    await deps.takeBackSellerPayout(payment.orderId, part);
     const intent = await deps.processor.retrieve(intentId);
     if (!intent) throw new PaymentRefusedError('resource_missing', 'the processor does not know the order’s payment');
-    // Already given back (an earlier try whose answer was lost): nothing more to do there.
-    if (!intent.isRefunded) await deps.processor.refund(intentId);
+    if (part) {
+      await deps.processor.refund(intentId, { amountCents: part.refundCents, idempotencyKey: `refund-${problemId}` });
+      // Already given back (an earlier try whose answer was lost): nothing more to do there.
+    } else if (!intent.isRefunded) await deps.processor.refund(intentId);
   } catch (error) {
     const isFinal = await recordRefundFailure(deps, problemId, error);
     throw new RefundNotDoneError(isFinal, isRefusal(error), { cause: error });
@@ -230,15 +249,24 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
   return shortTransaction(deps.db, async (tx) => {
     const done = await repository.finishRefund(tx, problemId, at);
     if (!done) return false;
-    await deps.markPaymentRefunded(tx, done.orderId);
-    // A refunded sale no longer speaks for its seller: its rating leaves their totals.
-    await excludeRatingOfRefundedOrder(tx, done.orderId);
+    if (done.refundCents === null) {
+      await deps.markPaymentRefunded(tx, done.orderId);
+      // A refunded sale no longer speaks for its seller: its rating leaves their totals.
+      await excludeRatingOfRefundedOrder(tx, done.orderId);
+    } else {
+      await deps.markPaymentPartlyRefunded(tx, done.orderId, { refundCents: done.refundCents, key: problemId });
+    }
     await insertAuditEntry(tx, {
       actorId: done.resolvedBy,
       action: orderProgressAuditActions.refunded,
       subjectType: 'order_problem',
       subjectId: problemId,
-      detail: { orderId: done.orderId, paymentIntentId: intentId, amountCents: payment?.priceCents },
+      detail: {
+        orderId: done.orderId,
+        paymentIntentId: intentId,
+        amountCents: done.refundCents ?? payment?.priceCents,
+        isPartial: done.refundCents !== null,
+      },
     });
     await notifyOutcome(tx, deps, problemId, 'refunded');
     return true;
@@ -252,7 +280,12 @@ const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boo
  * right now, is a 409. When the processor cannot be reached the answer is 503 and the refund is
  * tried again later; when it refuses the refund, a 409 that says so, and the refund failed.
  */
-export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: string): Promise<AdminOrderProblem> => {
+export const refundProblem = async (
+  deps: ProblemDeps,
+  admin: AuthUser,
+  id: string,
+  body: RefundProblemInput = {},
+): Promise<AdminOrderProblem> => {
   const problemId = problemIdOf(id);
   const now = deps.now?.() ?? new Date();
   const status = await shortTransaction(deps.db, async (tx) => {
@@ -265,13 +298,22 @@ export const refundProblem = async (deps: ProblemDeps, admin: AuthUser, id: stri
       throw conflict(orderProgressMessages.refundUnderWay);
     }
     if (problem.status === 'open' || problem.status === 'refund_failed') {
-      await repository.startRefund(tx, problemId, admin.id, leaseUntil);
+      // Never more than what the buyer paid and was not given back yet; all that is left is a full refund.
+      const left = (problem.paidCents ?? 0) - (problem.refundedCents ?? 0);
+      const asked = body.amountCents;
+      if (asked !== undefined && asked > left) {
+        throw badRequest(orderProgressMessages.refundAboveWhatWasPaid, {
+          amountCents: orderProgressMessages.refundAboveWhatWasPaid,
+        });
+      }
+      const refundCents = asked === undefined || asked === left ? null : asked;
+      await repository.startRefund(tx, problemId, { adminId: admin.id, leaseUntil, refundCents });
       await insertAuditEntry(tx, {
         actorId: admin.id,
         action: orderProgressAuditActions.refundStarted,
         subjectType: 'order_problem',
         subjectId: problemId,
-        detail: { orderId: problem.orderId },
+        detail: { orderId: problem.orderId, amountCents: body.amountCents ?? null },
       });
     }
     return problem.status;

@@ -36,6 +36,7 @@ const problemColumns = {
   status: orderProblems.status,
   createdAt: orderProblems.createdAt,
   resolvedAt: orderProblems.resolvedAt,
+  refundCents: orderProblems.refundCents,
 };
 const selectLatestProblems = (db: Executor, orderIds: readonly string[]) =>
   db
@@ -170,6 +171,7 @@ const adminProblemColumns = {
     status: orderProblems.status,
     createdAt: orderProblems.createdAt,
     resolvedAt: orderProblems.resolvedAt,
+    refundCents: orderProblems.refundCents,
   },
   order: {
     id: orders.id,
@@ -180,6 +182,8 @@ const adminProblemColumns = {
     trackingNote: orders.trackingNote,
     transactionId: orders.transactionId,
     paymentStatus: payments.status,
+    paidCents: payments.amountCents,
+    refundedCents: sql<number>`coalesce(${payments.refundedCents}, 0)`.mapWith(Number),
   },
   product: {
     id: products.id,
@@ -232,9 +236,12 @@ export const lockProblem = async (tx: Executor, problemId: string) => {
       orderId: orderProblems.orderId,
       status: orderProblems.status,
       paymentIntentId: orders.transactionId,
+      paidCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
     })
     .from(orderProblems)
     .innerJoin(orders, eq(orders.id, orderProblems.orderId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(eq(orderProblems.id, problemId))
     .for('update', { of: orderProblems });
   return row;
@@ -251,10 +258,20 @@ export const closeProblem = (tx: Executor, problemId: string, adminId: string, a
  * An admin decided to refund (an open report, or again after a failed refund): the refund is under
  * way with a fresh count of tries, and the job may take it over after `leaseUntil`.
  */
-export const startRefund = (tx: Executor, problemId: string, adminId: string, leaseUntil: Date) =>
+export const startRefund = (
+  tx: Executor,
+  problemId: string,
+  decision: { adminId: string; leaseUntil: Date; refundCents: number | null },
+) =>
   tx
     .update(orderProblems)
-    .set({ status: 'refunding', resolvedBy: adminId, nextAttemptAt: leaseUntil, attempts: 0 })
+    .set({
+      status: 'refunding',
+      resolvedBy: decision.adminId,
+      nextAttemptAt: decision.leaseUntil,
+      refundCents: decision.refundCents,
+      attempts: 0,
+    })
     .where(and(eq(orderProblems.id, problemId), inArray(orderProblems.status, ['open', 'refund_failed'])));
 
 /** Takes over a refund under way whose lease (or retry delay) is over; false while someone holds it. */
@@ -340,16 +357,26 @@ export const finishRefund = async (tx: Executor, problemId: string, at: Date) =>
     .update(orderProblems)
     .set({ status: 'refunded', resolvedAt: at, nextAttemptAt: null, lastError: null })
     .where(and(eq(orderProblems.id, problemId), eq(orderProblems.status, 'refunding')))
-    .returning({ orderId: orderProblems.orderId, resolvedBy: orderProblems.resolvedBy });
+    .returning({
+      orderId: orderProblems.orderId,
+      resolvedBy: orderProblems.resolvedBy,
+      refundCents: orderProblems.refundCents,
+    });
   if (!row) return undefined;
-  await tx.update(orders).set({ refundedAt: at }).where(eq(orders.id, row.orderId));
+  // Refunded in full, the order is over; a part refunded, it goes on to completion.
+  if (row.refundCents === null) await tx.update(orders).set({ refundedAt: at }).where(eq(orders.id, row.orderId));
   return row;
 };
 
 /** The order's processor payment (its intent id), for a refund. */
 export const paymentIntentOfProblem = async (db: Executor, problemId: string) => {
   const [row] = await db
-    .select({ orderId: orders.id, paymentIntentId: orders.transactionId, priceCents: orders.priceCents })
+    .select({
+      orderId: orders.id,
+      paymentIntentId: orders.transactionId,
+      priceCents: orders.priceCents,
+      refundCents: orderProblems.refundCents,
+    })
     .from(orderProblems)
     .innerJoin(orders, eq(orders.id, orderProblems.orderId))
     .where(eq(orderProblems.id, problemId))

@@ -14,13 +14,14 @@ import * as progress from './order-progress.service.ts';
 export interface OrderProgressRoutesOptions {
   /** The payments module's: a refunded problem's sale payment is marked refunded. */
   markPaymentRefunded: problems.ProblemDeps['markPaymentRefunded'];
+  markPaymentPartlyRefunded: problems.ProblemDeps['markPaymentPartlyRefunded'];
   /** The payouts module's: a sent share is taken back before the buyer is refunded. */
   takeBackSellerPayoutOf: (log: FastifyBaseLogger) => problems.ProblemDeps['takeBackSellerPayout'];
 }
 
 export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
   app,
-  { markPaymentRefunded, takeBackSellerPayoutOf },
+  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf },
 ) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
@@ -34,6 +35,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
     log,
     emailsQueued: () => app.emailsQueued(),
     markPaymentRefunded,
+    markPaymentPartlyRefunded,
     takeBackSellerPayout: takeBackSellerPayoutOf(log),
   });
 
@@ -120,13 +122,19 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
       tags: ['admin'],
       summary: 'Refund the order of a problem report through the card processor (admin)',
       description:
+        'All that the buyer paid, or `amountCents` of it (never more than was paid and not refunded yet: 400). ' +
         'Idempotent: a refunded report answers as it stands and the money is refunded once. The phone stays ' +
         'sold; the payment becomes refunded and the sale leaves the fair-price guide. 409 for a closed ' +
         'report; 503 when the processor cannot be reached (the refund is then finished automatically).',
       params: OrderProblemIdParamsSchema,
-      errors: [401, 403, 404, 409, 503],
+      errors: [400, 401, 403, 404, 409, 503],
+      // No body is a refund of everything the buyer paid.
+      preValidation: async (request) => {
+        const { body } = request;
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) request.body = {} as typeof body;
+      },
       handler: async (request) =>
-        problems.refundProblem(problemDepsOf(request.log), signedInUser(request), request.params.id),
+        problems.refundProblem(problemDepsOf(request.log), signedInUser(request), request.params.id, request.body),
     }),
   );
 

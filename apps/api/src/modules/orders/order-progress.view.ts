@@ -20,6 +20,7 @@ export const toProblem = (row: Omit<ProblemRow, 'orderId'>): OrderProblem => ({
   status: row.status,
   createdAt: new Date(row.createdAt).toISOString(),
   resolvedAt: iso(row.resolvedAt),
+  refundCents: row.refundCents,
 });
 
 interface ProgressRow {

@@ -281,7 +281,25 @@ export const isPaymentRecorded = async (db: Executor, providerPaymentId: string)
 
 /** The payment's status once a refund of the whole of it went through. */
 export const setPaymentRefunded = async (tx: Executor, orderId: string): Promise<void> => {
-  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, orderId));
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', refundedCents: payments.amountCents })
+    .where(eq(payments.orderId, orderId));
+};
+
+/** Part of the payment given back: its refunded amount grows; answers what a refund's share-out needs. */
+export const addRefundedCents = async (tx: Executor, orderId: string, cents: number) => {
+  const [row] = await tx
+    .update(payments)
+    .set({ refundedCents: sql`${payments.refundedCents} + ${cents}` })
+    .where(eq(payments.orderId, orderId))
+    .returning({ paidCents: payments.amountCents });
+  if (!row) return undefined;
+  const [order] = await tx
+    .select({ sellerFeeCents: orders.sellerFeeCents, buyerFeeCents: orders.buyerFeeCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return { paidCents: row.paidCents, feesCents: (order?.sellerFeeCents ?? 0) + (order?.buyerFeeCents ?? 0) };
 };
 
 /** A paid order's receipt, for its buyer only (another buyer's order answers nothing). */

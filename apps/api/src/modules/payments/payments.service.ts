@@ -21,6 +21,7 @@ import {
   type PayOrder,
   type TestCard,
   buyerFeeOf,
+  refundSplitOf,
   type PaymentReceipt,
 } from '@recell/contract';
 import {
@@ -283,4 +284,21 @@ export const markPaymentRefunded = async (tx: Executor, orderId: string): Promis
   await repository.setPaymentRefunded(tx, orderId);
   await payouts.cancelSellerPayout(tx, orderId);
   await ledger.recordFullRefund(tx, orderId);
+};
+
+/**
+ * An admin's refund of part of the payment went through (in the refund's transaction): the
+ * payment's refunded amount grows, and the seller's share and the fees give back their part of it
+ * (`refundSplitOf`): from the held share, or (sent already) through the reversal made before.
+ */
+export const markPaymentPartlyRefunded = async (
+  tx: Executor,
+  orderId: string,
+  part: { refundCents: number },
+): Promise<void> => {
+  const payment = await repository.addRefundedCents(tx, orderId, part.refundCents);
+  if (!payment) throw new Error(`order ${orderId} has no payment to refund part of`);
+  const split = refundSplitOf(payment, part.refundCents);
+  await payouts.reduceSellerPayout(tx, orderId, split.sellerCents);
+  await ledger.recordPartialRefund(tx, { orderId, refundCents: part.refundCents, ...split });
 };

@@ -7,6 +7,7 @@ export {
   holdSellerShare,
   recordAccountUpdate,
   recordBankPayout,
+  reduceSellerPayout,
   releaseDuePayouts,
   retryFailedPayout,
   takeBackSellerPayout,

@@ -9,6 +9,7 @@ import {
   ledgerEntries,
   orderProblems,
   orders,
+  payments,
   payoutAccounts,
   products,
   sellerBankPayouts,
@@ -315,3 +316,46 @@ export const listBankPayouts = (db: Executor, sellerId: string, limit: number) =
     .where(eq(sellerBankPayouts.sellerId, sellerId))
     .orderBy(desc(sellerBankPayouts.createdAt))
     .limit(limit);
+
+/** What a refund's share-out needs: what was paid and the fees the sale keeps. */
+export const paymentFactsOf = async (db: Executor, orderId: string) => {
+  const [row] = await db
+    .select({
+      paidCents: payments.amountCents,
+      sellerFeeCents: orders.sellerFeeCents,
+      buyerFeeCents: orders.buyerFeeCents,
+    })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  return row && { paidCents: row.paidCents, feesCents: (row.sellerFeeCents ?? 0) + (row.buyerFeeCents ?? 0) };
+};
+
+/** A reversal of part of a sent share recorded once (by its id at the processor). */
+export const addPartReversal = async (tx: Executor, orderId: string, reversal: { id: string; amountCents: number }) =>
+  (
+    await tx
+      .update(sellerPayouts)
+      .set({
+        reversedCents: sql`${sellerPayouts.reversedCents} + ${reversal.amountCents}`,
+        partReversalIds: sql`array_append(${sellerPayouts.partReversalIds}, ${reversal.id})`,
+      })
+      .where(
+        and(
+          eq(sellerPayouts.orderId, orderId),
+          eq(sellerPayouts.status, 'sent'),
+          sql`not (${reversal.id} = any(${sellerPayouts.partReversalIds}))`,
+        ),
+      )
+      .returning()
+  )[0];
+
+/** A held share made smaller by a partial refund (cancelled when nothing is left). */
+export const reduceHeldShare = (tx: Executor, orderId: string, cents: number) =>
+  tx
+    .update(sellerPayouts)
+    .set({
+      amountCents: sql`greatest(${sellerPayouts.amountCents} - ${cents}, 1)`,
+      status: sql`case when ${sellerPayouts.amountCents} - ${cents} <= 0 then 'cancelled'::seller_payout_status else ${sellerPayouts.status} end`,
+    })
+    .where(and(eq(sellerPayouts.orderId, orderId), inArray(sellerPayouts.status, ['held', 'failed'])));

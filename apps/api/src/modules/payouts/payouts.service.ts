@@ -25,6 +25,7 @@ import {
   type Payouts,
   type TestOnboarding,
   orderProgressLimits,
+  refundSplitOf,
 } from '@recell/contract';
 import { ProcessorUnavailableError } from '../../adapters/payments/card-processor.ts';
 import { PayoutRefusedError, type BankPayout, type ConnectedAccount } from '../../adapters/payouts/payout-processor.ts';
@@ -366,22 +367,28 @@ export const retryFailedPayout = async (deps: PayoutDeps, admin: AuthUser, order
  * taken back from the seller (the transfer reversed, once, and recorded). A share being sent right
  * now makes the refund wait for it (ProcessorUnavailableError: the refund is tried again later).
  */
-export const takeBackSellerPayout = async (deps: PayoutDeps, orderId: string): Promise<void> => {
+export const takeBackSellerPayout = async (
+  deps: PayoutDeps,
+  orderId: string,
+  part?: { refundCents: number; key: string },
+): Promise<void> => {
   const payout = await repository.findPayout(deps.db, orderId);
   if (payout?.status === 'sending') {
     throw new ProcessorUnavailableError('the seller’s payout is being sent; the refund waits for it');
   }
   if (payout?.status !== 'sent' || !payout.transferId) return;
+  if (part) return takeBackPart(deps, orderId, payout.transferId, part);
   const { reversalId } = await deps.payouts.reverseTransfer({
     transferId: payout.transferId,
-    amountCents: payout.amountCents,
+    // What partial refunds took back already stays taken back.
+    amountCents: payout.amountCents - payout.reversedCents,
     idempotencyKey: `payout-reversal-${orderId}`,
   });
   const at = deps.now?.() ?? new Date();
   await shortTransaction(deps.db, async (tx) => {
     const reversed = await repository.markReversed(tx, orderId, reversalId, at);
     if (!reversed) return;
-    await ledger.recordReversal(tx, { orderId, amountCents: reversed.amountCents });
+    await ledger.recordReversal(tx, { orderId, amountCents: reversed.amountCents - reversed.reversedCents });
     await insertAuditEntry(tx, {
       actorId: null,
       action: 'payout.reversed',
@@ -390,6 +397,49 @@ export const takeBackSellerPayout = async (deps: PayoutDeps, orderId: string): P
       detail: { reversalId, amountCents: reversed.amountCents },
     });
   });
+};
+
+/** The seller's part of a partial refund, taken back from a sent share: reversed once, recorded once. */
+const takeBackPart = async (
+  deps: PayoutDeps,
+  orderId: string,
+  transferId: string,
+  part: { refundCents: number; key: string },
+) => {
+  const facts = await repository.paymentFactsOf(deps.db, orderId);
+  if (!facts) return;
+  const { sellerCents } = refundSplitOf(facts, part.refundCents);
+  if (sellerCents <= 0) return;
+  const { reversalId } = await deps.payouts.reverseTransfer({
+    transferId,
+    amountCents: sellerCents,
+    idempotencyKey: `payout-reversal-${part.key}`,
+  });
+  await shortTransaction(deps.db, async (tx) => {
+    const reversed = await repository.addPartReversal(tx, orderId, { id: reversalId, amountCents: sellerCents });
+    if (!reversed) return;
+    await ledger.recordReversal(tx, { orderId, amountCents: sellerCents });
+    await insertAuditEntry(tx, {
+      actorId: null,
+      action: 'payout.reversed',
+      subjectType: 'order',
+      subjectId: orderId,
+      detail: { reversalId, amountCents: sellerCents, isPartial: true },
+    });
+  });
+};
+
+/**
+ * In a partial refund's transaction: a held share gives back the seller's part of it (a sent one
+ * gave it back through its reversal first). A share that left meanwhile refuses the record.
+ */
+export const reduceSellerPayout = async (tx: Executor, orderId: string, sellerCents: number): Promise<void> => {
+  const payout = await repository.lockPayout(tx, orderId);
+  if (!payout || sellerCents <= 0) return;
+  if (payout.status === 'sending') {
+    throw new ProcessorUnavailableError('the seller’s payout left before the refund was recorded');
+  }
+  await repository.reduceHeldShare(tx, orderId, sellerCents);
 };
 
 /**

@@ -14,7 +14,9 @@ export const orderProblemsQuery = pagedQuery(adminKeys.orderProblems, getOrderPr
 export const useOrderProblems = () => useInfiniteQuery(orderProblemsQuery);
 
 /** A decided problem leaves the list at once, then the list (and the audit log) refresh. */
-const useDecision = (decide: (problemId: string) => Promise<unknown>) => {
+type DecisionInput = { problemId: string; amountCents?: number };
+
+const useDecision = (decide: (input: DecisionInput) => Promise<unknown>) => {
   const queryClient = useQueryClient();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: adminKeys.orderProblems });
@@ -22,7 +24,7 @@ const useDecision = (decide: (problemId: string) => Promise<unknown>) => {
   };
   return useMutation({
     mutationFn: decide,
-    onSuccess: (_, problemId) => {
+    onSuccess: (_, { problemId }) => {
       queryClient.setQueryData(
         adminKeys.orderProblems,
         dropCachedItems<AdminOrderProblemPage>((item) => item.problem.id === problemId),
@@ -33,10 +35,18 @@ const useDecision = (decide: (problemId: string) => Promise<unknown>) => {
   });
 };
 
-/** POST /api/admin/order-problems/:id/refund: the buyer's payment goes back through the card processor. */
+/**
+ * POST /api/admin/order-problems/:id/refund: the buyer's payment goes back through the card
+ * processor, all of it (no amount) or `amountCents` of it.
+ */
 export const useRefundProblem = () =>
-  useDecision((problemId) => callApi(orderProgressEndpoints.refundProblem, { params: { id: problemId } }));
+  useDecision(({ problemId, amountCents }) =>
+    callApi(orderProgressEndpoints.refundProblem, {
+      params: { id: problemId },
+      json: amountCents === undefined ? {} : { amountCents },
+    }),
+  );
 
 /** POST /api/admin/order-problems/:id/close: closed without a refund. */
 export const useCloseProblem = () =>
-  useDecision((problemId) => callApi(orderProgressEndpoints.closeProblem, { params: { id: problemId } }));
+  useDecision(({ problemId }) => callApi(orderProgressEndpoints.closeProblem, { params: { id: problemId } }));

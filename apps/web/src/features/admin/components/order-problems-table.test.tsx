@@ -23,6 +23,7 @@ const problemOf = (n: number, name: string, status: OrderProblemStatus): AdminOr
     status,
     createdAt: new Date(2025, 0, 6, 9, 30).toISOString(),
     resolvedAt: null,
+    refundCents: null,
   },
   order: {
     id: `b0000000-0000-4000-8000-00000000000${n}`,
@@ -33,6 +34,8 @@ const problemOf = (n: number, name: string, status: OrderProblemStatus): AdminOr
     trackingNote: null,
     transactionId: `pi_test_${n}`,
     paymentStatus: 'succeeded',
+    paidCents: null,
+    refundedCents: 0,
   },
   product: {
     id: `c0000000-0000-4000-8000-00000000000${n}`,
@@ -112,6 +115,7 @@ const shipped: AdminOrderProblem = {
     status: 'open',
     createdAt: new Date(2025, 0, 6, 10, 0).toISOString(),
     resolvedAt: null,
+    refundCents: null,
   },
   order: {
     id: '6e5d4c3b-2a19-4807-9e6d-5c4b3a291807',
@@ -122,6 +126,8 @@ const shipped: AdminOrderProblem = {
     trackingNote: 'UPS 1Z999AA10123456784',
     transactionId: 'pi_test_be2eac7b65e8d31103e952fa',
     paymentStatus: 'succeeded',
+    paidCents: null,
+    refundedCents: 0,
   },
   product: {
     id: '7f6e5d4c-3b2a-4918-8f7e-6d5c4b3a2918',
@@ -169,5 +175,42 @@ describe('Order problems: columns and a shipped order', () => {
     expect(
       within(table).getByRole('cell', { name: `${shipped.buyer.name}${shipped.buyer.email}` }),
     ).toBeInTheDocument();
+  });
+
+  it('refunds all that is left unless the admin types less, and refuses an amount that is not one', async () => {
+    const refundRoute = 'POST /api/admin/order-problems/a0000000-0000-4000-8000-000000000001/refund';
+    const paid = problemOf(1, 'Galaxy S22 Part', 'open');
+    const api = mockApi({
+      'GET /api/admin/order-problems': () =>
+        jsonResponse(pageOf([{ ...paid, order: { ...paid.order, paidCents: 38_850, refundedCents: 1_000 } }])),
+      [refundRoute]: () => jsonResponse(paid),
+    });
+    renderWithProviders(<OrderProblemsTable />, { auth: admin });
+    await screen.findByRole('table', { name: texts.adminTitle });
+
+    await userEvent.click(rowOf('Galaxy S22 Part').getByRole('button', { name: texts.refund }));
+    let dialog = screen.getByRole('dialog', { name: texts.refundTitle('Galaxy S22 Part') });
+    const amount = within(dialog).getByLabelText(texts.refundAmount);
+    // $388.50 paid with the service fee, $10 refunded before: $378.50 is left.
+    expect(amount).toHaveValue('378.50');
+    expect(amount).toHaveAccessibleDescription(texts.refundAmountHint(37_850));
+    await userEvent.clear(amount);
+    await userEvent.type(amount, 'ten');
+    await userEvent.click(within(dialog).getByRole('button', { name: texts.confirmRefund }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(texts.refundAmountInvalid);
+    expect(api.callsTo(refundRoute)).toHaveLength(0);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100.25');
+    await userEvent.click(within(dialog).getByRole('button', { name: texts.confirmRefund }));
+    await waitFor(() => expect(api.callsTo(refundRoute)).toHaveLength(1));
+    expect(api.callsTo(refundRoute)[0]!.body).toEqual({ amountCents: 10_025 });
+
+    await userEvent.click(await screen.findByRole('button', { name: texts.refund }));
+    dialog = screen.getByRole('dialog', { name: texts.refundTitle('Galaxy S22 Part') });
+    await userEvent.click(within(dialog).getByRole('button', { name: texts.confirmRefund }));
+    await waitFor(() => expect(api.callsTo(refundRoute)).toHaveLength(2));
+    // All that is left: sent without an amount.
+    expect(api.callsTo(refundRoute)[1]!.body).toEqual({});
   });
 });

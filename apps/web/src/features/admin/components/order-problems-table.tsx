@@ -1,13 +1,15 @@
 import {
   adminTexts,
+  dollarsToCents,
   messages,
   orderMessagesPagePath,
   orderProgressTexts as texts,
   type AdminOrderProblem,
 } from '@recell/contract';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { inputClass } from '@/components/ui/form';
 import { BreakAtPunctuation, DateTime, FreeText, Id, RowButton } from '@/components/ui/data-table/cells';
 import { PagedTable } from '@/components/ui/data-table/paging';
 import { Cell, DataTable, Row, useRowDialog } from '@/components/ui/data-table/table';
@@ -21,6 +23,10 @@ const { columns: c } = texts;
 const columns = [adminTexts.columnImage, c.phone, c.price, c.buyer, c.seller, c.progress, c.problem, c.action];
 
 type Decision = { kind: 'refund' | 'close'; item: AdminOrderProblem };
+
+/** What the buyer paid (the price, and any service fee) and was not refunded yet. */
+const leftToRefund = (item: AdminOrderProblem) =>
+  (item.order.paidCents ?? item.order.priceCents) - item.order.refundedCents;
 
 const failureOf = (error: unknown) =>
   wasReported(error) ? null : isApiError(error) ? error.message : messages.internalError;
@@ -61,19 +67,37 @@ export function OrderProblemsTable() {
 
   const decision = dialog.row;
   const mutation = decision?.kind === 'refund' ? refund : close;
+  const [amount, setAmount] = useState('');
+  const amountId = useId();
   const confirm = () => {
     if (!decision) return;
     setFailure(null);
-    mutation.mutate(decision.item.problem.id, {
-      onSuccess: () => {
-        toast.success(decision.kind === 'refund' ? texts.refundedToast : texts.closedToast);
-        dialog.closeRemoved();
+    let amountCents: number | undefined;
+    if (decision.kind === 'refund') {
+      const left = leftToRefund(decision.item);
+      const dollars = Number(amount.trim().replace(/^\$/, ''));
+      if (!/^\$?\d+(\.\d{1,2})?$/.test(amount.trim()) || dollars <= 0) {
+        setFailure(texts.refundAmountInvalid);
+        return;
+      }
+      const cents = dollarsToCents(dollars);
+      // All that is left is a full refund: sent without an amount, the server takes what is left.
+      amountCents = cents === left ? undefined : cents;
+    }
+    mutation.mutate(
+      { problemId: decision.item.problem.id, amountCents },
+      {
+        onSuccess: () => {
+          toast.success(decision.kind === 'refund' ? texts.refundedToast : texts.closedToast);
+          dialog.closeRemoved();
+        },
+        onError: (error) => setFailure(failureOf(error)),
       },
-      onError: (error) => setFailure(failureOf(error)),
-    });
+    );
   };
   const open = (next: Decision) => {
     setFailure(null);
+    setAmount((leftToRefund(next.item) / 100).toFixed(2));
     dialog.open(next);
   };
 
@@ -170,7 +194,7 @@ export function OrderProblemsTable() {
               ? texts.refundTitle(decision.item.product.name)
               : texts.closeTitle(decision.item.product.name)
           }
-          description={decision.kind === 'refund' ? texts.refundText(decision.item.order.priceCents) : texts.closeText}
+          description={decision.kind === 'refund' ? texts.refundText(leftToRefund(decision.item)) : texts.closeText}
           labels={
             decision.kind === 'refund'
               ? { cancel: texts.cancel, delete: texts.confirmRefund, deleting: texts.refunding }
@@ -180,7 +204,27 @@ export function OrderProblemsTable() {
           failure={failure}
           onConfirm={confirm}
           onClose={dialog.close}
-        />
+        >
+          {decision.kind === 'refund' && (
+            <div className="mt-3 grid gap-1">
+              <label htmlFor={amountId} className="text-sm font-medium">
+                {texts.refundAmount}
+              </label>
+              <input
+                id={amountId}
+                className={inputClass}
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-describedby={`${amountId}-hint`}
+              />
+              <p id={`${amountId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+                {texts.refundAmountHint(leftToRefund(decision.item))}
+              </p>
+            </div>
+          )}
+        </ConfirmDialog>
       )}
     </>
   );

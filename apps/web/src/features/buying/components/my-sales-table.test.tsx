@@ -135,6 +135,7 @@ describe('My Sales', () => {
             status: 'open',
             createdAt: at,
             resolvedAt: null,
+            refundCents: null,
           },
         },
         { name: 'Disputed one' },

@@ -329,6 +329,7 @@ describe('an order’s page', () => {
           status: 'refunded',
           createdAt: completedAt,
           resolvedAt: refundedAt,
+          refundCents: null,
         },
         timeline: [
           ...completed().timeline,
