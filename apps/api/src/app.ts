@@ -40,7 +40,7 @@ import { messagesRoutes } from './modules/messages/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { markPaymentRefunded, orderCardRelease, paymentDepsOf, paymentsRoutes } from './modules/payments/index.ts';
-import { payoutDepsOf, payoutsRoutes, takeBackSellerPayout } from './modules/payouts/index.ts';
+import { financeRoutes, payoutDepsOf, payoutsRoutes, takeBackSellerPayout } from './modules/payouts/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { fairPriceRoutes } from './modules/fair-price/index.ts';
@@ -205,6 +205,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         takeBackSellerPayoutOf: (log) => (orderId) => takeBackSellerPayout(payoutDepsOf(api, log), orderId),
       });
       await api.register(payoutsRoutes);
+      await api.register(financeRoutes);
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });
