@@ -41,9 +41,12 @@ const forms = formModules();
  * chunk they would weigh on every page; a group of their own would pull in what they use).
  */
 const tableModule = /[\\/]src[\\/]components[\\/]ui[\\/]data-table[\\/]/;
-/** Modules only the dashboard's pages share (the payouts' endpoints too: no browsing page calls them). */
+/**
+ * Modules only the dashboard's pages share (the payouts' and the finance screen's endpoints too: no
+ * browsing page calls them).
+ */
 const dashboardModule =
-  /[\\/]src[\\/](features[\\/](admin|payouts)|app[\\/]routes[\\/]dashboard)[\\/]|[\\/]contract[\\/]src[\\/]endpoints[\\/]payouts\.ts$/;
+  /[\\/]src[\\/](features[\\/](admin|payouts)|app[\\/]routes[\\/]dashboard)[\\/]|[\\/]contract[\\/]src[\\/]endpoints[\\/](payouts|finance)\.ts$/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), forms.plugin],

@@ -46,7 +46,7 @@ import {
   paymentDepsOf,
   paymentsRoutes,
 } from './modules/payments/index.ts';
-import { payoutDepsOf, payoutsRoutes, takeBackSellerPayout } from './modules/payouts/index.ts';
+import { financeRoutes, payoutDepsOf, payoutsRoutes, takeBackSellerPayout } from './modules/payouts/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { fairPriceRoutes } from './modules/fair-price/index.ts';
@@ -212,6 +212,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         takeBackSellerPayoutOf: (log) => (orderId, part) => takeBackSellerPayout(payoutDepsOf(api, log), orderId, part),
       });
       await api.register(payoutsRoutes);
+      await api.register(financeRoutes);
       await api.register(wishlistRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });

@@ -18,6 +18,7 @@ import { ErrorBodySchema, UploadedImageSchema, type Role } from '@recell/contrac
 import { advertise, disableUser, insertCategories, insertCompletedOrder, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
+  callerWithRole,
   castOf,
   insertPasswordUser,
   password,
@@ -37,7 +38,7 @@ import { insertPaidOrder, insertReport } from './support/moderation.ts';
 import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName, hashAccountToken } from '../src/modules/auth/index.ts';
-import { accountTokens, contactMessages, products } from '../src/db/schema.ts';
+import { accountTokens, contactMessages, products, sellerPayouts } from '../src/db/schema.ts';
 import { hashUnsubscribeToken, notify } from '../src/modules/notifications/index.ts';
 import { unsubscribeTokens } from '../src/db/schema.ts';
 
@@ -281,6 +282,28 @@ describe('authorization matrix', () => {
       : await buyersPaidOrder();
     await handOver(t, order.id);
     return insertProblem(t, order.id, cast.buyer.id);
+  };
+  /** A seller (not the cast's: its account's setup is another route's) whose payout account is ready. */
+  let readySeller: Promise<Caller> | undefined;
+  const sellerWithPayoutAccount = async () => {
+    const seller = await callerWithRole(t, 'seller', { verified: true });
+    const onboarded = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-processor/payout-account/onboarding',
+      headers: seller.headers,
+      payload: { outcome: 'complete' },
+    });
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    return seller;
+  };
+  /** A paid order's payout that failed, its seller's account ready: sent again, it goes. */
+  const failedPayout = async () => {
+    const { order } = await paidOrder(t, await (readySeller ??= sellerWithPayoutAccount()), cast.buyer);
+    await t.app.db
+      .update(sellerPayouts)
+      .set({ status: 'failed', lastError: 'PayoutRefusedError: the account was closed' })
+      .where(eq(sellerPayouts.orderId, order.id));
+    return order.id;
   };
   /** A visitor's message for the admins' Messages page. */
   const visitorsMessage = async () => {
@@ -813,6 +836,18 @@ describe('authorization matrix', () => {
         url: '/api/test-processor/payout-account/onboarding',
         payload: { outcome: 'needs_information' },
       }),
+    },
+    // Finance: the admins'
+    'GET /api/admin/finance': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        await failedPayout();
+        return { method: 'GET', url: '/api/admin/finance' };
+      },
+    },
+    'POST /api/admin/payouts/:orderId/retry': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({ method: 'POST', url: `/api/admin/payouts/${await failedPayout()}/retry` }),
     },
     'POST /api/orders/:id/payment-intent': {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },

@@ -30,6 +30,8 @@ export * from './payments.ts';
 export * from './payment-texts.ts';
 export * from './payouts.ts';
 export * from './payout-texts.ts';
+export * from './finance.ts';
+export * from './finance-texts.ts';
 export * from './admin.ts';
 export * from './admin-texts.ts';
 export * from './buying-texts.ts';

@@ -40,6 +40,7 @@ export const dashboardPaths = {
   auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
   emailOutbox: { pattern: '/dashboard/email-outbox', to: () => '/dashboard/email-outbox' },
   orderProblems: { pattern: '/dashboard/order-problems', to: () => '/dashboard/order-problems' },
+  finance: { pattern: '/dashboard/finance', to: () => '/dashboard/finance' },
   contactMessages: {
     pattern: '/dashboard/messages',
     to: (view: 'inbox' | 'archived' = 'inbox') =>

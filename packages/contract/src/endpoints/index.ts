@@ -4,6 +4,7 @@ export { adminEndpoints } from './admin.ts';
 export { buyingEndpoints } from './buying.ts';
 export { catalogueEndpoints } from './catalogue.ts';
 export { contactEndpoints } from './contact.ts';
+export { financeEndpoints } from './finance.ts';
 export { listingEndpoints } from './listings.ts';
 export { orderMessageEndpoints } from './order-messages.ts';
 export { orderProgressEndpoints } from './order-progress.ts';

@@ -4,6 +4,7 @@ import * as catalogue from '../catalogue.ts';
 import * as contact from '../contact.ts';
 import * as fairPrice from '../fair-price.ts';
 import * as fees from '../fees.ts';
+import * as finance from '../finance.ts';
 import * as listings from '../listings.ts';
 import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
@@ -22,6 +23,7 @@ import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
 import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
+import { financeEndpoints } from './finance.ts';
 import { listingEndpoints } from './listings.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
 import { orderProgressEndpoints } from './order-progress.ts';
@@ -97,6 +99,10 @@ export const apiEndpoints = {
     list: { query: contact.ContactMessageQuerySchema, response: contact.ContactMessagePageSchema },
     markRead: { response: contact.ContactMessageSchema },
     archive: { response: contact.ContactMessageSchema },
+  }),
+  finance: withSchemas(financeEndpoints, {
+    finance: { response: finance.FinanceSchema },
+    retryPayout: { response: finance.FinanceSchema },
   }),
   listings: withSchemas(listingEndpoints, {
     createProduct: { body: listings.CreateProductSchema, response: photos.ProductWithPhotosSchema },

@@ -1,4 +1,4 @@
-import { accountTexts, orderProgressTexts, payoutTexts, type Role } from '@recell/contract';
+import { accountTexts, financeTexts, orderProgressTexts, payoutTexts, type Role } from '@recell/contract';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
 /** `showsUnread`: the item carries the count of unread messages (the orders' and sales' threads). */
@@ -21,6 +21,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.allSellers, to: dashboardPaths.allSellers.to() },
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
     { label: orderProgressTexts.adminTitle, to: dashboardPaths.orderProblems.to() },
+    { label: financeTexts.navFinance, to: dashboardPaths.finance.to() },
     { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },
     { label: accountTexts.auditLog, to: dashboardPaths.auditLog.to() },
     { label: accountTexts.emailOutbox, to: dashboardPaths.emailOutbox.to() },

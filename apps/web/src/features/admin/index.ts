@@ -5,3 +5,4 @@ export { ContactMessagesTable } from './components/contact-messages-table';
 export { contactMessageViewOf } from './api/get-contact-messages';
 export { OrderProblemsTable } from './components/order-problems-table';
 export { OutboxTable } from './components/outbox-table';
+export { FinanceView } from './components/finance-view';

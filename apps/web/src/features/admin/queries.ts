@@ -4,3 +4,4 @@ export { reportedProductsQuery } from './api/get-reported-products';
 export { auditLogQuery } from './api/get-audit-log';
 export { contactMessagesQuery, contactMessageViewOf } from './api/get-contact-messages';
 export { orderProblemsQuery } from './api/order-problems';
+export { financeQuery } from './api/get-finance';

@@ -61,6 +61,11 @@ const dashboardQueries = {
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).orderProblemsQuery),
   },
+  finance: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchQuery((await adminQueries()).financeQuery),
+  },
   auditLog: {
     queries: adminQueries,
     role: 'admin',

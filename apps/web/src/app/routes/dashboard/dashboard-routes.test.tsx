@@ -63,6 +63,7 @@ describe('the dashboard', () => {
         ['All Sellers', '/dashboard/all-sellers'],
         ['Reported Items', '/dashboard/reported-items'],
         ['Order problems', '/dashboard/order-problems'],
+        ['Finance', '/dashboard/finance'],
         ['Messages', '/dashboard/messages'],
         ['Audit Log', '/dashboard/audit-log'],
         ['Email outbox', '/dashboard/email-outbox'],
@@ -97,6 +98,7 @@ describe('the dashboard', () => {
     ['admin', '/dashboard/all-sellers', 'All Sellers'],
     ['admin', '/dashboard/reported-items', 'Reported Items'],
     ['admin', '/dashboard/order-problems', 'Order problems'],
+    ['admin', '/dashboard/finance', 'Finance'],
     ['admin', '/dashboard/audit-log', 'Audit Log'],
     ['admin', '/dashboard/email-outbox', 'Email outbox'],
   ])('opens %s pages to a %s: %s', async (role, route, heading) => {
@@ -112,6 +114,7 @@ describe('the dashboard', () => {
     ['user', '/dashboard/all-users', 'All Users', 'admin'],
     ['seller', '/dashboard/my-orders', 'My Orders', 'user'],
     ['seller', '/dashboard/reported-items', 'Reported Items', 'admin'],
+    ['seller', '/dashboard/finance', 'Finance', 'admin'],
     ['admin', '/dashboard/addProduct', 'Add Product', 'seller'],
     ['admin', '/dashboard/orders/payment/7', 'Payment', 'user'],
   ])(

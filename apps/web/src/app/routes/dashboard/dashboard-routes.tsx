@@ -23,6 +23,7 @@ const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
 const OrderProblemsPage = lazyPage(() => import('./order-problems'));
+const FinancePage = lazyPage(() => import('./finance'));
 const EmailOutboxPage = lazyPage(() => import('./email-outbox'));
 const ContactMessagesPage = lazyPage(() => import('./contact-messages'));
 const OrderMessagesPage = lazyPage(() => import('./order-messages'));
@@ -81,6 +82,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
           <Route path={p(dashboardPaths.emailOutbox.pattern)} element={<EmailOutboxPage />} />
           <Route path={p(dashboardPaths.orderProblems.pattern)} element={<OrderProblemsPage />} />
+          <Route path={p(dashboardPaths.finance.pattern)} element={<FinancePage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
