@@ -5,8 +5,10 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   accountTexts,
+  financeTexts,
   messages,
   orderProgressTexts,
+  payoutTexts,
   webTexts,
   type AuthSession,
   type Me,
@@ -61,13 +63,14 @@ export const dashboardMenu = (page: Page): Locator =>
 
 /** Each role's dashboard menu, as the spec lists it (§2). */
 export const roleMenus: Record<Role, string[]> = {
-  seller: [accountTexts.myProducts, accountTexts.addProduct, accountTexts.mySales],
+  seller: [accountTexts.myProducts, accountTexts.addProduct, accountTexts.mySales, payoutTexts.navPayouts],
   user: [accountTexts.myOrders, accountTexts.myWishlist],
   admin: [
     accountTexts.allUsers,
     accountTexts.allSellers,
     accountTexts.reportedItems,
     orderProgressTexts.adminTitle,
+    financeTexts.navFinance,
     accountTexts.contactMessages,
     accountTexts.auditLog,
     accountTexts.emailOutbox,
