@@ -259,3 +259,62 @@ export const purchase = async (
     return (state.outcome = { kind: 'failed', step, status: code, message, ms: ms() });
   }
 };
+
+// ---------------------------------------------------------------------------------------------
+// After the sale: the seller's payout account, the hand-over, the buyer's receipt or problem, an
+// admin's refund
+
+/**
+ * The seller connects a payout account: the API makes it at the processor and answers the
+ * processor's hosted onboarding page, which the seller finishes (`outcome`); back on Payouts, the
+ * API reads the account from the processor. Answers the account's state as the seller sees it.
+ */
+export const connectPayoutAccount = async (
+  client: Client,
+  processor: CardProcessorPeer,
+  seller: Account,
+  outcome: 'complete' | 'needs_information',
+) => {
+  const started = expectStatus(
+    await client.post('/api/me/payout-account/onboarding', { token: seller.accessToken }),
+    200,
+    `payout onboarding of ${seller.email}`,
+  );
+  const accountId = /\/connect\/onboarding\/([\w]+)/.exec(started.json<{ url: string }>().url)?.[1];
+  if (!accountId) throw new Error(`no account in the onboarding link ${started.text}`);
+  await processor.finishOnboarding(accountId, outcome);
+  const payouts = expectStatus(
+    await client.get('/api/me/payouts', { token: seller.accessToken }),
+    200,
+    `payouts of ${seller.email}`,
+  );
+  return payouts.json<{ account: { state: string }; balances: Record<string, number> }>().account.state;
+};
+
+/** A POST of an order's progress (hand-over, receipt, problem) by its seller or buyer: the reply as it came. */
+export const orderStep = (
+  client: Client,
+  account: Account,
+  orderId: string,
+  step: 'handed-over' | 'receipt' | 'problems',
+) =>
+  client.post(`/api/orders/${orderId}/${step}`, {
+    token: account.accessToken,
+    ...(step === 'problems' ? { body: { reason: 'The screen flickers and the battery does not hold a charge.' } } : {}),
+  });
+
+/** Like `orderStep`, but anything but 2xx is an error. */
+export const orderStepOk = async (
+  client: Client,
+  account: Account,
+  orderId: string,
+  step: 'handed-over' | 'receipt' | 'problems',
+) => {
+  const reply = await orderStep(client, account, orderId, step);
+  if (reply.status >= 300) throw new Error(`${step} of order ${orderId}: ${reply.status} ${messageOf(reply)}`);
+  return reply.json<{ id: string; progress: string; problem: { id: string; status: string } | null }>();
+};
+
+/** An admin refunds the order of a problem report: the reply as it came (200, 409, 503, …). */
+export const refundProblem = (client: Client, admin: Account, problemId: string) =>
+  client.post(`/api/admin/order-problems/${problemId}/refund`, { token: admin.accessToken });

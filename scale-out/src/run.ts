@@ -2,11 +2,12 @@
  * The scale-out suite: three API replicas on one PostgreSQL database, Redis and an S3-compatible
  * store, behind HAProxy, put through cold start, a payment race, kill -9, a rolling restart,
  * sessions across replicas, database faults, stores that fall silent, kill -9 mid-POST and mid-job,
- * and a database outage through the balancer. Prints its figures and `N passed, N failed` last;
+ * a database outage through the balancer, and sellers' payouts through kill -9. Prints its figures and `N passed, N failed` last;
  * exits non-zero on any failure. Everything it starts is stopped, and its database dropped, at the
  * end, whatever happens.
  *
  *   npm run test:scale-out
+ *   SCALE_OUT_SCENARIOS=3,12 npm run test:scale-out     (only those, after cold start and the data)
  */
 import { killEverything } from './lib/processes.ts';
 import { beginScenario, check, elapsed, failureCount, scenarioError, summary } from './lib/report.ts';
@@ -16,6 +17,7 @@ import { jobKill } from './scenarios/job-kill.ts';
 import { killDuringPurchases } from './scenarios/kill-during-purchases.ts';
 import { makeMarketplaceData, type MarketplaceData } from './scenarios/marketplace-data.ts';
 import { onePhoneRace } from './scenarios/one-phone-race.ts';
+import { payoutsThroughKills } from './scenarios/payouts-kill.ts';
 import { outageThroughBalancer } from './scenarios/outage-through-balancer.ts';
 import { retriedPosts } from './scenarios/retried-posts.ts';
 import { rollingRestart } from './scenarios/rolling-restart.ts';
@@ -48,8 +50,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/**
+ * The numbered scenarios to run (`SCALE_OUT_SCENARIOS=3,12`), all when unset; the topology, the
+ * cold start and the marketplace data always come first (every scenario stands on them).
+ */
+const selected = process.env.SCALE_OUT_SCENARIOS?.split(',').map((part) => Number(part.trim()));
+
 /** Runs one scenario; an error fails it and the suite goes on with the topology restored. */
-const scenario = async (run: () => Promise<void>) => {
+const scenario = async (run: () => Promise<void>, number?: number) => {
+  if (number !== undefined && selected && !selected.includes(number)) return;
   try {
     await run();
   } catch (error) {
@@ -80,43 +89,47 @@ const main = async () => {
   await scenario(async () => {
     await t.ensureAllServing();
     await onePhoneRace(t, made.buyers, made.racePhone);
-  });
+  }, 2);
   await scenario(async () => {
     await t.ensureAllServing();
     await killDuringPurchases(t, made.buyers, made.phones, purchases);
-  });
+  }, 3);
   await scenario(async () => {
     await t.ensureAllServing();
     await rollingRestart(t, made.phones);
-  });
+  }, 4);
   await scenario(async () => {
     await t.ensureAllServing();
     await sessions(t);
-  });
+  }, 5);
   await scenario(async () => {
     await t.ensureAllServing();
     await databaseFaults(t, made.buyers[0]!, made.phones);
-  });
+  }, 6);
   await scenario(async () => {
     await t.ensureAllServing();
     await silentPostgres(t, made.buyers[0]!, made.phones);
-  });
+  }, 7);
   await scenario(async () => {
     await t.ensureAllServing();
     await silentRedis(t, made.buyers[7]!);
-  });
+  }, 8);
   await scenario(async () => {
     await t.ensureAllServing();
     await retriedPosts(t, made.seller, made.pictureId, made.buyers.slice(20, 80));
-  });
+  }, 9);
   await scenario(async () => {
     await t.ensureAllServing();
     await outageThroughBalancer(t, made.buyers[0]!, made.phones);
-  });
+  }, 10);
   await scenario(async () => {
     await t.ensureAllServing();
     await jobKill(t);
-  });
+  }, 11);
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await payoutsThroughKills(t, made.buyers);
+  }, 12);
 };
 
 try {

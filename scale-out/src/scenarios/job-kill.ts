@@ -6,23 +6,15 @@
  * and the duplicates (a Message-ID received twice) are counted: at most the one email that was in
  * flight when the sender died.
  */
-import { send } from '../lib/http.ts';
 import { beginScenario, check, figure, sleep, waitUntil } from '../lib/report.ts';
 import type { Topology } from '../topology/topology.ts';
-import { metricsToken, type Replica } from '../topology/replicas.ts';
+import { runsJob, type Replica } from '../topology/replicas.ts';
 
 const emails = 40;
 const acceptMs = 400;
 const runsAgainWithinMs = 120_000;
 
-const runsDeliverEmails = async (replica: Replica) => {
-  if (!replica.isRunning) return false;
-  const reply = await send(`${replica.url}/metrics`, {
-    headers: { authorization: `Bearer ${metricsToken}` },
-    timeoutMs: 2000,
-  }).catch(() => undefined);
-  return reply?.status === 200 && /recell_jobs_running\{job="deliver-emails"\} 1\b/.test(reply.text);
-};
+const runsDeliverEmails = (replica: Replica) => runsJob(replica, 'deliver-emails');
 
 export const jobKill = async (t: Topology) => {
   beginScenario(`11. kill -9 mid-job: deliver-emails with ${emails} emails and a slow mail server`);

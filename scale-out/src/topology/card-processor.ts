@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { send } from '../lib/http.ts';
 import { startProcess, stopProcess, type Managed } from '../lib/processes.ts';
-import type { PeerIntent } from './card-processor-peer.ts';
+import type { PeerDelays, PeerIntent, PeerTransfer, PeerTransfers } from './card-processor-peer.ts';
 import { nodeBinary, repoRoot } from './paths.ts';
 
-export type { PeerIntent };
+export type { PeerDelays, PeerIntent, PeerTransfer, PeerTransfers };
 
 /** The processor refused to confirm the card (the intent was cancelled meanwhile, …), as Stripe.js would say. */
 export class ProcessorRefusal extends Error {}
@@ -17,6 +17,12 @@ export interface CardProcessorPeer {
   /** What Stripe.js does in the page: confirm the intent with a card; answers its status. */
   confirm(intentId: string, card?: string): Promise<string>;
   intents(): Promise<PeerIntent[]>;
+  /** What Stripe's hosted Connect onboarding does: the seller's account ends as `outcome` says. */
+  finishOnboarding(accountId: string, outcome: 'complete' | 'needs_information' | 'rejected'): Promise<void>;
+  /** Every transfer to a seller's account, with its reversals, and the transfer requests per order. */
+  transfers(): Promise<PeerTransfers>;
+  /** Holds back the answers of transfers, reversals and refunds (after the processor acted), in ms. */
+  delay(delays: Partial<PeerDelays>): Promise<void>;
   process: Managed;
   stop(): Promise<void>;
 }
@@ -41,6 +47,17 @@ export const startCardProcessor = async (workDir: string): Promise<CardProcessor
     },
     async intents() {
       return (await send(`${controlUrl}/intents`)).json<PeerIntent[]>();
+    },
+    async finishOnboarding(accountId, outcome) {
+      const reply = await send(`${controlUrl}/onboarding`, { method: 'POST', body: { accountId, outcome } });
+      if (reply.status !== 200) throw new Error(`onboarding ${accountId} at the processor: ${reply.text}`);
+    },
+    async transfers() {
+      return (await send(`${controlUrl}/transfers`)).json<PeerTransfers>();
+    },
+    async delay(delays) {
+      const reply = await send(`${controlUrl}/delays`, { method: 'POST', body: delays });
+      if (reply.status !== 200) throw new Error(`setting the processor's delays: ${reply.text}`);
     },
     process: child,
     stop: async () => void (await stopProcess(child)),

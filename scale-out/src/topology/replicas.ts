@@ -147,3 +147,13 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
 });
 
 export const metricsToken = 'scale-out-metrics-token-0123456789';
+
+/** Whether the replica is running `job` right now (its /metrics says so). */
+export const runsJob = async (replica: Replica, job: string) => {
+  if (!replica.isRunning) return false;
+  const reply = await send(`${replica.url}/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+    timeoutMs: 2000,
+  }).catch(() => undefined);
+  return reply?.status === 200 && new RegExp(`recell_jobs_running\\{job="${job}"\\} 1\\b`).test(reply.text);
+};
