@@ -99,6 +99,8 @@ describe('payments with Stripe', () => {
         paymentIntentId: atStripe.id,
         clientSecret: atStripe.client_secret,
         amountCents: 52_500,
+        priceCents: 52_500,
+        buyerFeeCents: 0,
         currency: 'usd',
         processor: 'stripe',
       });

@@ -96,6 +96,9 @@ describe('payments with the built-in test-mode processor', () => {
         paymentIntentId: expect.stringMatching(/^pi_test_[0-9a-f]{24}$/),
         clientSecret: expect.stringMatching(/^pi_test_[0-9a-f]{24}_secret_[0-9a-f]{32}$/),
         amountCents: 45_000,
+        priceCents: 45_000,
+        // No service fee by default.
+        buyerFeeCents: 0,
         currency: 'usd',
         processor: 'test',
       });
