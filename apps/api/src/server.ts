@@ -16,6 +16,7 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { scheduleJobs } from './jobs/start-jobs.ts';
 import { hashPassword } from './modules/auth/index.ts';
+import { recordDemoSaleMoney } from './modules/payments/index.ts';
 
 const main = async () => {
   let config;
@@ -78,7 +79,13 @@ const main = async () => {
   const seeded =
     config.seed === 'none'
       ? undefined
-      : await seedDatabase({ db: database.db, storage, mode: config.seed, hashPassword });
+      : await seedDatabase({
+          db: database.db,
+          storage,
+          mode: config.seed,
+          hashPassword,
+          recordSaleMoney: (tx, sale) => recordDemoSaleMoney(tx, config.sellerFee, sale),
+        });
 
   const app = await buildApp({
     config,

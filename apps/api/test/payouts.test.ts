@@ -339,7 +339,12 @@ describe('payouts (test mode)', () => {
 
   describe('an admin’s partial refund', () => {
     const refund = (problemId: string, amountCents?: number) =>
-      post(t, cast.admin, `/api/admin/order-problems/${problemId}/refund`, amountCents === undefined ? {} : { amountCents });
+      post(
+        t,
+        cast.admin,
+        `/api/admin/order-problems/${problemId}/refund`,
+        amountCents === undefined ? {} : { amountCents },
+      );
     const intentRefunded = async (orderId: string) =>
       (await t.app.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, orderId))).find(
         (intent) => intent.status === 'succeeded',

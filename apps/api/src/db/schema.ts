@@ -749,7 +749,10 @@ export const testPaymentIntents = pgTable(
     /** What refunds gave back of the captured amount (all of it once `refunded_at` is set). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** The idempotency keys of the partial refunds made (each is made once). */
-    refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
+    refundKeys: text('refund_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1007,7 +1010,10 @@ export const sellerPayouts = pgTable(
     /** What partial refunds took back of the share after it was sent. */
     reversedCents: integer('reversed_cents').notNull().default(0),
     /** The processor's reversals recorded for partial refunds (each recorded once). */
-    partReversalIds: text('part_reversal_ids').array().notNull().default(sql`'{}'::text[]`),
+    partReversalIds: text('part_reversal_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** How often an admin sent a failed share again: part of the transfer's idempotency key. */
     retries: integer('retries').notNull().default(0),
     /** A dispute of the sale is open: the share is not sent until it closes. */
@@ -1091,4 +1097,3 @@ export const sellerBankPayouts = pgTable(
   },
   (t) => [index('seller_bank_payouts_seller_idx').on(t.sellerId, t.createdAt)],
 );
-

@@ -123,10 +123,9 @@ export const createStripeCardProcessor = (settings: StripeSettings): StripeCardP
 
     async refund(id, part) {
       try {
-        await stripe.refunds.create(
-          part ? { payment_intent: id, amount: part.amountCents } : { payment_intent: id },
-          { idempotencyKey: part?.idempotencyKey ?? `refund-${id}` },
-        );
+        await stripe.refunds.create(part ? { payment_intent: id, amount: part.amountCents } : { payment_intent: id }, {
+          idempotencyKey: part?.idempotencyKey ?? `refund-${id}`,
+        });
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           // Given back already (by another try, or in Stripe's dashboard): what was asked is done.

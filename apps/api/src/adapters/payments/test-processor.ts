@@ -114,7 +114,10 @@ export const createTestCardProcessor = (db: Executor): TestCardProcessor => {
         if (row.status !== 'succeeded') throw new IntentStateError(row.status);
         // Stripe's answer to a refund larger than what is left of the charge.
         if ((await repository.refundPart(db, id, part)) === 'too-large') {
-          throw new PaymentRefusedError('amount_too_large', 'Refund amount is greater than unrefunded amount on charge');
+          throw new PaymentRefusedError(
+            'amount_too_large',
+            'Refund amount is greater than unrefunded amount on charge',
+          );
         }
         return;
       }

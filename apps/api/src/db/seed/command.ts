@@ -14,6 +14,8 @@ export type SeedCommandConfig = Pick<Config, 'nodeEnv' | 'databaseUrl' | 'pglite
 export interface SeedCommandDeps {
   /** The auth module's password hasher (the demo accounts' one password). */
   hashPassword: SeedOptions['hashPassword'];
+  /** The payments module's record of a demo sale's money (its fee, ledger and seller's share). */
+  recordSaleMoney?: SeedOptions['recordSaleMoney'];
   out?: Pick<Console, 'log' | 'error'>;
   /** Opens the database the config names (tests hand in a prepared one). */
   open?: (config: SeedCommandConfig) => Promise<DatabaseHandle>;
@@ -27,7 +29,7 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 /** Runs the command and returns the process exit code. */
 export const runSeedCommand = async (
   config: SeedCommandConfig,
-  { hashPassword, out = console, open = openConfigured }: SeedCommandDeps,
+  { hashPassword, recordSaleMoney, out = console, open = openConfigured }: SeedCommandDeps,
 ): Promise<number> => {
   if (config.nodeEnv === 'production') {
     out.error(
@@ -46,6 +48,7 @@ export const runSeedCommand = async (
       storage: createDiskStorage(config.uploadsDir),
       mode: 'demo',
       hashPassword,
+      recordSaleMoney,
     });
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const total = seconds(performance.now() - started);

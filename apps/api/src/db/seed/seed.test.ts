@@ -8,10 +8,13 @@ import { imeiProblem } from '@recell/contract';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { createDiskStorage, uploadsUrlPrefix } from '../../adapters/storage/disk-storage.ts';
 import { verifyPassword, hashPassword } from '../../modules/auth/index.ts';
+import { recordDemoSaleMoney } from '../../modules/payments/index.ts';
 import {
   advertisements,
   categories,
+  ledgerEntries,
   orders,
+  sellerPayouts,
   payments,
   productPhotos,
   products,
@@ -24,6 +27,8 @@ import { createTestCardProcessor } from '../../adapters/payments/test-processor.
 import { deleteAllRows, resetAndSeed, seedDatabase, type SeedResult } from './seed.ts';
 import { demoPassword, demoPastSales } from './demo-catalogue.ts';
 import { runSeedCommand } from './command.ts';
+
+const demoFee = { percent: 5, fixedCents: 0 };
 
 const isWebp = (bytes: Buffer) =>
   bytes.subarray(0, 4).toString('ascii') === 'RIFF' && bytes.subarray(8, 12).toString('ascii') === 'WEBP';
@@ -40,11 +45,37 @@ describe('seeding the demo data', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'recell-seed-'));
-    first = await seedDatabase({ db: database.db, storage: createDiskStorage(uploadsDir), mode: 'demo', hashPassword });
+    first = await seedDatabase({
+      db: database.db,
+      storage: createDiskStorage(uploadsDir),
+      mode: 'demo',
+      hashPassword,
+      recordSaleMoney: (tx, sale) => recordDemoSaleMoney(tx, demoFee, sale),
+    });
   });
   afterAll(async () => {
     await database?.destroy();
     if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('records each demo sale’s money as a real sale: the fee frozen, the ledger balanced, the seller’s share held', async () => {
+    const paid = await database.db.select().from(orders).where(eq(orders.status, 'paid'));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const order of paid) {
+      const fee = Math.floor((order.priceCents * 500 + 5000) / 10_000);
+      expect(order.sellerFeeCents).toBe(fee);
+      const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
+      expect(entries.map((entry) => [entry.movement, entry.account, entry.amountCents]).sort()).toEqual(
+        [
+          ['sale', 'platform_fees', -fee],
+          ['sale', 'processor_balance', order.priceCents],
+          ['sale', 'seller_payable', -(order.priceCents - fee)],
+        ].sort(),
+      );
+      const [share] = await database.db.select().from(sellerPayouts).where(eq(sellerPayouts.orderId, order.id));
+      // Held: the demo sellers have no payout account yet; once they connect one, completed sales are sent.
+      expect(share).toMatchObject({ status: 'held', amountCents: order.priceCents - fee });
+    }
   });
 
   it('seeds the three categories with the spec ids and brands, in order', async () => {

@@ -67,6 +67,11 @@ export interface SeedOptions {
   hashPassword: (password: string) => Promise<string>;
   /** The moment the demo data is relative to (listing ages, order dates); now by default. */
   now?: Date;
+  /**
+   * Records a demo sale's money as a real sale does (its fee, the ledger's sale, the seller's share
+   * held), in the seed's transaction: the payments module's, handed in by the caller.
+   */
+  recordSaleMoney?: (tx: Executor, sale: { orderId: string; sellerId: string; priceCents: number }) => Promise<void>;
 }
 
 interface SeedCounts {
@@ -118,7 +123,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<SeedResult> {
     await tx.execute(sql`set local lock_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (!(await isEmpty(tx))) return { seeded: false, counts: noCounts };
-    return { seeded: true, counts: await insertAll(tx, assets, now) };
+    return { seeded: true, counts: await insertAll(tx, assets, now, opts.recordSaleMoney) };
   });
   // The search's vocabulary holds the demo's words from the start, not from the job's first run.
   if (result.seeded) await refreshSearchTerms(opts.db);
@@ -133,7 +138,7 @@ export async function resetAndSeed(opts: SeedOptions): Promise<SeedResult> {
   const result = await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     await deleteAllRows(tx);
-    return { seeded: true, counts: await insertAll(tx, assets, now) };
+    return { seeded: true, counts: await insertAll(tx, assets, now, opts.recordSaleMoney) };
   });
   await refreshSearchTerms(opts.db);
   return result;
@@ -278,7 +283,12 @@ const payDemoOrder = async (
   return captured.id;
 };
 
-const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedCounts> => {
+const insertAll = async (
+  tx: Executor,
+  assets: Assets,
+  now: Date,
+  recordSaleMoney: SeedOptions['recordSaleMoney'],
+): Promise<SeedCounts> => {
   await tx.insert(categories).values(
     categoryIds.map((id, position) => ({
       id,
@@ -379,6 +389,7 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
       handedOverAt: daysBefore(now, Math.min(1, listing.sold.paidDaysAgo)),
     });
     await payDemoOrder(tx, processor, { id: orderId, amountCents: product.priceCents, paidAt });
+    await recordSaleMoney?.(tx, { orderId, sellerId: product.sellerId, priceCents: product.priceCents });
     sold += 1;
   }
 
@@ -430,6 +441,7 @@ const insertAll = async (tx: Executor, assets: Assets, now: Date): Promise<SeedC
     });
     pastOrderIds.set(sale.name, { orderId, paidDaysAgo: sale.paidDaysAgo });
     await payDemoOrder(tx, processor, { id: orderId, amountCents: sale.priceCents, paidAt });
+    await recordSaleMoney?.(tx, { orderId, sellerId: accountIds[pastSeller.key], priceCents: sale.priceCents });
   }
 
   // buyer2@'s ratings of those sales, with the seller's totals they add up to.

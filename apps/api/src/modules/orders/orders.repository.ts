@@ -219,8 +219,11 @@ export const replacePaymentIntent = async (
       .returning({ id: orders.id })
   ).length > 0;
 
-/** The sale: a booked order becomes 'paid' by the captured intent. */
 /** The sale is recorded: paid now, with the marketplace's fee frozen on the order. */
+/** A demo sale's fee, frozen on its order as a real sale's is (the seed writes the order itself). */
+export const freezeSellerFee = (tx: Executor, orderId: string, sellerFeeCents: number) =>
+  tx.update(orders).set({ sellerFeeCents }).where(eq(orders.id, orderId));
+
 export const markPaid = (tx: Executor, orderId: string, transactionId: string, sellerFeeCents: number) =>
   tx
     .update(orders)

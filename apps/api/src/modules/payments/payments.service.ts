@@ -22,6 +22,8 @@ import {
   type TestCard,
   buyerFeeOf,
   refundSplitOf,
+  sellerFeeOf,
+  type SellerFeeRule,
   type PaymentReceipt,
 } from '@recell/contract';
 import {
@@ -284,6 +286,26 @@ export const markPaymentRefunded = async (tx: Executor, orderId: string): Promis
   await repository.setPaymentRefunded(tx, orderId);
   await payouts.cancelSellerPayout(tx, orderId);
   await ledger.recordFullRefund(tx, orderId);
+};
+
+/**
+ * A demo sale's money, in the seed's transaction (the seed writes the order and its payment
+ * itself): the fee frozen on the order, the ledger's sale, the seller's share held, as a real sale
+ * records them.
+ */
+export const recordDemoSaleMoney = async (
+  tx: Executor,
+  sellerFee: SellerFeeRule,
+  sale: { orderId: string; sellerId: string; priceCents: number },
+): Promise<void> => {
+  const sellerFeeCents = sellerFeeOf(sale.priceCents, sellerFee);
+  await orders.freezeSellerFee(tx, sale.orderId, sellerFeeCents);
+  await ledger.recordSale(tx, { orderId: sale.orderId, amountCents: sale.priceCents, sellerFeeCents });
+  await payouts.holdSellerShare(tx, {
+    orderId: sale.orderId,
+    sellerId: sale.sellerId,
+    amountCents: sale.priceCents - sellerFeeCents,
+  });
 };
 
 /**
