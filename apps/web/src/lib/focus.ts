@@ -51,7 +51,8 @@ export function rememberFocusReturn(opener: Element | null): () => void {
   const focusPlaceIfLost = () => {
     requestAnimationFrame(() => {
       setTimeout(() => {
-        if (isFocusLost()) focusPlace();
+        // The page may be gone by then (closed, or a test's document torn down).
+        if (typeof document !== 'undefined' && isFocusLost()) focusPlace();
       }, 0);
     });
   };

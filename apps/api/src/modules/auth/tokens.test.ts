@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,6 +29,14 @@ describe('access tokens', () => {
     const { token } = await before.sign({ userId: '6f1c1b4e-2d3a-4c5b-8d9e-0a1b2c3d4e5f', role: 'seller' });
     const after = createAccessTokens(await loadOrCreateJwtSecret(dataDir), 900);
     expect(await after.verify(token)).toMatchObject({ userId: '6f1c1b4e-2d3a-4c5b-8d9e-0a1b2c3d4e5f', role: 'seller' });
+  });
+
+  it('gives every server starting at once the same whole secret, and leaves no draft behind', async () => {
+    const dataDir = path.join(await tempDir(), 'data');
+    const secrets = await Promise.all(Array.from({ length: 20 }, () => loadOrCreateJwtSecret(dataDir)));
+    expect(new Set(secrets).size).toBe(1);
+    expect(Buffer.from(secrets[0]!, 'base64url')).toHaveLength(48);
+    expect(await readdir(dataDir)).toEqual([jwtSecretFileName]);
   });
 
   it('expires tokens after their lifetime and refuses other secrets', async () => {

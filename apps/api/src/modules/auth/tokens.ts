@@ -4,7 +4,7 @@
  * generated once and kept in DATA_DIR/.jwt-secret (mode 0600) so a restart keeps everyone signed in.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { roles, type Role } from '@recell/contract';
@@ -46,12 +46,18 @@ export const loadOrCreateJwtSecret = async (dataDir: string): Promise<string> =>
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
+  // Written whole under a name of its own, then linked into place: a server starting at the same
+  // moment never reads a secret half written, and the first link wins.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    await link(draft, file);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
     throw error;
+  } finally {
+    await unlink(draft).catch(() => {});
   }
 };
 
