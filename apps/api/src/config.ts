@@ -90,8 +90,12 @@ const EnvSchema = z.object({
   SIGNUPS_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Password reset and email confirmation requests (and link uses) per client IP per hour. */
   RECOVERY_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(20),
-  /** Reset or confirmation emails per address per hour (counted whether or not the address has an account). */
-  RECOVERY_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  /**
+   * Reset or confirmation emails per address per hour from one IP, and from all IPs together
+   * (counted whether or not the address has an account).
+   */
+  RECOVERY_EMAILS_PER_ADDRESS_AND_IP: z.coerce.number().int().min(1).default(3),
+  RECOVERY_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
 
   // Write limits (uploads, bookings, reports, wishlist, payment attempts, order messages) per account per window,
   // and contact messages per IP, in memory or shared through REDIS_URL. Unset under NODE_ENV=test: 100 times the default.
@@ -293,6 +297,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       signupPerIp: e.SIGNUPS_PER_IP,
       recoveryPerIp: e.RECOVERY_REQUESTS_PER_IP,
+      recoveryPerEmailIp: e.RECOVERY_EMAILS_PER_ADDRESS_AND_IP,
       recoveryPerEmail: e.RECOVERY_EMAILS_PER_ADDRESS,
     },
     /** Writes per account (per IP for anonymous callers, and for uploads also per IP) per window. */

@@ -106,17 +106,31 @@ describe('forgot password', () => {
     });
   });
 
-  it('limits requests per address (known or not, alike) and per IP', async () => {
+  it('limits requests per address from one IP (known or not, alike), per address overall, and per IP', async () => {
     const user = await insertPasswordUser(t.app.db);
     for (const address of [user.email, uniqueEmail('ghost')]) {
-      for (let i = 0; i < 3; i++) expect((await forgot(address)).statusCode).toBe(200);
-      const limited = await forgot(address);
+      const asker = randomIp();
+      for (let i = 0; i < 3; i++) expect((await forgot(address, asker)).statusCode).toBe(200);
+      const limited = await forgot(address, asker);
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
     }
     const ip = randomIp();
     for (let i = 0; i < 6; i++) expect((await forgot(uniqueEmail(), ip)).statusCode).toBe(200);
     expect((await forgot(uniqueEmail(), ip)).statusCode).toBe(429);
+  });
+
+  it('lets the owner ask for their reset after a stranger used up their own tries for the address', async () => {
+    const user = await insertPasswordUser(t.app.db);
+    const stranger = randomIp();
+    for (let i = 0; i < 3; i++) await forgot(user.email, stranger);
+    expect((await forgot(user.email, stranger)).statusCode).toBe(429);
+    // Before: the 3 per hour counted every IP, so this was a 429 too.
+    expect((await forgot(user.email, randomIp())).statusCode).toBe(200);
+    // Many IPs together still meet the address's ceiling (10 an hour).
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push((await forgot(user.email, randomIp())).statusCode);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThan(0);
   });
 });
 

@@ -53,7 +53,8 @@ describe('rate limits, counted in memory (the default)', () => {
       loginFailuresPerAccount: 100,
       signupPerIp: 10,
       recoveryPerIp: 20,
-      recoveryPerEmail: 3,
+      recoveryPerEmailIp: 3,
+      recoveryPerEmail: 10,
     });
     // The former variable still sets the strict limit.
     expect(loadConfig({ LOGIN_ATTEMPTS_PER_ACCOUNT: '5' }).rateLimits.loginFailuresPerAccountIp).toBe(5);

@@ -34,9 +34,12 @@ export interface AuthLimitRules {
   /** Password reset and email confirmation requests (and link uses) per client IP. */
   recoveryPerIp: LimitRule;
   /**
-   * Reset or confirmation emails asked for one address: counted whether or not it has an account,
-   * so the limit reveals nothing, and nobody can flood a mailbox.
+   * Reset or confirmation emails asked for one address from one IP: counted whether or not it has
+   * an account, so the limit reveals nothing. Per IP too, so a stranger asking for someone's
+   * address cannot use up that person's own resets.
    */
+  recoveryPerEmailIp: LimitRule;
+  /** The same for one address from all IPs together: the higher ceiling that keeps a mailbox from flooding. */
   recoveryPerEmail: LimitRule;
 }
 
@@ -46,7 +49,8 @@ export const defaultAuthLimitRules: AuthLimitRules = {
   loginFailuresPerAccount: { points: 100, durationSeconds: 60 * 60 },
   signupPerIp: { points: 10, durationSeconds: 60 * 60 },
   recoveryPerIp: { points: 20, durationSeconds: 60 * 60 },
-  recoveryPerEmail: { points: 3, durationSeconds: 60 * 60 },
+  recoveryPerEmailIp: { points: 3, durationSeconds: 60 * 60 },
+  recoveryPerEmail: { points: 10, durationSeconds: 60 * 60 },
 };
 
 export interface AuthRateLimitOptions {
@@ -85,6 +89,7 @@ export interface AuthRateLimits {
   loginFailuresPerAccount: Limiter;
   signupPerIp: Limiter;
   recoveryPerIp: Limiter;
+  recoveryPerEmailIp: Limiter;
   recoveryPerEmail: Limiter;
   /** 'redis' when counts are shared through Redis. */
   store: 'memory' | 'redis';
@@ -234,6 +239,7 @@ export const createAuthRateLimits = async (options: AuthRateLimitOptions = {}): 
     loginFailuresPerAccount: build('loginFailuresPerAccount'),
     signupPerIp: build('signupPerIp'),
     recoveryPerIp: build('recoveryPerIp'),
+    recoveryPerEmailIp: build('recoveryPerEmailIp'),
     recoveryPerEmail: build('recoveryPerEmail'),
     store: redis ? 'redis' : 'memory',
     close: () => closeLimitStore(ownStore),

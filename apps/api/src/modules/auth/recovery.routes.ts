@@ -19,13 +19,14 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     deferWork: (task) => app.deferWork(task),
     now: () => new Date(),
   };
-  const { recoveryPerIp, recoveryPerEmail } = app.config.rateLimits;
+  const { recoveryPerIp, recoveryPerEmailIp, recoveryPerEmail } = app.config.rateLimits;
   const limits = await createAuthRateLimits({
     redis: app.limitStore,
     keyPrefix: 'recell:recovery-limit',
     log: app.log,
     rules: {
       recoveryPerIp: { ...defaultAuthLimitRules.recoveryPerIp, points: recoveryPerIp },
+      recoveryPerEmailIp: { ...defaultAuthLimitRules.recoveryPerEmailIp, points: recoveryPerEmailIp },
       recoveryPerEmail: { ...defaultAuthLimitRules.recoveryPerEmail, points: recoveryPerEmail },
     },
   });
@@ -35,6 +36,11 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const perIp = async (request: FastifyRequest) => {
     await limits.recoveryPerIp.consume(request.ip);
   };
+  /** Emails to one address: from this IP, then from everyone (the higher ceiling). */
+  const perAddress = async (email: string, ip: string) => {
+    await limits.recoveryPerEmailIp.consume(`${email}|${ip}`);
+    await limits.recoveryPerEmail.consume(email);
+  };
 
   app.route(
     endpointRoute(recovery.forgotPassword, {
@@ -43,7 +49,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [400, 429, 503],
       onRequest: perIp,
       handler: async (request) => {
-        await limits.recoveryPerEmail.consume(request.body.email);
+        await perAddress(request.body.email, request.ip);
         return service.requestPasswordReset(deps, request.body.email);
       },
     }),
@@ -77,7 +83,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: perIp,
       handler: async (request) => {
         const user = signedInUser(request);
-        await limits.recoveryPerEmail.consume(user.email.toLowerCase());
+        await perAddress(user.email.toLowerCase(), request.ip);
         return service.resendConfirmation(deps, user.id);
       },
     }),
