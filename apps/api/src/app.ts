@@ -165,7 +165,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // compression itself, and the API shares its cores with PostgreSQL (bench/README.md).
     syncThreshold: 64 * 1024,
   });
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { servesDocs: config.apiDocs });
   // Request plugins (multipart, auth) are registered here.
   await app.register(multipartPlugin);
   await app.register(authPlugin);

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   MIGRATE_ON_START: booleanString.default(true),
   /** Lets production run on the embedded parts (PGlite, disk storage, test-mode card processor): a single-box demo. */
   ALLOW_DEMO_SERVICES: booleanString.default(false),
+  /** The API's OpenAPI document and docs page (/api/openapi.json, /api/docs): on outside production, off in it. */
+  API_DOCS: booleanString.optional(),
   /** Background jobs (session pruning, orphan uploads, webhook trimming, payment reconciling) in this process. */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** How long after SIGTERM the server keeps serving with readiness off: 5 s in production, else 0. */
@@ -264,6 +266,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     jobs: e.JOBS,
     /** Readiness off, still serving (with Connection: close) this long after SIGTERM, then close. */
     shutdownDrainMs,
+    /** Whether /api/openapi.json and /api/docs are served (an operator opts in for production). */
+    apiDocs: e.API_DOCS ?? !isProduction,
     /** Limits on every PostgreSQL session, in ms; 0 is no limit. */
     databaseTimeouts: {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

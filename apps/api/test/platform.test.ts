@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { brotliDecompressSync } from 'node:zlib';
 import { ErrorBodySchema, messages, signedInHintCookie, themeCookie } from '@recell/contract';
 import { insertCategories } from './fixtures.ts';
+import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('platform: health, errors, headers, OpenAPI', () => {
@@ -104,6 +105,26 @@ describe('platform: health, errors, headers, OpenAPI', () => {
     } finally {
       z.globalRegistry.remove(twin);
     }
+  });
+
+  it('serves the OpenAPI document and docs page in production only when the operator asks (API_DOCS)', async () => {
+    const production = { NODE_ENV: 'production', ALLOW_DEMO_SERVICES: 'true', JWT_SECRET: 'x'.repeat(32) };
+    // Before: a production server answered both to anyone.
+    const closed = await createTestApp(production);
+    try {
+      expect((await closed.app.inject('/api/openapi.json')).statusCode).toBe(404);
+      expect((await closed.app.inject('/api/docs/')).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+    const opened = await createTestApp({ ...production, API_DOCS: 'true' });
+    try {
+      expect((await opened.app.inject('/api/openapi.json')).statusCode).toBe(200);
+    } finally {
+      await opened.close();
+    }
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it('publishes an OpenAPI document describing the routes', async () => {

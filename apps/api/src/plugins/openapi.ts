@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document is generated from the contract's zod schemas on the routes, once. */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * The OpenAPI document of every route, generated from the contract's zod schemas once. `servesDocs` (API_DOCS; off in production unless set):
+ * whether /api/openapi.json and the docs page are served. The document is made either way, so a
+ * route's schema that cannot be described fails at start in every environment.
+ */
+export const openapiPlugin = fp(async (app: FastifyInstance, opts: { servesDocs: boolean }) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -50,13 +54,15 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Swagger UI styles itself with inline styles; scripts stay same-origin only.
-    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (opts.servesDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI styles itself with inline styles; scripts stay same-origin only.
+      transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
   // Made (and kept) before the first request: a page rendered on the server later loads web code
   // whose copy of zod registers the contract's schemas again in zod's one global registry, and a
   // document made after that would find each schema id twice.
