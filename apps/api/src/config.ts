@@ -111,6 +111,8 @@ const EnvSchema = z.object({
   CONTACT_MESSAGES_PER_IP: z.coerce.number().int().min(1).optional(),
   /** Messages one account writes to the other parties of its orders. */
   MESSAGES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Edits of listings (their fields or photos) one seller makes. */
+  LISTING_EDITS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -188,6 +190,7 @@ export const defaultWriteLimits = {
   paymentAttemptsPerAccount: 20,
   contactMessagesPerIp: 5,
   messagesPerAccount: 60,
+  listingEditsPerAccount: 30,
 } as const;
 
 /**
@@ -317,6 +320,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
         e.PAYMENT_ATTEMPTS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.paymentAttemptsPerAccount),
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
       messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
+      listingEditsPerAccount: e.LISTING_EDITS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.listingEditsPerAccount),
     },
     /** Bytes of upload bodies held at once by this process. */
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,

@@ -232,6 +232,35 @@ describe('notifications', () => {
       expect((await toldTo(t, other.id)).inApp).toEqual([]);
       expect((await toldTo(t, seller.id, 'price_drop')).inApp).toEqual([]);
     });
+
+    it('tells a wishlister of a listing’s price drop once a day at most, however often the price goes up and down', async () => {
+      const seller = await callerWithRole(t, 'seller');
+      const product = await listPhone(t, seller, { name: 'Pixel 7 Seesaw', priceCents: 40_000 });
+      const fan = await callerWithRole(t, 'user');
+      expect((await addToWishlist(t, fan, product.id)).statusCode).toBe(204);
+      const edit = (price: string) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/products/${product.id}`,
+          headers: seller.headers,
+          payload: filledListing({ name: 'Pixel 7 Seesaw', price }),
+        });
+      // Before: 10 edits alternating up and down told the fan 5 times (and queued 5 emails).
+      for (let i = 0; i < 10; i += 1) expect((await edit(i % 2 === 0 ? '350' : '400')).statusCode).toBe(200);
+      const { inApp, emails } = await toldTo(t, fan.id, 'price_drop');
+      expect(inApp).toHaveLength(1);
+      expect(emails).toHaveLength(1);
+      // Another listing's drop is news of its own.
+      const other = await listPhone(t, seller, { name: 'Pixel 7 Other', priceCents: 40_000 });
+      expect((await addToWishlist(t, fan, other.id)).statusCode).toBe(204);
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${other.id}`,
+        headers: seller.headers,
+        payload: filledListing({ name: 'Pixel 7 Other', price: '300' }),
+      });
+      expect((await toldTo(t, fan.id, 'price_drop')).inApp).toHaveLength(2);
+    });
   });
 
   describe('the bell', () => {

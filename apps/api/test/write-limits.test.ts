@@ -11,17 +11,18 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, messages } from '@recell/contract';
 import { defaultWriteLimits, loadConfig } from '../src/config.ts';
-import { orders, reports, wishlist } from '../src/db/schema.ts';
+import { orders, products, reports, wishlist } from '../src/db/schema.ts';
 import { insertCategories, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { callerWithRole, password, randomIp, signUp, uniqueEmail, type Caller } from './support/accounts.ts';
 import { bookingFor, listPhone, postBooking } from './support/buying.ts';
 import { multipartBody, phoneJpeg } from './support/images.ts';
+import { filledListing } from './support/listings.ts';
 import { bookAdvertisedPhone, requestIntent } from './support/payments.ts';
 import { testRedis } from './support/redis.ts';
 
 const windowSeconds = 600;
-const small = { uploads: 3, uploadsPerIp: 5, bookings: 3, reports: 2, wishlist: 4, payments: 3 };
+const small = { uploads: 3, uploadsPerIp: 5, bookings: 3, reports: 2, wishlist: 4, payments: 3, listingEdits: 3 };
 /** Small limits through the environment, so the tests stay quick (and the variables are proven). */
 const limitsEnv = {
   WRITE_LIMIT_WINDOW_SECONDS: String(windowSeconds),
@@ -31,6 +32,7 @@ const limitsEnv = {
   REPORTS_PER_ACCOUNT: String(small.reports),
   WISHLIST_WRITES_PER_ACCOUNT: String(small.wishlist),
   PAYMENT_ATTEMPTS_PER_ACCOUNT: String(small.payments),
+  LISTING_EDITS_PER_ACCOUNT: String(small.listingEdits),
 };
 
 const expectLimited = (response: LightMyRequestResponse) => {
@@ -58,6 +60,7 @@ describe('write limit configuration', () => {
       paymentAttemptsPerAccount: 20,
       contactMessagesPerIp: 5,
       messagesPerAccount: 60,
+      listingEditsPerAccount: 30,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).writeLimits.bookingsPerAccount).toBe(2000);
     expect(loadConfig({ NODE_ENV: 'test', BOOKINGS_PER_ACCOUNT: '3' }).writeLimits.bookingsPerAccount).toBe(3);
@@ -121,6 +124,40 @@ describe('write limits, counted in memory (the default)', () => {
     expect(await t.app.db.select().from(orders).where(eq(orders.productId, phone.id))).toEqual([]);
     // Another buyer is not affected.
     expect((await postBooking(t, await callerWithRole(t, 'user'), bookingFor(phone.id))).statusCode).toBe(201);
+  });
+
+  it('refuses a seller’s listing edit past the limit (fields or photos) and changes nothing', async () => {
+    const editor = await callerWithRole(t, 'seller');
+    const phone = await listPhone(t, editor, { name: 'Edited Often', priceCents: 30_000 });
+    const edit = (price: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${phone.id}`,
+        headers: editor.headers,
+        payload: filledListing({ name: 'Edited Often', price }),
+      });
+    for (let i = 0; i < small.listingEdits; i++) expect((await edit(String(300 - i))).statusCode).toBe(200);
+    expectLimited(await edit('250'));
+    const [row] = await t.app.db.select().from(products).where(eq(products.id, phone.id));
+    expect(row?.priceCents).toBe(29_800);
+    expectLimited(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${phone.id}/photos`,
+        headers: editor.headers,
+        payload: { imageIds: ['0'.repeat(64)] },
+      }),
+    );
+    // Another seller still edits.
+    const other = await callerWithRole(t, 'seller');
+    const theirs = await listPhone(t, other, { name: 'Edited Once', priceCents: 30_000 });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${theirs.id}`,
+      headers: other.headers,
+      payload: filledListing({ name: 'Edited Once', price: '290' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
   });
 
   it('refuses a report past the limit and files nothing', async () => {

@@ -33,6 +33,8 @@ interface WriteLimits {
   messages: WriteLimitHook;
   /** Contact us messages, per IP (visitors send them without an account). */
   contactMessages: WriteLimitHook;
+  /** A seller's edits of their listings (fields and photos). */
+  listingEdits: WriteLimitHook;
 }
 
 declare module 'fastify' {
@@ -96,6 +98,7 @@ export const writeLimitsPlugin = fp(
       payments: hook(limiter('payments', limits.paymentAttemptsPerAccount, accountKey)),
       messages: hook(limiter('messages', limits.messagesPerAccount, accountKey)),
       contactMessages: hook(limiter('contact-messages', limits.contactMessagesPerIp, ipKey)),
+      listingEdits: hook(limiter('listing-edits', limits.listingEditsPerAccount, accountKey)),
     });
   },
   { name: 'recell-write-limits', dependencies: ['recell-auth', 'recell-limit-store'] },

@@ -63,11 +63,30 @@ export const insertUnsubscribeTokens = async (
 };
 
 /** The buyers with `productId` on their wishlist, except `exceptUserId` (its seller). */
-export const listWishlisters = async (db: Executor, productId: string, exceptUserId: string): Promise<string[]> => {
+export const listWishlisters = async (
+  db: Executor,
+  productId: string,
+  exceptUserId: string,
+  opts: { notToldWithinADay?: { kind: string; link: string } | undefined } = {},
+): Promise<string[]> => {
+  const told = opts.notToldWithinADay;
   const rows = await db
     .select({ userId: wishlist.userId })
     .from(wishlist)
-    .where(and(eq(wishlist.productId, productId), sql`${wishlist.userId} <> ${exceptUserId}`));
+    .where(
+      and(
+        eq(wishlist.productId, productId),
+        sql`${wishlist.userId} <> ${exceptUserId}`,
+        told
+          ? sql`not exists (
+              select 1 from ${notifications}
+              where ${notifications.userId} = ${wishlist.userId}
+                and ${notifications.kind} = ${told.kind}
+                and ${notifications.link} = ${told.link}
+                and ${notifications.createdAt} > now() - interval '1 day')`
+          : undefined,
+      ),
+    );
   return rows.map((row) => row.userId);
 };
 

@@ -93,10 +93,13 @@ export const notifyAll = async (tx: Executor, deps: NotifyDeps, notices: readonl
 export const notifyWishlisters = async (
   tx: Executor,
   deps: NotifyDeps,
-  notice: Omit<Notice, 'userId'> & { productId: string; sellerId: string },
+  notice: Omit<Notice, 'userId'> & { productId: string; sellerId: string; oncePerDay?: boolean },
 ): Promise<void> => {
-  const { productId, sellerId, ...rest } = notice;
-  const userIds = await repository.listWishlisters(tx, productId, sellerId);
+  const { productId, sellerId, oncePerDay = false, ...rest } = notice;
+  // Once a day at most, when asked: a seller editing a price up and down cannot flood a wishlister.
+  const userIds = await repository.listWishlisters(tx, productId, sellerId, {
+    notToldWithinADay: oncePerDay ? { kind: rest.kind, link: rest.link } : undefined,
+  });
   await notifyAll(
     tx,
     deps,

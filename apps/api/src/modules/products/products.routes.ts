@@ -106,7 +106,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         'is blocked or in another listing for sale. A new price is kept in the listing’s price history; ' +
         'after a drop the listing shows the price before it as `previousPriceCents`.',
       params: ProductIdParamsSchema,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 401, 403, 404, 409, 429],
+      onRequest: [app.writeLimits.listingEdits],
       // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form,
       // so the answer names every required field rather than the body's type.
       preValidation: async (request) => {
@@ -138,7 +139,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         'POST /api/uploads (ids of the current photos keep them). Adds, removes and reorders in one call; ' +
         'the first becomes the cover that cards show.',
       params: ProductIdParamsSchema,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 401, 403, 404, 409, 429],
+      onRequest: [app.writeLimits.listingEdits],
       handler: async (request) =>
         service.replaceProductPhotos(deps, signedInUser(request), request.params.id, request.body.imageIds),
     }),

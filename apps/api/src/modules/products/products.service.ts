@@ -243,6 +243,7 @@ export const updateProduct = async (
           productId: listingId,
           sellerId: seller.id,
           kind: 'price_drop',
+          oncePerDay: true,
           ...notices.priceDrop(
             changes.name ?? current.name,
             formatPrice(current.priceCents),
