@@ -34,6 +34,19 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
+/** A JSON object, not an array or null. */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A route's `preValidation` hook: a body that is not an object (none, null, a form) reads as `{}`,
+ * so validation answers with the form's own messages (every required field named, or the
+ * defaults of an optional body) rather than the body's type.
+ */
+export const emptyBodyUnlessObject = async (request: { body: unknown }) => {
+  if (!isPlainObject(request.body)) request.body = {};
+};
+
 /** Answers 204 No Content: for routes whose schema lists only their errors. */
 export const noContent = (reply: FastifyReply) => reply.code(204).send();
 

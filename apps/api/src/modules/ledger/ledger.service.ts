@@ -26,12 +26,16 @@ export const recordSale = (
  * A full refund before the seller was paid: every account gives back what it holds of the order,
  * the marketplace its fee too, so the order's money is back at zero everywhere.
  */
-export const recordFullRefund = async (tx: Executor, orderId: string): Promise<void> => {
+export const recordFullRefund = (tx: Executor, orderId: string): Promise<void> =>
+  giveEverythingBack(tx, orderId, 'refund');
+
+/** A movement in which every account gives back what it holds of the order: its money is then zero everywhere. */
+const giveEverythingBack = async (tx: Executor, orderId: string, movement: repository.LedgerMovement) => {
   const balances = await repository.balancesOfOrder(tx, orderId);
   await repository.insertMovement(
     tx,
     orderId,
-    'refund',
+    movement,
     balances.map((balance) => ({ account: balance.account, amountCents: -balance.amountCents })),
   );
 };
@@ -82,12 +86,5 @@ export const recordDisputeWon = (tx: Executor, dispute: { orderId: string; amoun
  * A chargeback lost: the buyer got their money back through the card network, so every account
  * gives back what it holds of the order (the seller's share and the fee too), as a refund does.
  */
-export const recordDisputeLost = async (tx: Executor, orderId: string): Promise<void> => {
-  const balances = await repository.balancesOfOrder(tx, orderId);
-  await repository.insertMovement(
-    tx,
-    orderId,
-    'dispute_lost',
-    balances.map((balance) => ({ account: balance.account, amountCents: -balance.amountCents })),
-  );
-};
+export const recordDisputeLost = (tx: Executor, orderId: string): Promise<void> =>
+  giveEverythingBack(tx, orderId, 'dispute_lost');

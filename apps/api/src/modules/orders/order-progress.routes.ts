@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, OrderIdParamsSchema, OrderProblemIdParamsSchema, orderProgressLimits } from '@recell/contract';
-import { endpointRoute } from '../../lib/routes.ts';
+import { emptyBodyUnlessObject, endpointRoute } from '../../lib/routes.ts';
 import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
@@ -129,10 +129,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
       params: OrderProblemIdParamsSchema,
       errors: [400, 401, 403, 404, 409, 503],
       // No body is a refund of everything the buyer paid.
-      preValidation: async (request) => {
-        const { body } = request;
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) request.body = {} as typeof body;
-      },
+      preValidation: emptyBodyUnlessObject,
       handler: async (request) =>
         problems.refundProblem(problemDepsOf(request.log), signedInUser(request), request.params.id, request.body),
     }),

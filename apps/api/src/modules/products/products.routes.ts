@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, ProductIdParamsSchema } from '@recell/contract';
-import { endpointRoute, noContent } from '../../lib/routes.ts';
+import { emptyBodyUnlessObject, endpointRoute, isPlainObject, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
 import type { ListingForm, ProductDeps } from './products.service.ts';
 import { isSignedInCaller, signedInUser } from '../auth/index.ts';
 import { listingFor } from '../catalogue/index.ts';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The Add Product form: JSON with `imageIds` (or the older `imageId`), or multipart form data
@@ -108,12 +105,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: ProductIdParamsSchema,
       errors: [400, 401, 403, 404, 409, 429],
       onRequest: [app.writeLimits.listingEdits],
-      // As Add Product reads its JSON: anything but an object (none, null, a form) is an empty form,
-      // so the answer names every required field rather than the body's type.
-      preValidation: async (request) => {
-        // Typed as after validation; validation runs next and names every missing field.
-        if (!isPlainObject(request.body)) request.body = {} as typeof request.body;
-      },
+      // As Add Product reads its JSON: anything but an object is an empty form.
+      preValidation: emptyBodyUnlessObject,
       handler: async (request) => service.updateProduct(deps, signedInUser(request), request.params.id, request.body),
     }),
   );
