@@ -6,8 +6,10 @@
  * second IMEI refused to them in a day gets one neutral answer whatever the reason, and the third
  * puts them on the admins' Audit Log (decision 0064). An honest seller's one refusal still says why.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminTexts,
   AuditPageSchema,
@@ -19,12 +21,14 @@ import {
 } from '@recell/contract';
 import { auditLog, blockedImeis, products } from '../src/db/schema.ts';
 import { imeiRefusalsFlagged } from '../src/modules/products/index.ts';
-import { productRow } from './fixtures.ts';
+import { insertCategories, insertProduct, insertUser, productRow } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 import { callerWithRole, type Caller } from './support/accounts.ts';
 import { expectError, useTestApp } from './support/api.ts';
 import { phoneJpeg } from './support/images.ts';
 import { filledListing, postListingJson, uploadPicture } from './support/listings.ts';
 import { callAs } from './support/moderation.ts';
+import { testRedis } from './support/redis.ts';
 
 /** The first eight digits of one model's IMEIs (its type allocation code), public for every phone of it. */
 const tac = '35332911';
@@ -242,5 +246,68 @@ describe('guessing another seller’s IMEI', () => {
       message: listingMessages.imeiInUse,
       fields: { imei: listingMessages.imeiInUse },
     });
+  });
+});
+
+/** A database of its own, so the keys written here never meet another suite's. */
+const { url: redisDbUrl, hasRedis } = await testRedis(12);
+
+describe.skipIf(!hasRedis)(`IMEI limits shared through Redis (${redisDbUrl})`, () => {
+  const env = { IMEI_CHANGES_PER_ACCOUNT: '3', IMEI_REFUSALS_TOLD_PER_ACCOUNT: '1', IMEI_REFUSALS_FLAGGED_AT: '3' };
+  let a: TestApp;
+  let b: TestApp;
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(redisDbUrl);
+    [a, b] = await Promise.all([
+      createTestApp({ ...env, REDIS_URL: redisDbUrl }),
+      createTestApp({ ...env, REDIS_URL: redisDbUrl }),
+    ]);
+    await Promise.all([insertCategories(a.app.db), insertCategories(b.app.db)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+    const keys = await redis.keys('recell:rate-limit:imei-*');
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('two API instances count a seller’s new IMEIs and refused IMEIs together, keeping digests, not IMEIs', async () => {
+    // The same seller in both instances' databases, with a picture in each.
+    const id = randomUUID();
+    const [onA, onB] = await Promise.all(
+      [a, b].map(async (t) => {
+        const user = await insertUser(t.app.db, { id, role: 'seller' });
+        const { token } = await t.app.accessTokens.sign({ userId: user.id, role: user.role });
+        const headers = { authorization: `Bearer ${token}` };
+        const imageId = await uploadPicture(t, headers, await phoneJpeg(200, 150));
+        return { t, list: (imei: string) => postListingJson(t, headers, { ...filledListing({ imei }), imageId }) };
+      }),
+    );
+    // In A an IMEI is for sale by another seller; in B another is blocked.
+    const held = modelImei();
+    await insertProduct(a.app.db, (await insertUser(a.app.db, { role: 'seller' })).id, { imei: held });
+    const stolen = modelImei();
+    const blocker = await insertUser(b.app.db, { role: 'admin' });
+    await b.app.db.insert(blockedImeis).values({ imei: stolen, reason: 'Reported stolen', blockedBy: blocker.id });
+
+    expectError(await onA!.list(held), 409, {
+      code: 'conflict',
+      message: listingMessages.imeiInUse,
+      fields: { imei: listingMessages.imeiInUse },
+    });
+    expectError(await onB!.list(stolen), 409, {
+      code: 'conflict',
+      message: listingMessages.imeiRefused,
+      fields: { imei: listingMessages.imeiRefused },
+    });
+    expect((await onA!.list(modelImei())).statusCode).toBe(201);
+    const refused = await onB!.list(modelImei());
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+
+    const keys = await redis.keys('recell:rate-limit:imei-*');
+    expect(keys.some((key) => key.includes(`imei-changes:${id}`))).toBe(true);
+    for (const imei of [held, stolen]) expect(keys.join(' ')).not.toContain(imei);
   });
 });
