@@ -113,6 +113,14 @@ const EnvSchema = z.object({
   MESSAGES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Edits of listings (their fields or photos) one seller makes. */
   LISTING_EDITS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  // A seller's IMEIs per 24 hours (an IMEI guessed from a listing's last four digits): unset under
+  // NODE_ENV=test, 100 times the default too.
+  /** Attempts to use a new IMEI (a new listing, or an edit that changes it); then 429. */
+  IMEI_CHANGES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Refused IMEIs (another seller's listing for sale, or blocked) answered with the reason; later ones get one neutral answer. */
+  IMEI_REFUSALS_TOLD_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** The refused IMEI whose refusal puts the seller on the admins' Audit Log (once a day). */
+  IMEI_REFUSALS_FLAGGED_AT: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -191,6 +199,14 @@ export const defaultWriteLimits = {
   contactMessagesPerIp: 5,
   messagesPerAccount: 60,
   listingEditsPerAccount: 30,
+} as const;
+
+/** A seller's IMEIs per `windowSeconds` (24 hours): see IMEI_CHANGES_PER_ACCOUNT and the two after it. */
+export const defaultImeiLimits = {
+  windowSeconds: 24 * 60 * 60,
+  changesPerAccount: 10,
+  refusalsTold: 1,
+  refusalsFlaggedAt: 3,
 } as const;
 
 /**
@@ -321,6 +337,13 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
       messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
       listingEditsPerAccount: e.LISTING_EDITS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.listingEditsPerAccount),
+    },
+    /** What one seller may do with IMEIs per day (decision 0064). */
+    imeiLimits: {
+      windowSeconds: defaultImeiLimits.windowSeconds,
+      changesPerAccount: e.IMEI_CHANGES_PER_ACCOUNT ?? writeLimit(defaultImeiLimits.changesPerAccount),
+      refusalsTold: e.IMEI_REFUSALS_TOLD_PER_ACCOUNT ?? writeLimit(defaultImeiLimits.refusalsTold),
+      refusalsFlaggedAt: e.IMEI_REFUSALS_FLAGGED_AT ?? writeLimit(defaultImeiLimits.refusalsFlaggedAt),
     },
     /** Bytes of upload bodies held at once by this process. */
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,

@@ -28,9 +28,16 @@ describe('editing a listing', () => {
   /** How often public listing pages were told to refresh (app.listingsChanged). */
   let listingChanges = 0;
   // As development runs: the public first pages are kept in memory, so a stale page would show.
-  // This file's sellers edit far more than people do: its own limit on edits (write-limits.test.ts checks the limit).
+  // This file's sellers edit far more than people do, IMEIs too: its own limits on edits
+  // (write-limits.test.ts checks that limit) and on IMEIs (imei-probing.test.ts checks those).
   const t = useTestApp({
-    env: () => ({ NODE_ENV: 'development', LISTING_EDITS_PER_ACCOUNT: '10000' }),
+    env: () => ({
+      NODE_ENV: 'development',
+      LISTING_EDITS_PER_ACCOUNT: '10000',
+      IMEI_CHANGES_PER_ACCOUNT: '10000',
+      IMEI_REFUSALS_TOLD_PER_ACCOUNT: '10000',
+      IMEI_REFUSALS_FLAGGED_AT: '10000',
+    }),
     onListingsChanged: () => listingChanges++,
   });
   const cast = useCast(t);

@@ -122,6 +122,7 @@ export const adminTexts = {
     [adminAuditActions.ratingCommentShown]: 'Rating comment shown again',
     'product.removed': 'Listing removed',
     'product.edited': 'Listing edited',
+    'seller.imei_refusals': 'IMEIs refused again and again: a seller may be guessing others’ IMEIs',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
     'order.handed_over': 'Phone handed over',

@@ -81,6 +81,19 @@ export const listingMessages = {
   imeiCheckDigit: 'This IMEI is not valid: its last digit does not match the others. Check it for a typo',
   imeiInUse: 'A phone with this IMEI is already for sale. A phone can be listed only once at a time',
   imeiBlocked: 'This IMEI has been reported stolen, so the phone cannot be listed',
+  /**
+   * A seller's IMEI refused again in a day: one answer whatever the reason (in another listing for
+   * sale, or blocked), so guessing another seller's IMEI learns nothing from it.
+   */
+  imeiRefused:
+    'This IMEI cannot be listed. Check it on the phone (dial *#06#); if it is right, write to us through Contact us',
+  /** Past the new IMEIs a seller may try in a day (a new listing, or an edit that changes the IMEI). */
+  tooManyImeiChanges: (retryAfterSeconds: number) =>
+    `You have tried too many new IMEIs today. You can enter another in ${
+      retryAfterSeconds < 3600
+        ? `${Math.ceil(retryAfterSeconds / 60)} minutes`
+        : `about ${Math.ceil(retryAfterSeconds / 3600)} hours`
+    }`,
   soldCannotBeEdited: 'This phone has been sold, so its listing cannot be changed',
   bookedCannotBeEdited: 'A buyer has booked this phone, so its listing cannot be changed while the booking is open',
 } as const;

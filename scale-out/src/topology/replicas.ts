@@ -139,6 +139,8 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
   // other per-account write limits (bookings, payment attempts) stay at their defaults.
   UPLOADS_PER_IP: '100000',
   UPLOADS_PER_ACCOUNT: '100000',
+  // Each of those phones is a new IMEI of that seller's.
+  IMEI_CHANGES_PER_ACCOUNT: '100000',
   WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
   // The suite's accounts sign in once, at the start, and act until its end.
   ACCESS_TOKEN_TTL_SECONDS: '3600',

@@ -11,7 +11,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { authMessages } from '@recell/contract';
 import { AppError } from '../errors.ts';
 
-interface LimitRule {
+export interface LimitRule {
   /** Attempts allowed in the window. */
   points: number;
   /** The window, in seconds. */
@@ -67,7 +67,7 @@ export interface AuthRateLimitOptions {
 }
 
 /** One limit: a counter per key over a window. */
-interface Limiter {
+export interface Limiter {
   readonly rule: LimitRule;
   /**
    * Counts one attempt for `key` and answers how many the window now holds; throws the 429 (with
@@ -81,6 +81,8 @@ interface Limiter {
   reward(key: string): Promise<void>;
   /** Forgets `key` (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /** How many the window of `key` holds now, counting nothing (0 when none); throws when the store cannot be reached. */
+  peek(key: string): Promise<number>;
 }
 
 export interface AuthRateLimits {
@@ -96,8 +98,11 @@ export interface AuthRateLimits {
   close(): Promise<void>;
 }
 
+/** Seconds to wait before the window of a refused attempt ends (at least 1). */
+export const retryAfterSecondsOf = (msBeforeNext: number) => Math.max(1, Math.ceil(msBeforeNext / 1000));
+
 const tooMany = (msBeforeNext: number): AppError => {
-  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const retryAfterSeconds = retryAfterSecondsOf(msBeforeNext);
   return new AppError('rate_limited', authMessages.tooManyAttempts(retryAfterSeconds), undefined, retryAfterSeconds);
 };
 
@@ -111,13 +116,14 @@ const wrap = (
   limiter: RateLimiterAbstract,
   rule: LimitRule,
   log: Pick<FastifyBaseLogger, 'warn'> | undefined,
+  refusal: (msBeforeNext: number) => AppError = tooMany,
 ): Limiter => ({
   rule,
   async consume(key) {
     try {
       return (await limiter.consume(key)).consumedPoints;
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext);
+      if (rejection instanceof RateLimiterRes) throw refusal(rejection.msBeforeNext);
       // Only the Redis store fails otherwise (not connected, or a command that timed out).
       throw storeUnavailable();
     }
@@ -139,7 +145,36 @@ const wrap = (
       log?.warn({ err: error }, 'rate-limit store (Redis) unavailable: a count was not cleared');
     });
   },
+  async peek(key) {
+    return (await limiter.get(key))?.consumedPoints ?? 0;
+  },
 });
+
+export interface LimiterOptions {
+  /** The app's shared store (`app.limitStore`); memory when null. */
+  redis: Redis | null;
+  /** The limit's own part of every key, under `recell:rate-limit:`. */
+  name: string;
+  rule: LimitRule;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The 429 an attempt past the limit gets (the login limits' message unless given). */
+  refusal?: (retryAfterSeconds: number) => AppError;
+}
+
+/** One limit of a service of its own (a port it is handed), counted in the shared store as the login limits are. */
+export const createLimiter = (options: LimiterOptions): Limiter => {
+  const { redis, rule, refusal } = options;
+  const base = { keyPrefix: `recell:rate-limit:${options.name}`, points: rule.points, duration: rule.durationSeconds };
+  const limiter = redis
+    ? new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true })
+    : new RateLimiterMemory(base);
+  return wrap(
+    limiter,
+    rule,
+    options.log,
+    refusal ? (msBeforeNext) => refusal(retryAfterSecondsOf(msBeforeNext)) : undefined,
+  );
+};
 
 const waitForReady = (redis: Redis, timeoutMs: number) =>
   new Promise<boolean>((resolve) => {

@@ -15,3 +15,4 @@ export {
   removeAvailableProductsOf,
 } from './products.repository.ts';
 export { productsRoutes } from './products.routes.ts';
+export { imeiRefusalsFlagged } from './products.service.ts';

@@ -170,6 +170,26 @@ export const isImeiBlocked = async (tx: Executor, imei: string) =>
   (await tx.select({ imei: blockedImeis.imei }).from(blockedImeis).where(eq(blockedImeis.imei, imei)).limit(1)).length >
   0;
 
+/** The seller whose listing for sale holds `imei`, if any. */
+export const findAvailableImeiSeller = async (db: Executor, imei: string): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ sellerId: products.sellerId })
+    .from(products)
+    .where(and(eq(products.imei, imei), eq(products.status, 'available')))
+    .limit(1);
+  return row?.sellerId;
+};
+
+/** The IMEI of a seller's own listing for sale (undefined when it is not theirs, or not for sale). */
+export const findAvailableListingImei = async (db: Executor, sellerId: string, id: string) => {
+  const [row] = await db
+    .select({ imei: products.imei })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.sellerId, sellerId), eq(products.status, 'available')))
+    .limit(1);
+  return row;
+};
+
 /**
  * Blocks an IMEI (reported stolen): recorded with the admin's reason, its listings for sale become
  * 'removed', and no listing of it keeps the "IMEI checked" mark. False when it was already blocked.

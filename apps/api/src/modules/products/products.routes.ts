@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiEndpoints, ProductIdParamsSchema } from '@recell/contract';
 import { emptyBodyUnlessObject, endpointRoute, isPlainObject, noContent } from '../../lib/routes.ts';
 import * as service from './products.service.ts';
-import type { ListingForm, ProductDeps } from './products.service.ts';
+import type { ListingForm } from './products.service.ts';
+import { productDepsOf } from './products.deps.ts';
 import { isSignedInCaller, signedInUser } from '../auth/index.ts';
 import { listingFor } from '../catalogue/index.ts';
 
@@ -31,13 +32,7 @@ const readListingForm = async (request: FastifyRequest): Promise<ListingForm> =>
 
 /** Listings: sellers add, advertise and remove their phones; anyone sees a phone's details. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ProductDeps = {
-    db: app.db,
-    storage: app.storage,
-    listingsChanged: app.listingsChanged,
-    publicUrl: app.config.publicUrl,
-    emailsQueued: () => app.emailsQueued(),
-  };
+  const deps = productDepsOf(app);
 
   const { listings, catalogue } = apiEndpoints;
 
@@ -50,7 +45,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         'order, the first being the cover (`imageId` with one id is still taken). Or multipart form data with ' +
         'the fields and one picture as the file `image`. Prices are dollars with at most two decimals. Every missing or invalid ' +
         'field is named in `error.fields` with its message. The phone number is kept for buyers who book ' +
-        'and is never part of a public listing.',
+        'and is never part of a public listing. A new listing uses a new IMEI: a seller tries a limited ' +
+        'number a day (429 with Retry-After), and an IMEI refused (409) names nothing of the listing that holds it.',
       consumes: ['multipart/form-data', 'application/json'],
       errors: [400, 401, 403, 409, 413, 415, 429, 503],
       // Who may sell is checked before the body is read: a caller who may not learns that first, at no cost.
@@ -100,10 +96,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Every field of Add Product (JSON), checked with the same rules and messages; the photos are not ' +
         'part of it. Refused (409) once the phone is sold or while a buyer has booked it, and when the IMEI ' +
-        'is blocked or in another listing for sale. A new price is kept in the listing’s price history; ' +
+        'is blocked or in another listing for sale (the seller’s second refused IMEI in a day gets one neutral ' +
+        'answer for both). A change of IMEI counts against the new IMEIs a seller tries a day (429 with ' +
+        'Retry-After). A new price is kept in the listing’s price history; ' +
         'after a drop the listing shows the price before it as `previousPriceCents`.',
       params: ProductIdParamsSchema,
-      errors: [400, 401, 403, 404, 409, 429],
+      errors: [400, 401, 403, 404, 409, 429, 503],
       onRequest: [app.writeLimits.listingEdits],
       // As Add Product reads its JSON: anything but an object is an empty form.
       preValidation: emptyBodyUnlessObject,

@@ -48,6 +48,28 @@ export interface ProductDeps {
   publicUrl: string;
   /** Says that committed emails wait in the outbox. */
   emailsQueued: () => void;
+  /** What one seller may do with IMEIs in a day. */
+  imeiLimits: ImeiLimits;
+}
+
+/**
+ * A seller's IMEIs per day (decision 0064), counted in the shared limit store: a listing shows its
+ * IMEI's last four digits and the first eight are the model's, so about a hundred guesses (Luhn)
+ * would find another seller's whole IMEI from the answers to new IMEIs.
+ */
+export interface ImeiLimits {
+  /** Counts an attempt to use a new IMEI; past the day's limit, the 429 with its Retry-After. */
+  countChange(sellerId: string): Promise<void>;
+  /**
+   * Counts a refused IMEI (another seller's listing for sale, or blocked): how many different IMEIs
+   * the seller has had refused in the window, this one included (a repeat counts once), and whether
+   * this one is new. Throws when the store cannot be reached.
+   */
+  countRefusal(sellerId: string, imei: string): Promise<{ refused: number; isNew: boolean }>;
+  /** Refused IMEIs per window whose answer gives the reason; later ones get `imeiRefused`. */
+  refusalsTold: number;
+  /** The refused IMEI, counted as above, that puts the seller on the admins' Audit Log. */
+  refusalsFlaggedAt: number;
 }
 
 export interface ListingForm {
@@ -133,12 +155,14 @@ export const createProduct = async (
   form: ListingForm,
 ): Promise<ProductWithPhotos> => {
   const { fields, photos } = validateListing(form);
+  // Before the picture is stored: a refusal changes nothing.
+  await deps.imeiLimits.countChange(seller.id);
   const photoUrls =
     'bytes' in photos
       ? [(await storeImage(deps.storage, photos.bytes)).url]
       : await storedPhotoUrls(deps.storage, photos.ids, photos.field);
   const listing: Omit<repository.NewProduct, 'imageUrl'> = { sellerId: seller.id, ...listingValuesOf(fields) };
-  const id = await insertCheckedListing(deps, listing, photoUrls, fields.imei);
+  const id = await insertCheckedListing(deps, seller, listing, photoUrls, fields.imei);
   deps.listingsChanged();
   return getProduct(deps, id);
 };
@@ -168,28 +192,80 @@ const listingValuesOf = (fields: ProductFields): repository.ListingChanges => ({
 
 const imeiRefusal = (message: string) => conflict(message, { imei: message });
 
+/** Why an IMEI was refused, until its answer is chosen (`answerImeiRefusal`). */
+class ImeiRefused extends Error {
+  constructor(readonly reason: 'inUse' | 'blocked') {
+    super(reason);
+  }
+}
+
+/** The audit action that tells admins a seller's IMEIs were refused again and again. */
+export const imeiRefusalsFlagged = 'seller.imei_refusals';
+
+/**
+ * The 409 for a refused IMEI, which never names the listing that holds it (decision 0064). The
+ * first IMEI refused to a seller in a day says why ('already for sale', 'reported stolen'): an
+ * honest seller can act on it. Past `refusalsTold` different IMEIs, every refusal gets one neutral
+ * answer, so someone guessing others' IMEIs cannot tell a listed one from a blocked one; at
+ * `refusalsFlaggedAt` the seller goes on the admins' Audit Log, once a day. The seller's own
+ * listing holding the IMEI is no guess: told as it is, never counted.
+ */
+const answerImeiRefusal = async (deps: ProductDeps, seller: AuthUser, imei: string, refused: ImeiRefused) => {
+  if (refused.reason === 'inUse' && (await repository.findAvailableImeiSeller(deps.db, imei)) === seller.id)
+    return imeiRefusal(listingMessages.imeiInUse);
+  const { imeiLimits } = deps;
+  // A store that cannot be reached counts nothing: the answer is the neutral one.
+  const counted = await imeiLimits.countRefusal(seller.id, imei).catch(() => undefined);
+  if (counted?.isNew && counted.refused === imeiLimits.refusalsFlaggedAt) {
+    await insertAuditEntry(deps.db, {
+      actorId: seller.id,
+      action: imeiRefusalsFlagged,
+      subjectType: 'user',
+      subjectId: seller.id,
+      // Never the IMEIs themselves.
+      detail: { refusedImeis: counted.refused, withinHours: 24 },
+    });
+  }
+  if (!counted || counted.refused > imeiLimits.refusalsTold) return imeiRefusal(listingMessages.imeiRefused);
+  return imeiRefusal(refused.reason === 'inUse' ? listingMessages.imeiInUse : listingMessages.imeiBlocked);
+};
+
+/** Runs a change that uses `imei`, answering a refusal of the IMEI as `answerImeiRefusal` does. */
+const withImeiChecked = async <T>(
+  deps: ProductDeps,
+  seller: AuthUser,
+  imei: string,
+  change: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof ImeiRefused) throw await answerImeiRefusal(deps, seller, imei, error);
+    if (isUniqueViolationOf(error, repository.availableImeiIndex))
+      throw await answerImeiRefusal(deps, seller, imei, new ImeiRefused('inUse'));
+    throw error;
+  }
+};
+
 /**
  * Lists the phone unless its IMEI is blocked or already in a listing for sale. The refusals name
  * nothing of the other listing. Taken in turn with a block of the same IMEI (`lockImei`); two
  * listings of one IMEI made at once are told apart by the unique index, whichever commits first.
  */
-const insertCheckedListing = async (
+const insertCheckedListing = (
   deps: ProductDeps,
+  seller: AuthUser,
   listing: Omit<repository.NewProduct, 'imageUrl'>,
   photoUrls: readonly string[],
   imei: string,
-) => {
-  try {
-    return await deps.db.transaction(async (tx) => {
+) =>
+  withImeiChecked(deps, seller, imei, () =>
+    deps.db.transaction(async (tx) => {
       await repository.lockImei(tx, imei);
-      if (await repository.isImeiBlocked(tx, imei)) throw imeiRefusal(listingMessages.imeiBlocked);
+      if (await repository.isImeiBlocked(tx, imei)) throw new ImeiRefused('blocked');
       return repository.insertProduct(tx, listing, photoUrls);
-    });
-  } catch (error) {
-    if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
-    throw error;
-  }
-};
+    }),
+  );
 
 /**
  * The seller changes their listing (every field of Add Product but the photos): only their own,
@@ -207,8 +283,12 @@ export const updateProduct = async (
 ): Promise<ProductWithPhotos> => {
   const listingId = productIdOf(id);
   const changes = listingValuesOf(fields);
-  try {
-    await deps.db.transaction(async (tx) => {
+  // A new IMEI is counted before the transaction (no store call under the row lock). An edit racing
+  // this one can at most put back the IMEI read here, which was this listing's: nothing new is tried.
+  const before = await repository.findAvailableListingImei(deps.db, seller.id, listingId);
+  if (before && before.imei !== changes.imei) await deps.imeiLimits.countChange(seller.id);
+  await withImeiChecked(deps, seller, changes.imei!, () =>
+    deps.db.transaction(async (tx) => {
       // The listing's row first, as a block of its IMEI takes the reported listing's row first.
       const current = await repository.lockListingForEdit(tx, listingId);
       if (!current || current.status === 'removed') throw productNotFound();
@@ -221,7 +301,7 @@ export const updateProduct = async (
       // before it (then the edit finds it removed); waiting for the IMEI here while a block of it
       // waits for this row would deadlock.
       if (changes.imei !== current.imei) await repository.lockImei(tx, changes.imei!);
-      if (await repository.isImeiBlocked(tx, changes.imei!)) throw imeiRefusal(listingMessages.imeiBlocked);
+      if (await repository.isImeiBlocked(tx, changes.imei!)) throw new ImeiRefused('blocked');
 
       const priceChanged = changes.priceCents !== current.priceCents;
       const wasDrop = changes.priceCents! < current.priceCents;
@@ -263,11 +343,8 @@ export const updateProduct = async (
         // Which fields changed, never their values (the phone number and the IMEI are personal).
         detail: { changedFields },
       });
-    });
-  } catch (error) {
-    if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
-    throw error;
-  }
+    }),
+  );
   deps.listingsChanged();
   deps.emailsQueued();
   return getProduct(deps, listingId);
