@@ -4,6 +4,7 @@ export {
   deleteAdvertisement,
   deleteAdvertisementsOf,
   deleteAdvertisementsOfProducts,
+  findDeviceOfOrder,
   findListingSellers,
   findLiveProductSeller,
   lockImei,
@@ -15,3 +16,4 @@ export {
   removeAvailableProductsOf,
 } from './products.repository.ts';
 export { productsRoutes } from './products.routes.ts';
+export { recheckListings, takeFlaggedListingOffSale, type RecheckDeps } from './listing-checks.service.ts';

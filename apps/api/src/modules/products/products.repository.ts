@@ -305,6 +305,35 @@ export const lockProductOfOrder = async (tx: Executor, orderId: string) => {
   return row;
 };
 
+/**
+ * A listing for sale whose phone failed its IMEI check leaves sale as a blocked IMEI's listings do
+ * ('removed', without the "IMEI checked" mark). False when it was not for sale any more.
+ */
+export const removeFlaggedListing = async (tx: Executor, id: string) =>
+  (
+    await tx
+      .update(products)
+      .set({ status: 'removed', imeiChecked: false, updatedAt: sql`now()` })
+      .where(and(eq(products.id, id), eq(products.status, 'available')))
+      .returning({ id: products.id })
+  ).length > 0;
+
+/** The phone of an order as its listing describes it, for the IMEI check before its card is charged. */
+export const findDeviceOfOrder = async (db: Executor, orderId: string) => {
+  const [row] = await db
+    .select({
+      productId: products.id,
+      imei: products.imei,
+      brand: products.brand,
+      model: products.model,
+      networkLock: products.networkLock,
+    })
+    .from(products)
+    .where(eq(products.id, sql`(select ${orders.productId} from ${orders} where ${orders.id} = ${orderId})`))
+    .limit(1);
+  return row;
+};
+
 export const markRemoved = (tx: Executor, id: string) =>
   tx
     .update(products)

@@ -37,6 +37,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     listingsChanged: app.listingsChanged,
     publicUrl: app.config.publicUrl,
     emailsQueued: () => app.emailsQueued(),
+    deviceCheck: app.deviceCheck,
+    log: app.log,
   };
 
   const { listings, catalogue } = apiEndpoints;
