@@ -12,6 +12,7 @@ import { createIdentityProviders, type IdentityProviders } from './adapters/iden
 import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
 import { createPayoutProcessor } from './adapters/payouts/index.ts';
+import { createDeviceCheck, type DeviceCheck } from './adapters/device-check/index.ts';
 import type { PayoutProcessor } from './adapters/payouts/payout-processor.ts';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     cardProcessor: CardProcessor;
     /** Where sellers are paid: the built-in test mode, or Stripe Connect (with Stripe's keys). */
     payoutProcessor: PayoutProcessor;
+    /** Where listings' IMEIs are checked: the built-in test mode (magic IMEIs), or the HTTP service. */
+    deviceCheck: DeviceCheck;
     /** Where emails go: SMTP (a mail server, or the demo mailbox), or nowhere (they wait in the outbox). */
     mailSender: MailSender;
     /** The demo mailbox's web inbox while the server runs as a demo (server.ts starts it); else null. */
@@ -85,6 +88,7 @@ export interface AppDeps {
   storage?: ImageStorage;
   cardProcessor?: AnyCardProcessor;
   payoutProcessor?: PayoutProcessor;
+  deviceCheck?: DeviceCheck;
   identityProviders?: IdentityProviders;
   mailSender?: MailSender;
   /** The web inbox of the demo mailbox server.ts started (none in production). */
@@ -131,6 +135,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     'payoutProcessor',
     deps.payoutProcessor ?? createPayoutProcessor(config.payments, deps.database.db),
   );
+  app.decorate<DeviceCheck>('deviceCheck', deps.deviceCheck ?? createDeviceCheck(config.deviceCheck));
   app.decorate('isShuttingDown', false);
   const mailSender = deps.mailSender ?? createMailSender(config.mail);
   app.decorate('mailSender', mailSender);

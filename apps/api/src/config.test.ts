@@ -131,6 +131,8 @@ describe('config for a production deployment', () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
     STRIPE_WEBHOOK_SECRET: 'whsec_123',
     SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
+    DEVICE_CHECK_API_URL: 'https://imei.example.com',
+    DEVICE_CHECK_API_KEY: 'key_123',
   };
   const without = (name: keyof typeof real) => ({ ...real, [name]: undefined });
 
@@ -141,6 +143,24 @@ describe('config for a production deployment', () => {
       smtpUrl: 'smtp://mailer:secret@smtp.example.com:587',
       from: 'ReCell <no-reply@recell.test>',
     });
+  });
+
+  it('refuses to run without a device-check service (every phone would pass its IMEI check) unless it is a demo', () => {
+    expect(() => loadConfig(without('DEVICE_CHECK_API_URL'))).toThrow(/DEVICE_CHECK_API_URL: required in production/);
+    expect(
+      loadConfig({ ...without('DEVICE_CHECK_API_URL'), DEVICE_CHECK_API_KEY: undefined, ALLOW_DEMO_SERVICES: 'true' })
+        .deviceCheck,
+    ).toEqual({
+      kind: 'test',
+    });
+    expect(loadConfig(real).deviceCheck).toEqual({
+      kind: 'http',
+      apiUrl: 'https://imei.example.com',
+      apiKey: 'key_123',
+      timeoutMs: 5000,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'development', DEVICE_CHECK_API_KEY: 'k' })).toThrow(/DEVICE_CHECK_API_KEY/);
+    expect(() => loadConfig({ ...real, DEVICE_CHECK_API_URL: 'not a url' })).toThrow(/DEVICE_CHECK_API_URL/);
   });
 
   it('refuses to run without SMTP (no email would leave the server) and a URL that is not SMTP', () => {

@@ -169,6 +169,13 @@ const EnvSchema = z.object({
     .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, 'must have at most two decimals')
     .default(0),
 
+  // The IMEI check of listings: the built-in test mode (magic IMEIs), or a device-check service over HTTP.
+  /** The device-check service's address (its API: adapters/device-check/http-device-check.ts). */
+  DEVICE_CHECK_API_URL: z.url().optional(),
+  DEVICE_CHECK_API_KEY: z.string().min(1).optional(),
+  /** How long a check may take before it counts as an outage. */
+  DEVICE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+
   // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, outside
   // production, through the demo mailbox (MailDev) the server starts itself.
   SMTP_URL: z
@@ -247,7 +254,13 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       );
     if (!e.SMTP_URL)
       problems.push(`SMTP_URL: required in production (without it no email leaves the server), ${optIn}`);
+    if (!e.DEVICE_CHECK_API_URL)
+      problems.push(
+        `DEVICE_CHECK_API_URL: required in production (without it the test-mode device check finds every phone clean), ${optIn}`,
+      );
   }
+  if (e.DEVICE_CHECK_API_KEY && !e.DEVICE_CHECK_API_URL)
+    problems.push('DEVICE_CHECK_API_KEY: set only with DEVICE_CHECK_API_URL');
   // The demo mailbox shows every email, links and all, to whoever opens it: never in production.
   const demoMailboxVariables = ['DEMO_MAILBOX_HOST', 'DEMO_MAILBOX_SMTP_PORT', 'DEMO_MAILBOX_WEB_PORT'] as const;
   for (const name of demoMailboxVariables.filter((variable) => e[variable] !== undefined)) {
@@ -387,6 +400,15 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
           apiUrl: e.STRIPE_API_URL,
         }
       : { processor: 'test' as const },
+    /** The IMEI check of listings: built-in test mode (magic IMEIs), or the HTTP service. */
+    deviceCheck: e.DEVICE_CHECK_API_URL
+      ? {
+          kind: 'http' as const,
+          apiUrl: e.DEVICE_CHECK_API_URL,
+          apiKey: e.DEVICE_CHECK_API_KEY,
+          timeoutMs: e.DEVICE_CHECK_TIMEOUT_MS,
+        }
+      : { kind: 'test' as const },
     /** What the marketplace keeps of each sale, frozen on the order when the sale is recorded. */
     sellerFee: { percent: e.SELLER_FEE_PERCENT, fixedCents: e.SELLER_FEE_FIXED_CENTS },
     /** The buyer's service fee in percent, frozen on the order when its payment is prepared. */

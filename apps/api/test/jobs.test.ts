@@ -40,6 +40,7 @@ describe('the job list', () => {
       'forget-idempotent-answers',
       'progress-orders',
       'prune-sessions',
+      'recheck-devices',
       'reconcile-payments',
       'refresh-search-terms',
       'release-payouts',

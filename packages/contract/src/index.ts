@@ -21,6 +21,7 @@ export * from './listing-rules.ts';
 export * from './listings.ts';
 export * from './photos.ts';
 export * from './listing-texts.ts';
+export * from './device-check-texts.ts';
 export * from './orders.ts';
 export * from './order-progress.ts';
 export * from './order-progress-texts.ts';

@@ -16,6 +16,7 @@ export const notificationKinds = [
   'listing_removed',
   'price_drop',
   'problem_outcome',
+  'device_check',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -33,6 +34,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   listing_removed: 'An admin removed one of my listings',
   price_drop: 'A phone on my wishlist got cheaper',
   problem_outcome: 'The outcome of a problem I reported',
+  device_check: 'A phone failed its IMEI check',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */
@@ -101,6 +103,19 @@ export const notices = {
   priceDrop: (phone: string, from: string, to: string) => ({
     title: 'A phone on your wishlist got cheaper',
     body: `The ${phone} now costs ${to} (was ${from}).`,
+  }),
+  /** The seller's listing failed an IMEI check (`reasons` in words, deviceCheckReasonText). */
+  deviceCheckSeller: (phone: string, reasons: string) => ({
+    title: 'Listing taken off sale',
+    body: `Your listing of the ${phone} failed its IMEI check and no longer appears in the catalogue. ${reasons}`,
+  }),
+  deviceCheckAdmin: (phone: string, reasons: string) => ({
+    title: 'A listing failed its IMEI check',
+    body: `A listing of the ${phone} was taken off sale. ${reasons}`,
+  }),
+  deviceCheckBuyer: (phone: string, reasons: string) => ({
+    title: 'Order cancelled: the phone failed its IMEI check',
+    body: `The ${phone} failed its IMEI check just before payment, so your card was not charged and the order was cancelled. ${reasons}`,
   }),
 } as const;
 

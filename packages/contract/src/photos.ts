@@ -60,6 +60,8 @@ export type ProductPhoto = z.infer<typeof ProductPhotoSchema>;
  */
 export const ProductWithPhotosSchema = ProductSchema.extend({
   photos: z.array(ProductPhotoSchema).min(1),
+  /** When the phone's latest IMEI check at the device-check service found it clean; null otherwise. */
+  imeiCleanCheckedAt: z.iso.datetime({ offset: true }).nullable(),
 }).meta({ id: 'ProductWithPhotos' });
 export type ProductWithPhotos = z.infer<typeof ProductWithPhotosSchema>;
 

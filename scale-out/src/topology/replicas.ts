@@ -98,6 +98,8 @@ export interface ReplicaSettings {
   stripeEnv: Record<string, string>;
   /** SMTP_URL and MAIL_FROM: production sends its emails through SMTP. */
   mailEnv: Record<string, string>;
+  /** DEVICE_CHECK_API_URL and its key: production checks listings' IMEIs at a service. */
+  deviceCheckEnv: Record<string, string>;
   publicUrl: string;
 }
 
@@ -126,6 +128,7 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
   S3_SECRET_ACCESS_KEY: 'S3RVER',
   ...settings.stripeEnv,
   ...settings.mailEnv,
+  ...settings.deviceCheckEnv,
   SHUTDOWN_GRACE_MS: String(shutdownGraceMs),
   SHUTDOWN_DRAIN_MS: String(shutdownDrainMs),
   // Hundreds of sign-ups and logins come from the suite's one address; the per-account login

@@ -12,6 +12,7 @@ import { figure } from '../lib/report.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 import { startCardProcessor, type CardProcessorPeer } from './card-processor.ts';
 import { startTcpProxy, type TcpProxy } from '../../../apps/api/test/support/tcp-proxy.ts';
+import { startDeviceCheckPeer } from './device-check-peer.ts';
 import { startMailPeer, type MailPeer } from './mail-peer.ts';
 import { apiCommand, nodeBinary, repoRoot } from './paths.ts';
 import { Replica, replicaEnv } from './replicas.ts';
@@ -91,6 +92,9 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
     const mail = await startMailPeer();
     undo.push(() => mail.stop());
     figure('mail (SMTP peer)', mail.env.SMTP_URL);
+    const deviceCheck = await startDeviceCheckPeer();
+    undo.push(() => deviceCheck.stop());
+    figure('device check (HTTP peer)', deviceCheck.env.DEVICE_CHECK_API_URL);
     const network = {
       postgres: await startTcpProxy(hostAndPort(postgres.url, 5432)),
       redis: await startTcpProxy(hostAndPort(redis.url, 6379)),
@@ -110,6 +114,7 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
       s3,
       stripeEnv: processor.env,
       mailEnv: mail.env,
+      deviceCheckEnv: deviceCheck.env,
       publicUrl: balancerPortPlaceholder,
     });
     const replicas = ports.map((port, i) => new Replica(`r${i + 1}`, port, env, workDir));

@@ -707,6 +707,42 @@ export const blockedImeis = pgTable('blocked_imeis', {
   blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every IMEI check of a listing at the device-check service (modules/device-check), one row per
+ * check, never changed: `clean`, `flagged` with its reasons, or `unavailable` (the service did not
+ * answer; the listing was accepted and waits for the daily re-check). `context` says which step
+ * asked: listing, edit, capture (before a card is charged) or recheck (the daily job).
+ */
+export const deviceChecks = pgTable(
+  'device_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    imei: text('imei').notNull(),
+    outcome: text('outcome').notNull(),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The brand and model the IMEI's type-allocation code names, when the service knows it. */
+    tacModel: text('tac_model'),
+    context: text('context').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('device_checks_outcome', sql`${t.outcome} in ('clean', 'flagged', 'unavailable')`),
+    check('device_checks_context', sql`${t.context} in ('listing', 'edit', 'capture', 'recheck')`),
+    check(
+      'device_checks_reasons',
+      sql`(${t.outcome} = 'flagged') = (cardinality(${t.reasons}) > 0) and ${t.reasons} <@ array['blacklisted', 'unpaid_finance', 'carrier_locked', 'activation_locked', 'model_mismatch']::text[]`,
+    ),
+    // A listing's latest check (its page, the re-check's order) is one index read.
+    index('device_checks_product_checked_idx').on(t.productId, t.checkedAt.desc()),
+  ],
+);
+
 /** Who did what to which record, and when: admin actions, deletions, payments. */
 export const auditLog = pgTable(
   'audit_log',
@@ -846,7 +882,7 @@ export const paymentReleases = pgTable(
 
 /** The notification kinds the database accepts (packages/contract notificationKinds). */
 const notificationKindCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'price_drop', 'problem_outcome')`;
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'price_drop', 'problem_outcome', 'device_check')`;
 
 /**
  * The bell's list: what happened that a person must not miss, newest first. Written by `notify`

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createMailSender } from '../adapters/mail/index.ts';
+import { createDeviceCheck } from '../adapters/device-check/index.ts';
 import { createCardProcessor } from '../adapters/payments/index.ts';
 import { createPayoutProcessor } from '../adapters/payouts/index.ts';
 import { createStorage } from '../adapters/storage/index.ts';
@@ -13,6 +14,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   storage: app.storage,
   processor: app.cardProcessor,
   payouts: app.payoutProcessor,
+  deviceCheck: app.deviceCheck,
   mail: app.mailSender,
   log: app.log,
   now: () => new Date(),
@@ -27,6 +29,7 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   storage: createStorage(config),
   processor: createCardProcessor(config.payments, db),
   payouts: createPayoutProcessor(config.payments, db),
+  deviceCheck: createDeviceCheck(config.deviceCheck),
   mail: createMailSender(config.mail),
   log,
   now: () => new Date(),

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../adapters/mail/index.ts';
+import type { DeviceCheck } from '../adapters/device-check/index.ts';
 import type { CardProcessor } from '../adapters/payments/card-processor.ts';
 import type { PayoutProcessor } from '../adapters/payouts/payout-processor.ts';
 import type { ImageStorage } from '../adapters/storage/storage.ts';
@@ -17,6 +18,8 @@ export interface JobDeps {
   processor: CardProcessor;
   /** Where sellers are paid. */
   payouts: PayoutProcessor;
+  /** Where listings' IMEIs are checked. */
+  deviceCheck: DeviceCheck;
   /** Where the outbox's emails are sent (SMTP), or the outbox only. */
   mail: MailSender;
   log: FastifyBaseLogger;

@@ -10,6 +10,7 @@ import { forgetIdempotentAnswers } from './forget-idempotent-answers.job.ts';
 import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
 import { progressOrdersJob } from './progress-orders.job.ts';
 import { releasePayoutsJob } from './release-payouts.job.ts';
+import { recheckDevicesJob } from './recheck-devices.job.ts';
 import { pruneSessions } from './prune-sessions.job.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.job.ts';
 import { refreshSearchTermsJob } from './refresh-search-terms.job.ts';
@@ -25,6 +26,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   releasePayoutsJob,
   refreshSearchTermsJob,
   forgetIdempotentAnswers,
+  recheckDevicesJob,
 ];
 
 export const findJob = (name: string) => jobDefinitions.find((job) => job.name === name);

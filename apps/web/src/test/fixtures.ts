@@ -45,6 +45,7 @@ export const makeProduct = (overrides: Partial<ProductWithPhotos> = {}): Product
     ratingCount: 0,
   },
   photos: [{ id: null, url: overrides.imageUrl ?? '/uploads/iphone-13-pro.webp' }],
+  imeiCleanCheckedAt: null,
   ...overrides,
 });
 

@@ -48,6 +48,15 @@ export const findRecipients = async (db: Executor, userIds: readonly string[]): 
   }));
 };
 
+/** Every active admin's id (they are told of what needs an admin's eye). */
+export const listActiveAdminIds = async (db: Executor): Promise<string[]> =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+  ).map((row) => row.id);
+
 export const insertNotifications = async (
   db: Executor,
   rows: ReadonlyArray<{ userId: string; kind: NotificationKind; title: string; body: string; link: string }>,

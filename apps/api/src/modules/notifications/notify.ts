@@ -109,3 +109,11 @@ export const notifyWishlisters = async (
 
 /** One notice: see the module's comment. The caller calls `emailsQueued()` after its transaction commits. */
 export const notify = (tx: Executor, deps: NotifyDeps, notice: Notice): Promise<void> => notifyAll(tx, deps, [notice]);
+
+/** The same notice to every active admin. The caller calls `emailsQueued()` after its transaction commits. */
+export const notifyAdmins = async (tx: Executor, deps: NotifyDeps, notice: Omit<Notice, 'userId'>): Promise<void> =>
+  notifyAll(
+    tx,
+    deps,
+    (await repository.listActiveAdminIds(tx)).map((userId) => ({ ...notice, userId })),
+  );

@@ -2,6 +2,13 @@
 export { finishDueRefunds, refundProblem } from './order-problems.service.ts';
 export { orderProgressRoutes } from './order-progress.routes.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
-export { cancelOpenOrdersOf, freezeSellerFee, lockOrder, markPaid, replacePaymentIntent } from './orders.repository.ts';
+export {
+  cancelOpenOrdersOf,
+  freezeSellerFee,
+  lockOrder,
+  markCancelled,
+  markPaid,
+  replacePaymentIntent,
+} from './orders.repository.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { getOrder, type OrderCardRelease } from './orders.service.ts';

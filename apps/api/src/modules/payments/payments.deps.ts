@@ -3,6 +3,7 @@
  * same code in a request of the HTTP app and in a job without it.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { DeviceCheck } from '../../adapters/device-check/index.ts';
 import type { CardProcessor } from '../../adapters/payments/card-processor.ts';
 import type { PayoutProcessor } from '../../adapters/payouts/payout-processor.ts';
 import type { Database } from '../../db/client.ts';
@@ -11,6 +12,11 @@ import type { SellerFeeRule } from '@recell/contract';
 export interface PaymentDeps {
   db: Database;
   processor: CardProcessor;
+  /**
+   * Where the phone's IMEI is checked once more before its card is charged (present in the app's
+   * requests; the reconcile job only finishes sales claimed after that check).
+   */
+  deviceCheck?: DeviceCheck;
   /** Where sellers are paid: a dispute takes a sent share back (present in the app's requests). */
   payouts?: PayoutProcessor;
   log: FastifyBaseLogger;
@@ -43,6 +49,7 @@ export interface PaymentDeps {
 export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): PaymentDeps => ({
   db: app.db,
   processor: app.cardProcessor,
+  deviceCheck: app.deviceCheck,
   payouts: app.payoutProcessor,
   log,
   listingsChanged: app.listingsChanged,

@@ -13,12 +13,24 @@
  *    advertisement, writes the audit entry, deletes the claim and lists the other open orders'
  *    intents for release.
  *
+ * Before step 2, a sale whose card is still to be charged checks the phone's IMEI once more at the
+ * device-check service (no transaction open): a flagged phone is never charged: its order is
+ * cancelled, its authorisation listed for release and released, and it leaves sale
+ * (`refuseFlaggedPhone`). An outage of the service lets the sale go on (decision 0065).
+ *
  * A refused capture frees the phone (402). An outage or a crash between the steps leaves the claim:
  * the buyer's retry of /pay resumes it (capture is idempotent, a captured intent is just recorded),
  * and so does the reconcile job after a while. A capture that can no longer be recorded (the phone
  * was removed meanwhile) is refunded.
  */
-import { buyingMessages, notices, orderPagePath, paymentMessages, sellerFeeOf } from '@recell/contract';
+import {
+  buyingMessages,
+  deviceCheckTexts,
+  notices,
+  orderPagePath,
+  paymentMessages,
+  sellerFeeOf,
+} from '@recell/contract';
 import {
   CardError,
   IntentStateError,
@@ -29,7 +41,8 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { paymentOutcomes } from '../../lib/metrics.ts';
 import { insertAuditEntry } from '../audit/index.ts';
-import { notifyAll } from '../notifications/index.ts';
+import { checkDevice, recordDeviceCheck, type DeviceCheckOutcome } from '../device-check/index.ts';
+import { notify, notifyAll } from '../notifications/index.ts';
 import * as orders from '../orders/index.ts';
 import * as ledger from '../ledger/index.ts';
 import * as payouts from '../payouts/index.ts';
@@ -289,9 +302,82 @@ export const completeClaimedSale = async (
   return 'recorded';
 };
 
+/**
+ * The phone failed its check before its card was charged: in one short transaction (the phone,
+ * then the order, as the sale locks them) the order is cancelled as a buyer's cancel does, with
+ * its authorisations listed for release; the check is recorded; the buyer is told; and the phone
+ * leaves sale (its seller and the admins told). Nothing is done, and the sale goes on, when the
+ * order is no longer a booked one of this intent or its card is already being captured (a sale
+ * claimed before this check, by a check that found it clean). After the commit the authorisations
+ * are released; a failure stays listed for the reconcile job.
+ */
+const refuseFlaggedPhone = async (
+  deps: PaymentDeps,
+  attempt: SaleAttempt,
+  intent: ProcessorIntent,
+  device: { productId: string; imei: string },
+  check: DeviceCheckOutcome,
+): Promise<'refused' | 'go-on'> => {
+  const released = await shortTransaction(deps.db, async (tx): Promise<string[] | null> => {
+    const product = await listings.lockProductOfOrder(tx, attempt.orderId);
+    const order = await orders.lockOrder(tx, attempt.orderId);
+    if (!product || !order || product.id !== device.productId) return null;
+    if (order.status !== 'booked' || intent.orderId !== order.id) return null;
+    if (await repository.findClaimOfOrder(tx, order.id)) return null;
+    await orders.markCancelled(tx, order.id);
+    const intents = [...new Set([intent.id, ...(order.paymentIntentId ? [order.paymentIntentId] : [])])];
+    for (const paymentIntentId of intents) {
+      if (!(await repository.hasRelease(tx, paymentIntentId)))
+        await repository.insertRelease(tx, { paymentIntentId, orderId: order.id, kind: 'cancel' });
+    }
+    await recordDeviceCheck(tx, product.id, device.imei, check, 'capture');
+    await insertAuditEntry(tx, {
+      actorId: null,
+      action: 'order.cancelled',
+      subjectType: 'order',
+      subjectId: order.id,
+      detail: { by: 'device_check', productId: product.id, priceCents: order.priceCents },
+    });
+    await notify(tx, deps, {
+      userId: order.buyerId,
+      kind: 'device_check',
+      ...notices.deviceCheckBuyer(product.name, check.message!),
+      link: orderPagePath(order.id),
+    });
+    if (product.status === 'available') await listings.takeFlaggedListingOffSale(tx, deps, product, check.message!);
+    return intents;
+  });
+  if (!released) return 'go-on';
+  for (const paymentIntentId of released) await performRelease(deps, paymentIntentId);
+  deps.listingsChanged();
+  deps.emailsQueued?.();
+  return 'refused';
+};
+
+/**
+ * The IMEI check just before a card is charged (with no transaction open): a flagged phone's sale
+ * is refused (409) and its order cancelled; a clean check is recorded; an outage lets the sale go on.
+ */
+const checkPhoneBeforeCapture = async (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIntent) => {
+  if (!deps.deviceCheck) return;
+  const device = await listings.findDeviceOfOrder(deps.db, attempt.orderId);
+  if (!device?.imei) return;
+  const { imei, productId } = device;
+  const check = await checkDevice({ deviceCheck: deps.deviceCheck, log: deps.log, now: deps.now }, { ...device, imei });
+  if (check.outcome === 'flagged') {
+    if ((await refuseFlaggedPhone(deps, attempt, intent, { productId, imei }, check)) === 'refused')
+      throw conflict(deviceCheckTexts.failedBeforeCapture);
+    return;
+  }
+  await recordDeviceCheck(deps.db, productId, imei, check, 'capture');
+};
+
 const settleSteps = async (deps: PaymentDeps, attempt: SaleAttempt): Promise<SaleResult> => {
   if (attempt.event && (await repository.isWebhookEventHandled(deps.db, attempt.event))) return 'duplicate-event';
   const intent = await atProcessor(() => deps.processor.retrieve(attempt.paymentIntentId));
+  // Only a card still to be charged: money already taken is recorded (or given back) as before.
+  if (intent?.status === 'requires_capture' && intent.orderId === attempt.orderId)
+    await checkPhoneBeforeCapture(deps, attempt, intent);
   const claim = await claimSale(deps, attempt, intent);
   if (claim.kind === 'refused') {
     if (claim.isReleased) await performRelease(deps, attempt.paymentIntentId);

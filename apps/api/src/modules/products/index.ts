@@ -4,6 +4,7 @@ export {
   deleteAdvertisement,
   deleteAdvertisementsOf,
   deleteAdvertisementsOfProducts,
+  findDeviceOfOrder,
   findListingSellers,
   findLiveProductSeller,
   lockImei,
@@ -16,3 +17,4 @@ export {
 } from './products.repository.ts';
 export { productsRoutes } from './products.routes.ts';
 export { imeiRefusalsFlagged } from './products.service.ts';
+export { recheckListings, takeFlaggedListingOffSale, type RecheckDeps } from './listing-checks.service.ts';

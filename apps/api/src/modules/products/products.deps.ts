@@ -51,4 +51,6 @@ export const productDepsOf = (app: FastifyInstance): ProductDeps => ({
   publicUrl: app.config.publicUrl,
   emailsQueued: () => app.emailsQueued(),
   imeiLimits: imeiLimitsOf(app),
+  deviceCheck: app.deviceCheck,
+  log: app.log,
 });

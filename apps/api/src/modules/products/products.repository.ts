@@ -180,16 +180,6 @@ export const findAvailableImeiSeller = async (db: Executor, imei: string): Promi
   return row?.sellerId;
 };
 
-/** The IMEI of a seller's own listing for sale (undefined when it is not theirs, or not for sale). */
-export const findAvailableListingImei = async (db: Executor, sellerId: string, id: string) => {
-  const [row] = await db
-    .select({ imei: products.imei })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.sellerId, sellerId), eq(products.status, 'available')))
-    .limit(1);
-  return row;
-};
-
 /**
  * Blocks an IMEI (reported stolen): recorded with the admin's reason, its listings for sale become
  * 'removed', and no listing of it keeps the "IMEI checked" mark. False when it was already blocked.
@@ -322,6 +312,35 @@ export const lockProductOfOrder = async (tx: Executor, orderId: string) => {
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, sql`(select ${orders.productId} from ${orders} where ${orders.id} = ${orderId})`))
     .for('update', { of: products });
+  return row;
+};
+
+/**
+ * A listing for sale whose phone failed its IMEI check leaves sale as a blocked IMEI's listings do
+ * ('removed', without the "IMEI checked" mark). False when it was not for sale any more.
+ */
+export const removeFlaggedListing = async (tx: Executor, id: string) =>
+  (
+    await tx
+      .update(products)
+      .set({ status: 'removed', imeiChecked: false, updatedAt: sql`now()` })
+      .where(and(eq(products.id, id), eq(products.status, 'available')))
+      .returning({ id: products.id })
+  ).length > 0;
+
+/** The phone of an order as its listing describes it, for the IMEI check before its card is charged. */
+export const findDeviceOfOrder = async (db: Executor, orderId: string) => {
+  const [row] = await db
+    .select({
+      productId: products.id,
+      imei: products.imei,
+      brand: products.brand,
+      model: products.model,
+      networkLock: products.networkLock,
+    })
+    .from(products)
+    .where(eq(products.id, sql`(select ${orders.productId} from ${orders} where ${orders.id} = ${orderId})`))
+    .limit(1);
   return row;
 };
 

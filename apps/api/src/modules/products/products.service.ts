@@ -23,6 +23,8 @@ import {
   type ProductFields,
   type ProductWithPhotos,
 } from '@recell/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceCheck } from '../../adapters/device-check/index.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -31,6 +33,7 @@ import { productIdOf } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notify, notifyWishlisters } from '../notifications/index.ts';
+import { checkDevice, findCleanCheckAt, recordDeviceCheck, type DeviceCheckOutcome } from '../device-check/index.ts';
 import { toPublicProduct } from '../catalogue/index.ts';
 import { imageUrlForId, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
@@ -50,6 +53,9 @@ export interface ProductDeps {
   emailsQueued: () => void;
   /** What one seller may do with IMEIs in a day. */
   imeiLimits: ImeiLimits;
+  /** Where a listing's IMEI is checked (lost or stolen, finance, locks, the model). */
+  deviceCheck: DeviceCheck;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -157,12 +163,14 @@ export const createProduct = async (
   const { fields, photos } = validateListing(form);
   // Before the picture is stored: a refusal changes nothing.
   await deps.imeiLimits.countChange(seller.id);
+  // Before any picture is stored or any lock taken: the service is a network call.
+  const device = await checkListedDevice(deps, fields);
   const photoUrls =
     'bytes' in photos
       ? [(await storeImage(deps.storage, photos.bytes)).url]
       : await storedPhotoUrls(deps.storage, photos.ids, photos.field);
   const listing: Omit<repository.NewProduct, 'imageUrl'> = { sellerId: seller.id, ...listingValuesOf(fields) };
-  const id = await insertCheckedListing(deps, seller, listing, photoUrls, fields.imei);
+  const id = await insertCheckedListing(deps, seller, listing, photoUrls, fields.imei, device);
   deps.listingsChanged();
   return getProduct(deps, id);
 };
@@ -248,6 +256,22 @@ const withImeiChecked = async <T>(
 };
 
 /**
+ * Checks the phone the form describes at the device-check service, with no transaction open; a
+ * flagged phone is refused (409, the findings in words under the IMEI). An outage accepts it
+ * unchecked: the daily re-check takes it first.
+ */
+const checkListedDevice = async (deps: ProductDeps, fields: ProductFields): Promise<DeviceCheckOutcome> => {
+  const device = await checkDevice(deps, {
+    imei: fields.imei,
+    brand: fields.brand,
+    model: fields.model,
+    networkLock: fields.networkLock,
+  });
+  if (device.outcome === 'flagged') throw imeiRefusal(device.message!);
+  return device;
+};
+
+/**
  * Lists the phone unless its IMEI is blocked or already in a listing for sale. The refusals name
  * nothing of the other listing. Taken in turn with a block of the same IMEI (`lockImei`); two
  * listings of one IMEI made at once are told apart by the unique index, whichever commits first.
@@ -258,12 +282,15 @@ const insertCheckedListing = (
   listing: Omit<repository.NewProduct, 'imageUrl'>,
   photoUrls: readonly string[],
   imei: string,
+  device: DeviceCheckOutcome,
 ) =>
   withImeiChecked(deps, seller, imei, () =>
     deps.db.transaction(async (tx) => {
       await repository.lockImei(tx, imei);
       if (await repository.isImeiBlocked(tx, imei)) throw new ImeiRefused('blocked');
-      return repository.insertProduct(tx, listing, photoUrls);
+      const id = await repository.insertProduct(tx, listing, photoUrls);
+      await recordDeviceCheck(tx, id, imei, device, 'listing');
+      return id;
     }),
   );
 
@@ -283,10 +310,15 @@ export const updateProduct = async (
 ): Promise<ProductWithPhotos> => {
   const listingId = productIdOf(id);
   const changes = listingValuesOf(fields);
-  // A new IMEI is counted before the transaction (no store call under the row lock). An edit racing
-  // this one can at most put back the IMEI read here, which was this listing's: nothing new is tried.
-  const before = await repository.findAvailableListingImei(deps.db, seller.id, listingId);
-  if (before && before.imei !== changes.imei) await deps.imeiLimits.countChange(seller.id);
+  // A new IMEI is counted, and a new IMEI or a new description of the phone it is checked against
+  // is checked again, before the transaction: no store or network call under the row lock. An edit
+  // racing this one can at most put back the IMEI read here, which was this listing's. Only the
+  // listing's own seller learns anything from it: anyone else is refused first.
+  const before = await repository.findSellerProduct(deps.db, seller.id, listingId);
+  const isForSale = before?.status === 'available';
+  if (isForSale && before.imei !== changes.imei) await deps.imeiLimits.countChange(seller.id);
+  const device =
+    isForSale && describesAnotherDevice(before, fields) ? await checkListedDevice(deps, fields) : undefined;
   await withImeiChecked(deps, seller, changes.imei!, () =>
     deps.db.transaction(async (tx) => {
       // The listing's row first, as a block of its IMEI takes the reported listing's row first.
@@ -311,6 +343,7 @@ export const updateProduct = async (
         changes,
         priceChanged ? (wasDrop ? current.priceCents : null) : undefined,
       );
+      if (device) await recordDeviceCheck(tx, listingId, changes.imei!, device, 'edit');
       if (priceChanged) {
         await repository.insertPriceChange(tx, {
           productId: listingId,
@@ -350,6 +383,16 @@ export const updateProduct = async (
   return getProduct(deps, listingId);
 };
 
+/** Whether the edit changes what the phone's IMEI is checked against (the IMEI, brand, model or network lock). */
+const describesAnotherDevice = (
+  current: { imei: string | null; brand: string; model: string; networkLock: string | null },
+  fields: ProductFields,
+) =>
+  current.imei !== fields.imei ||
+  current.brand !== fields.brand ||
+  current.model !== fields.model ||
+  current.networkLock !== fields.networkLock;
+
 /** One of the seller's own listings (for sale or sold), for the edit form; anyone else's is a 404. */
 export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: string): Promise<MyProductDetails> => {
   const row = await repository.findSellerProduct(db, sellerId, productIdOf(id));
@@ -364,11 +407,18 @@ export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: st
 };
 
 /** The details page: a phone for sale or sold, with its photos; a removed one (or a malformed id) is a 404. */
-export const getProduct = async ({ db }: ProductDeps, id: string): Promise<ProductWithPhotos> => {
+export const getProduct = async ({ db }: Pick<ProductDeps, 'db'>, id: string): Promise<ProductWithPhotos> => {
   const row = await repository.findLiveProduct(db, productIdOf(id));
   if (!row) throw productNotFound();
-  const photoUrls = await repository.findPhotoUrls(db, row.id, row.imageUrl);
-  return { ...toPublicProduct(row), photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })) };
+  const [photoUrls, cleanAt] = await Promise.all([
+    repository.findPhotoUrls(db, row.id, row.imageUrl),
+    findCleanCheckAt(db, row.id),
+  ]);
+  return {
+    ...toPublicProduct(row),
+    photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })),
+    imeiCleanCheckedAt: cleanAt ? new Date(cleanAt).toISOString() : null,
+  };
 };
 
 /**

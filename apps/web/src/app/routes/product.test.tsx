@@ -1,4 +1,4 @@
-import { listingTexts, messages } from '@recell/contract';
+import { deviceCheckTexts, listingTexts, messages } from '@recell/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,20 @@ describe("a phone's details page", () => {
     expect(fact(listingTexts.networkLabel)).toHaveTextContent('Locked to T-Mobile');
     expect(fact(listingTexts.batteryHealthLabel)).toHaveTextContent('89%');
     expect(fact(listingTexts.imeiLabel)).toHaveTextContent(`•••••••••••1481${listingTexts.imeiChecked}`);
+  });
+
+  it('says when the IMEI was last checked clean at the device-check service, and nothing without such a check', async () => {
+    serve(() => jsonResponse({ ...phone, imeiCleanCheckedAt: '2026-11-27T09:30:00.000Z' }));
+    const { unmount } = renderDetails();
+    await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' });
+    expect(screen.getByText('IMEI clean, checked on Nov 27, 2026')).toBeInTheDocument();
+    unmount();
+
+    serve(() => jsonResponse(phone));
+    renderDetails();
+    await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' });
+    expect(screen.queryByText(/IMEI clean, checked on/)).not.toBeInTheDocument();
+    expect(deviceCheckTexts.cleanOn('2026-01-05T23:59:00.000Z')).toBe('IMEI clean, checked on Jan 5, 2026');
   });
 
   it('leaves out the facts of a listing made before them, and the mark of an IMEI that is not checked', async () => {

@@ -1,4 +1,12 @@
-import { categoryBrands, formatPrice, listingTexts, webTexts, type Product, type ProductPhoto } from '@recell/contract';
+import {
+  categoryBrands,
+  deviceCheckTexts,
+  formatPrice,
+  listingTexts,
+  webTexts,
+  type Product,
+  type ProductPhoto,
+} from '@recell/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/ui/page';
@@ -42,8 +50,11 @@ export function ProductDetails({
   isWishlisted: isWishlistedProp,
   ...handlers
 }: {
-  /** With its photos from the details call; a listing from a list shows its cover alone. */
-  product: Product & { photos?: readonly ProductPhoto[] };
+  /**
+   * With its photos and its latest clean IMEI check from the details call; a listing from a list
+   * shows its cover alone and no check.
+   */
+  product: Product & { photos?: readonly ProductPhoto[]; imeiCleanCheckedAt?: string | null };
   isWishlisted?: boolean;
 } & ListingActionHandlers) {
   const buying = useBuyingActions(handlers);
@@ -153,6 +164,11 @@ export function ProductDetails({
                 <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="font-mono tracking-wider">{product.imeiMasked}</span>
                   {product.imeiChecked && <ImeiCheckedMark />}
+                  {product.imeiCleanCheckedAt && (
+                    <span className="text-sm text-slate-700 dark:text-slate-300" title={deviceCheckTexts.cleanHint}>
+                      {deviceCheckTexts.cleanOn(product.imeiCleanCheckedAt)}
+                    </span>
+                  )}
                 </dd>
               </div>
             )}
