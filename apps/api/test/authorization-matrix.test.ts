@@ -1040,7 +1040,8 @@ describe('authorization matrix', () => {
    * `exceptOn`, where the value is known to be public).
    */
   const privateValues = (): { what: string; value: string; seenBy: string[]; exceptOn?: string[] }[] => [
-    { what: 'the seller’s phone number', value: sellerPhoneOfListedPhones, seenBy: ['seller', 'buyer', 'admin'] },
+    // Only on the seller's own listing: no buyer gets it, not even the one who booked (0066).
+    { what: 'the seller’s phone number', value: sellerPhoneOfListedPhones, seenBy: ['seller'] },
     { what: 'the buyer’s booking phone', value: bookingPhone, seenBy: ['buyer', 'seller', 'admin'] },
     { what: 'the buyer’s email', value: emails.buyer, seenBy: ['buyer', 'seller', 'admin'] },
     // On the cards of anyone signed in (the spec's cards show it), never in a visitor's answer; but

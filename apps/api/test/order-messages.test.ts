@@ -2,7 +2,7 @@
  * Messages between an order's buyer and its phone's seller: only those two read and write the
  * thread (anyone else, admins included while no problem is open, gets the 404 of an unknown order);
  * messages are trimmed text of 1 to 2000 characters without control characters, stored and answered
- * exactly as written (the web shows them as text); writing stops when the order is cancelled;
+ * as written (the web shows them as text) but for contact details, which are masked; writing stops when the order is cancelled;
  * unread counts follow each message and each read; the other party gets one email per batch of
  * unread messages, which never carries the message; one account's messages are limited.
  */
@@ -13,6 +13,7 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactDetailTexts,
   messages,
   orderMessageLimits,
   orderMessageMessages,
@@ -24,7 +25,7 @@ import {
 } from '@recell/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { outboxEmails } from '../src/db/schema.ts';
+import { orderMessages, outboxEmails } from '../src/db/schema.ts';
 import { disableUser, insertCategories, userRow } from './fixtures.ts';
 import { createTestDatabase, type TestApp } from './helpers.ts';
 import { callerWithRole, uniqueEmail, useCast, type Caller } from './support/accounts.ts';
@@ -195,6 +196,42 @@ describe('order messages', () => {
       await sent(t, cast.buyer, order.id, markup);
       const thread = await threadOf(t, cast.seller, order.id);
       expect(thread.items.at(-1)!.body).toBe(markup);
+    });
+
+    it('stores and answers a phone number, an email and a handle masked, and says so', async () => {
+      const mask = contactDetailTexts.mask;
+      const message = await sent(
+        t,
+        cast.buyer,
+        order.id,
+        'Call me on +1 (555) 123-4567 or mail jo@example.com, telegram @jo_smith. $450 on 12.05.2024?',
+      );
+      const masked = `Call me on ${mask} or mail ${mask}, telegram ${mask}. $450 on 12.05.2024?`;
+      expect(message).toMatchObject({ body: masked, contactDetailsHidden: true });
+      // What is kept is the masked text: the seller, and the database, never see the number.
+      const asSeller = (await threadOf(t, cast.seller, order.id)).items.at(-1)!;
+      expect(asSeller).toMatchObject({ id: message.id, body: masked, contactDetailsHidden: true });
+      const [row] = await t.app.db.select().from(orderMessages).where(eq(orderMessages.id, message.id));
+      expect(row).toMatchObject({ body: masked, contactDetailsHidden: true });
+      expect(JSON.stringify(row)).not.toContain('123-4567');
+
+      const plain = await sent(t, cast.seller, order.id, 'Sure, $450 is fine. The 128 GB one, at 14:30.');
+      expect(plain).toMatchObject({
+        body: 'Sure, $450 is fine. The 128 GB one, at 14:30.',
+        contactDetailsHidden: false,
+      });
+    });
+
+    it('refuses a message that passes the limit once its contact details are masked, and stores nothing', async () => {
+      const before = (await threadOf(t, cast.buyer, order.id)).items.length;
+      const body = '$jo '.repeat(orderMessageLimits.body / 4).trim();
+      const message = orderMessageMessages.bodyTooLongMasked;
+      expectError(await send(t, cast.buyer, order.id, body), 400, {
+        code: 'validation',
+        message,
+        fields: { body: message },
+      });
+      expect((await threadOf(t, cast.buyer, order.id)).items).toHaveLength(before);
     });
 
     it(`takes up to ${orderMessageLimits.body} characters`, async () => {

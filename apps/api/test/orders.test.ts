@@ -82,8 +82,9 @@ describe('orders', () => {
           originalPriceCents: 79_900,
           status: 'available',
         },
-        seller: { id: cast.seller.id, name: 'Marcus Bennett', isVerified: true, phone: sellerPhoneOfListedPhones },
+        seller: { id: cast.seller.id, name: 'Marcus Bennett', isVerified: true },
       });
+      expect(response.body).not.toContain(sellerPhoneOfListedPhones);
       expect(Math.abs(Date.parse(order.createdAt) - Date.now())).toBeLessThan(60_000);
       expect(await orderRow(t.app.db, order.id)).toMatchObject({
         productId: phone.id,
@@ -278,8 +279,9 @@ describe('orders', () => {
         transactionId: 'pi_paid_1',
         paidAt: '2026-03-02T11:00:00.000Z',
         product: { status: 'sold' },
-        seller: { id: cast.seller.id, phone: sellerPhoneOfListedPhones },
+        seller: { id: cast.seller.id },
       });
+      expect(JSON.stringify(page)).not.toContain(sellerPhoneOfListedPhones);
     });
 
     it('shows Sold and cannot be paid once another buyer bought the phone; a removed phone likewise', async () => {
@@ -389,9 +391,10 @@ describe('orders', () => {
       order = await bookPhone(t, cast.buyer, (await listPhone(t, cast.seller, { name: 'Looked up' })).id);
     });
 
-    it('shows the buyer their order with the seller’s phone number', async () => {
+    it('shows the buyer their order, without the seller’s phone number', async () => {
       const response = await getOrder(cast.buyer, order.id);
       expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(sellerPhoneOfListedPhones);
       expect(OrderSchema.parse(response.json())).toEqual(order);
       expect(OrderSchema.parse((await getOrder(cast.buyer, order.id.toUpperCase())).json()).id).toBe(order.id);
     });
@@ -574,7 +577,7 @@ describe('orders', () => {
   });
 
   describe('the seller’s phone number', () => {
-    it('reaches the buyer who booked, through their order only; no public answer carries it', async () => {
+    it('reaches no buyer, not even the one who booked (the meeting is arranged in the order’s messages), nor any public answer', async () => {
       const privateNumber = '7185550111';
       const phone = await listPhone(t, cast.seller, {
         name: 'Private number',
@@ -597,10 +600,21 @@ describe('orders', () => {
       // Before booking, the buyer's own lists do not have it either.
       expect(JSON.stringify(await myOrders(cast.buyer))).not.toContain(privateNumber);
 
-      const order = await bookPhone(t, cast.buyer, phone.id);
-      expect(order.seller.phone).toBe(privateNumber);
-      expect((await getOrder(cast.buyer, order.id)).body).toContain(privateNumber);
-      expect(JSON.stringify(await myOrders(cast.buyer))).toContain(privateNumber);
+      const booking = await postBooking(t, cast.buyer, bookingFor(phone.id));
+      expect(booking.statusCode, booking.body).toBe(201);
+      expect(booking.body).not.toContain(privateNumber);
+      const order = OrderSchema.parse(booking.json());
+      expect(order.seller).toEqual({
+        id: cast.seller.id,
+        name: 'Marcus Bennett',
+        email: expect.any(String),
+        isVerified: true,
+      });
+      expect((await getOrder(cast.buyer, order.id)).body).not.toContain(privateNumber);
+      const details = await t.app.inject({ url: `/api/orders/${order.id}/details`, headers: cast.buyer.headers });
+      expect(details.statusCode, details.body).toBe(200);
+      expect(details.body).not.toContain(privateNumber);
+      expect(JSON.stringify(await myOrders(cast.buyer))).not.toContain(privateNumber);
       expect(JSON.stringify(await myOrders(cast.otherBuyer))).not.toContain(privateNumber);
       expect((await t.app.inject(`/api/products/${phone.id}`)).body).not.toContain(privateNumber);
       // The advertisement is still there: booking changes nothing public.

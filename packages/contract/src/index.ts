@@ -47,4 +47,6 @@ export * from './notifications.ts';
 export * from './notification-texts.ts';
 export * from './order-messages.ts';
 export * from './order-message-texts.ts';
+export * from './contact-details.ts';
+export * from './contact-detail-texts.ts';
 export * from './endpoints/index.ts';

@@ -110,6 +110,9 @@ export const orderDetailsTexts = {
 
   // Messages and help
   messagesHeading: 'Messages',
+  /** Above an order's messages, for its buyer and its seller: the seller's phone number is not shown. */
+  arrangeInMessages:
+    'The buyer and the seller arrange where and when to meet here, in the order’s messages. Contact details are hidden: keep the deal on ReCell, where your payment is protected.',
   helpHeading: 'Help',
   problemUntil: (until: string) =>
     `Something wrong with the phone? You can report a problem until ${until} (${orderProgressLimits.problemWindowHours} hours after the hand-over). An admin reads it and may refund your payment.`,

@@ -62,12 +62,14 @@ export const OrderDetailsSchema = z
     paidAt: z.iso.datetime({ offset: true }).nullable(),
     ...orderProgressFields,
     product: OrderProductSchema,
-    /** The seller's phone number and email go to the order's buyer (and the seller) only. */
+    /**
+     * The seller's email goes to the order's buyer (and the seller) only; their phone number to no
+     * one: the meeting is arranged in the order's messages (docs/decisions/0066).
+     */
     seller: z.object({
       id: z.uuid(),
       name: z.string(),
       isVerified: z.boolean(),
-      phone: z.string().nullable(),
       email: z.string().nullable(),
     }),
     /** The buyer's booking phone number and email go to the order's seller (and the buyer) only. */

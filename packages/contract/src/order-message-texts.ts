@@ -23,6 +23,8 @@ export const orderMessageMessages = {
   threadNotFound: 'This order was not found',
   limitInvalid: `Ask for a whole number of 1 to ${orderMessageLimits.pageSize} messages a page`,
   orderCancelled: 'This order was cancelled: its messages can still be read, but no new ones can be sent',
+  /** Masks are longer than most details they hide: a message full of them may pass the limit. */
+  bodyTooLongMasked: `Keep your message under ${orderMessageLimits.body} characters once its contact details are hidden`,
 } as const;
 
 /** The email that tells the other party a message waits; never the message itself. */

@@ -3,6 +3,7 @@
  * order). Only those two read and write it (anyone else: 404); an admin reads it only while the
  * order has an open problem report, and never writes. Text only, trimmed, 1 to 2000 characters,
  * without control characters other than line breaks and tabs; shown as text, never as HTML.
+ * Phone numbers, emails, links and payment handles are masked when a message is sent (0066).
  */
 import { z } from './zod.ts';
 import { orderStatuses } from './constants.ts';
@@ -36,6 +37,8 @@ export const OrderMessageSchema = z
     from: z.enum(orderParties),
     /** True when the caller wrote it. */
     isMine: z.boolean(),
+    /** Contact details were hidden from it when it was sent (`body` holds the mask in their place). */
+    contactDetailsHidden: z.boolean(),
   })
   .meta({ id: 'OrderMessage' });
 export type OrderMessage = z.infer<typeof OrderMessageSchema>;

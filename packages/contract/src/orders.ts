@@ -88,7 +88,10 @@ export const OrderProductSchema = z
   .meta({ id: 'OrderProduct' });
 export type OrderProduct = z.infer<typeof OrderProductSchema>;
 
-/** A buyer's order. The seller's phone number is given to the buyer who booked. */
+/**
+ * A buyer's order. The seller's phone number is not in it: buyer and seller arrange the meeting in
+ * the order's messages, so the deal stays on ReCell (docs/decisions/0066).
+ */
 export const OrderSchema = z
   .object({
     id: z.uuid(),
@@ -111,7 +114,6 @@ export const OrderSchema = z
       name: z.string(),
       email: z.string(),
       isVerified: z.boolean(),
-      phone: z.string(),
     }),
     /** The order is completed and its buyer has not rated the seller yet (docs/decisions/0044). */
     canRate: z.boolean(),

@@ -470,7 +470,8 @@ export const orders = pgTable(
 
 /**
  * Messages between an order's buyer and its phone's seller (docs/decisions/0043), from the booking
- * on. Text only, 1 to 2000 characters; kept with the order (a record of what was agreed).
+ * on. Text only, 1 to 2000 characters; kept with the order (a record of what was agreed). The body
+ * is kept with its contact details masked, and `contact_details_hidden` says some were (0066).
  */
 export const orderMessages = pgTable(
   'order_messages',
@@ -483,6 +484,7 @@ export const orderMessages = pgTable(
       .notNull()
       .references(() => users.id),
     body: text('body').notNull(),
+    contactDetailsHidden: boolean('contact_details_hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -141,7 +141,6 @@ export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, produ
       name: phone.seller.name,
       email: phone.seller.email ?? 'rahim@example.com',
       isVerified: phone.seller.isVerified,
-      phone: '01898765432',
     },
     canRate: false,
     rating: null,

@@ -37,6 +37,7 @@ const messageColumns = {
   id: orderMessages.id,
   senderId: orderMessages.senderId,
   body: orderMessages.body,
+  contactDetailsHidden: orderMessages.contactDetailsHidden,
   createdAt: orderMessages.createdAt,
   us: microsOf(orderMessages.createdAt),
 };
@@ -44,6 +45,7 @@ export type MessageRow = {
   id: string;
   senderId: string;
   body: string;
+  contactDetailsHidden: boolean;
   createdAt: Date | string;
   us: string;
 };
@@ -70,7 +72,7 @@ export const listThreadMessages = (
 
 export const insertMessage = async (
   tx: Executor,
-  values: { orderId: string; senderId: string; body: string },
+  values: { orderId: string; senderId: string; body: string; contactDetailsHidden: boolean },
 ): Promise<MessageRow> => {
   const [row] = await tx.insert(orderMessages).values(values).returning(messageColumns);
   return row!;

@@ -33,7 +33,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['messages'],
       summary: 'Write a message to the other party of an order (its buyer or its phone’s seller)',
       description:
-        'Text only, trimmed, 1 to 2000 characters. Refused with 409 once the order is cancelled. The other ' +
+        'Text only, trimmed, 1 to 2000 characters. Phone numbers, emails, links and payment handles are ' +
+        'stored and answered masked (`contactDetailsHidden`); a message longer than 2000 characters once masked ' +
+        'is a 400. Refused with 409 once the order is cancelled. The other ' +
         'party gets an email for the first message they have not read. Limited per account (429 with Retry-After).',
       params: OrderIdParamsSchema,
       errors: [400, 401, 403, 404, 409, 429, 503],

@@ -11,8 +11,12 @@
  *   have not read, not for each (the next email waits until they have read the thread). The email
  *   names the sender and the phone and links to the thread; it never carries the message, and no
  *   log line does either.
+ * - Contact details (phone numbers, emails, links, payment handles) are masked before a message is
+ *   stored: deals stay on ReCell, where the payment is protected (docs/decisions/0066). Only the
+ *   masked text is kept; the answer says whether anything was hidden.
  */
 import {
+  maskContactDetails,
   newMessageNotice,
   orderMessageLimits,
   orderMessageMessages,
@@ -25,7 +29,7 @@ import {
   type UnreadMessages,
 } from '@recell/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -66,6 +70,7 @@ const toMessage = (order: repository.ThreadOrderRow, viewerId: string | null) =>
     sentAt: new Date(row.createdAt).toISOString(),
     from: row.senderId === order.buyer.id ? 'buyer' : 'seller',
     isMine: row.senderId === viewerId,
+    contactDetailsHidden: row.contactDetailsHidden,
   });
 };
 
@@ -108,7 +113,7 @@ export const getThread = async (
 
 /**
  * Writes a message in the order's thread (its buyer or its phone's seller, while the order is not
- * cancelled), counts it unread for the other party and, when it is the first they have not read,
+ * cancelled), its contact details masked; counts it unread for the other party and, when it is the first they have not read,
  * writes their email in the same transaction.
  */
 export const sendMessage = async (
@@ -118,10 +123,18 @@ export const sendMessage = async (
   input: NewOrderMessage,
 ): Promise<OrderMessage> => {
   const orderId = orderIdOf(id);
+  const masked = maskContactDetails(input.body);
+  if (masked.text.length > orderMessageLimits.body)
+    throw badRequest(orderMessageMessages.bodyTooLongMasked, { body: orderMessageMessages.bodyTooLongMasked });
   const { message, emailed } = await deps.db.transaction(async (tx) => {
     const { order, part } = await participantOrder(tx, user, orderId);
     if (order.status === 'cancelled') throw conflict(orderMessageMessages.orderCancelled);
-    const row = await repository.insertMessage(tx, { orderId, senderId: user.id, body: input.body });
+    const row = await repository.insertMessage(tx, {
+      orderId,
+      senderId: user.id,
+      body: masked.text,
+      contactDetailsHidden: masked.kinds.length > 0,
+    });
     const recipient = part === 'buyer' ? order.seller : order.buyer;
     const unread = await repository.countUnreadMessage(tx, orderId, recipient.id);
     // The first message they have not read: a notification (and its email), then none until they read.

@@ -2,9 +2,10 @@
  * An order's own page (docs/decisions/0052): the phone, the price, every step so far with its
  * date, the next step and whose it is, what the caller may do now and until when a problem can be
  * reported. Only the order's buyer and its phone's seller see it; an admin reads it (without the
- * parties' phone numbers and emails) while the order has an undecided problem report, as its
+ * buyer's phone number and the parties' emails) while the order has an undecided problem report, as its
  * messages. Anyone else, an unknown and a malformed id all get the same 404: the answer never
- * reveals that someone else's order exists.
+ * reveals that someone else's order exists. The seller's phone number is in no answer: buyer and
+ * seller arrange the meeting in the order's messages (docs/decisions/0066).
  */
 import {
   buyingMessages,
@@ -130,7 +131,6 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
       id: row.seller.id,
       name: row.seller.name,
       isVerified: row.seller.isVerified,
-      phone: isParty ? row.seller.phone : null,
       email: isParty ? row.seller.email : null,
     },
     buyer: {

@@ -60,7 +60,7 @@ const progressColumns = {
 
 /**
  * An order as its buyer sees it: the booking, the phone as it is now (sold, removed), and the
- * seller with the phone number given at listing time.
+ * seller (never their phone number: the meeting is arranged in the order's messages).
  */
 const buyerOrderColumns = {
   id: orders.id,
@@ -90,7 +90,6 @@ const buyerOrderColumns = {
     name: users.name,
     email: users.email,
     isVerified: users.verified,
-    phone: products.sellerPhone,
     isDisabled: sql<boolean>`${users.disabledAt} is not null`,
   },
 };
@@ -284,8 +283,7 @@ export const findSellerSale = async (db: Executor, sellerId: string, orderId: st
 
 /**
  * Everything an order's page shows, whoever asks (the service decides who may see it): the order
- * in any state, its phone as it is now, the seller with the phone number given at listing time and
- * the buyer with the booking's phone number.
+ * in any state, its phone as it is now, the seller, and the buyer with the booking's phone number.
  */
 export const findOrderDetails = async (db: Executor, orderId: string) => {
   const [row] = await db

@@ -51,7 +51,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       summary: 'My Orders: your booked and paid orders, newest first (buyer)',
       description:
         'Each order shows its phone as it is now (a phone sold to someone else shows sold and cannot be ' +
-        'paid: `canPay` is false) and the seller’s phone number.',
+        'paid: `canPay` is false) and its seller; never the seller’s phone number (the meeting is arranged in the ' +
+        'order’s messages).',
       errors: [400, 401, 403],
       handler: async (request) => service.listMyOrders(depsOf(request), signedInUser(request).id, request.query),
     }),
@@ -84,8 +85,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         'An order’s page: the phone, the price, every step with its date and the next one (its buyer and its phone’s seller)',
       description:
         'For the order’s buyer and its phone’s seller, with what the caller may do now (`can`) and until when a ' +
-        'problem can be reported. An admin reads it while the order has an undecided problem report, without ' +
-        'the parties’ phone numbers and emails. Anyone else gets the 404 an unknown order gets.',
+        'problem can be reported. The seller’s phone number is never in it. An admin reads it while the order has ' +
+        'an undecided problem report, without the buyer’s phone number and the parties’ emails. Anyone else gets the 404 an unknown order gets.',
       params: OrderIdParamsSchema,
       errors: [401, 403, 404],
       handler: async (request) => getOrderDetails(depsOf(request), signedInUser(request), request.params.id),

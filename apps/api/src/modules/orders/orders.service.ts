@@ -98,7 +98,6 @@ const toOrder = (
     name: row.seller.name,
     email: row.seller.email,
     isVerified: row.seller.isVerified,
-    phone: row.seller.phone,
   },
   canRate: ratings.canRate(row.id),
   rating: ratings.ratingOf(row.id),

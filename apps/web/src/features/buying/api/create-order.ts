@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { buyingKeys, listingKeys } from '@/lib/query-keys';
 
-/** POST /api/orders (201): books a phone; the order carries the seller's phone number. */
+/** POST /api/orders (201): books a phone (the seller's phone number is not in it: the meeting is arranged in the order's messages). */
 const createOrder = (booking: Booking) => callApi(buyingEndpoints.bookProduct, { json: booking });
 
 /**

@@ -64,7 +64,6 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
     id: '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d',
     name: 'Rahim Uddin',
     isVerified: true,
-    phone: '01898765432',
     email: 'rahim@example.com',
   },
   buyer: { name: 'Ada Buyer', phone: '01712345678', email: 'ada@example.com' },
@@ -156,7 +155,7 @@ const serve = (
 const section = (name: string) => within(screen.getByRole('region', { name }));
 
 describe('an order’s page', () => {
-  it('shows the buyer the phone, the price paid, the seller’s contact, every step with its date and what comes next', async () => {
+  it('shows the buyer the phone, the price paid, the seller (no phone number), every step with its date and what comes next', async () => {
     serve(makeDetails());
     renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
 
@@ -170,7 +169,9 @@ describe('an order’s page', () => {
     expect(phone.getByText('$449.99')).toBeInTheDocument();
     expect(phone.getByText(texts.payment.paid)).toBeInTheDocument();
     expect(phone.getByRole('link', { name: 'Rahim Uddin' })).toBeInTheDocument();
-    expect(phone.getByRole('link', { name: '01898765432' })).toHaveAttribute('href', 'tel:01898765432');
+    expect(phone.getByRole('link', { name: 'rahim@example.com' })).toHaveAttribute('href', 'mailto:rahim@example.com');
+    // No number to call: the meeting is arranged in the order's messages, which say so.
+    expect(phone.queryAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('tel:'))).toEqual([]);
     expect(phone.getByText('Dhanmondi 27')).toBeInTheDocument();
 
     const timeline = within(section(texts.timelineHeading).getByRole('list'));
@@ -191,6 +192,7 @@ describe('an order’s page', () => {
     expect(help.getByRole('button', { name: orderProgressTexts.reportProblem })).toBeInTheDocument();
 
     const messages = section(texts.messagesHeading);
+    expect(messages.getByText(texts.arrangeInMessages)).toBeVisible();
     expect(await messages.findByRole('log', { name: orderMessageTexts.threadLabel })).toBeInTheDocument();
     expect(messages.getByLabelText(orderMessageTexts.messageLabel)).toBeInTheDocument();
   });

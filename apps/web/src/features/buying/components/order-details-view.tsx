@@ -171,7 +171,7 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
             <Link to={paths.seller.to(order.seller.id)} className={contactLinkClass}>
               {order.seller.name}
             </Link>
-            <ContactLines phone={order.seller.phone} email={order.seller.email} />
+            <ContactLines email={order.seller.email} />
           </Fact>
         )}
         {order.myPart !== 'buyer' && (
@@ -192,7 +192,8 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
  */
 const contactLinkClass = 'link inline-block max-w-full py-1';
 
-function ContactLines({ phone, email }: { phone: string | null; email: string | null }) {
+/** The seller's phone number is never shown: the meeting is arranged in the order's messages. */
+function ContactLines({ phone = null, email }: { phone?: string | null; email: string | null }) {
   return (
     <>
       {phone && (
@@ -444,6 +445,7 @@ export function OrderDetailsView({ orderId }: { orderId: string }) {
         )}
       </div>
       <Section title={texts.messagesHeading} id={`${ids}-messages`}>
+        {order.myPart && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{texts.arrangeInMessages}</p>}
         <div className="mt-2">
           <OrderThread orderId={order.id} isEmbedded />
         </div>

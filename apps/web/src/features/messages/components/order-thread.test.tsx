@@ -1,4 +1,5 @@
 import {
+  contactDetailTexts,
   orderMessageMessages,
   orderMessageTexts,
   type OrderMessage,
@@ -22,6 +23,7 @@ const message = (overrides: Partial<OrderMessage>): OrderMessage => ({
   sentAt: new Date(2025, 1, 3, 21, 7).toISOString(),
   from: 'seller',
   isMine: false,
+  contactDetailsHidden: false,
   ...overrides,
 });
 
@@ -104,6 +106,46 @@ describe('an order’s messages', () => {
     await waitFor(() => {
       expect(box).toHaveFocus();
     });
+  });
+
+  it('warns, as it is typed, that contact details will be hidden, and stops warning once they are gone', async () => {
+    mockApi({
+      [`GET ${threadPath}`]: () => jsonResponse(threadOf([])),
+      'GET /api/me/messages/unread': () => jsonResponse({ total: 0, orders: [] }),
+    });
+    renderWithProviders(<OrderThread orderId={orderId} />, { auth: buyer });
+
+    const box = await screen.findByRole('textbox', { name: orderMessageTexts.messageLabel });
+    const status = screen.getByRole('status');
+    await userEvent.type(box, 'Is $450 ok for the 128 GB one?');
+    expect(status).toBeEmptyDOMElement();
+    expect(screen.queryByText(contactDetailTexts.composerWarningTitle)).not.toBeInTheDocument();
+
+    await userEvent.type(box, ' Call me on 555 123 4567');
+    expect(status).toHaveTextContent(contactDetailTexts.composerWarningTitle);
+    expect(within(status).getByText(contactDetailTexts.composerWarning)).toBeVisible();
+    expect(box).toHaveAccessibleDescription(expect.stringContaining(contactDetailTexts.composerWarning));
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'See you at the station');
+    expect(status).toBeEmptyDOMElement();
+  });
+
+  it('shows a masked message with a short safety note, and a plain one without', async () => {
+    const masked = `Call me on ${contactDetailTexts.mask}`;
+    mockApi({
+      [`GET ${threadPath}`]: () =>
+        jsonResponse(threadOf([message({ body: masked, contactDetailsHidden: true }), message({ body: 'Deal' })])),
+      'GET /api/me/messages/unread': () => jsonResponse({ total: 0, orders: [] }),
+      [`POST ${threadPath}/read`]: () => noContent(),
+    });
+    renderWithProviders(<OrderThread orderId={orderId} />, { auth: buyer });
+
+    const log = await screen.findByRole('log', { name: orderMessageTexts.threadLabel });
+    const [maskedItem, plainItem] = await within(log).findAllByRole('listitem');
+    expect(within(maskedItem!).getByText(masked)).toBeInTheDocument();
+    expect(within(maskedItem!).getByText(contactDetailTexts.maskedNote)).toBeVisible();
+    expect(within(plainItem!).queryByText(contactDetailTexts.maskedNote)).not.toBeInTheDocument();
   });
 
   it('checks an empty message before sending anything', async () => {

@@ -1,12 +1,14 @@
 import {
+  contactDetailTexts,
+  findContactDetails,
   orderMessageTexts,
   type NewOrderMessage,
   type NewOrderMessageInput,
   type OrderMessage,
   type OrderThread as OrderThreadPage,
 } from '@recell/contract';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -67,6 +69,11 @@ function MessageItem({ message, order }: { message: OrderMessage; order: OrderTh
         </p>
         {/* Text, never markup: React escapes it; line breaks are kept. */}
         <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{message.body}</p>
+        {message.contactDetailsHidden && (
+          <p className={`mt-1 text-xs ${message.isMine ? 'text-teal-50' : 'text-slate-600 dark:text-slate-300'}`}>
+            {contactDetailTexts.maskedNote}
+          </p>
+        )}
       </div>
     </li>
   );
@@ -85,9 +92,13 @@ function MessageForm({ orderId }: { orderId: string }) {
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<NewOrderMessageInput, unknown, NewOrderMessage>({ resolver, defaultValues: { body: '' } });
   const { ref: bodyRef, ...bodyField } = register('body');
+  // Warned while typing, before sending: the server hides contact details from what is sent.
+  const body = useWatch({ control, name: 'body' });
+  const hasContactDetails = useMemo(() => findContactDetails(body ?? '').length > 0, [body]);
 
   // Back to the box, unless the person has moved on meanwhile. (react-hook-form forgets its fields'
   // elements on reset, so the box is focused through its own ref.)
@@ -109,6 +120,8 @@ function MessageForm({ orderId }: { orderId: string }) {
   };
 
   const errorId = `${id}-error`;
+  const warningId = `${id}-contact-details`;
+  const describedBy = [errors.body && errorId, `${id}-hint`, hasContactDetails && warningId].filter(Boolean).join(' ');
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-2">
       <label htmlFor={`${id}-body`} className="block text-sm font-medium">
@@ -119,7 +132,7 @@ function MessageForm({ orderId }: { orderId: string }) {
         rows={3}
         className={inputClass}
         aria-invalid={errors.body ? true : undefined}
-        aria-describedby={errors.body ? `${errorId} ${id}-hint` : `${id}-hint`}
+        aria-describedby={describedBy}
         {...bodyField}
         ref={(element) => {
           bodyRef(element);
@@ -134,6 +147,18 @@ function MessageForm({ orderId }: { orderId: string }) {
           {errors.body.message}
         </p>
       )}
+      {/* A live region that is always there, so the warning is read out when it appears. */}
+      <div role="status">
+        {hasContactDetails && (
+          <div
+            id={warningId}
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
+          >
+            <p className="font-semibold">{contactDetailTexts.composerWarningTitle}</p>
+            <p>{contactDetailTexts.composerWarning}</p>
+          </div>
+        )}
+      </div>
       <button
         type="submit"
         className="btn btn-primary w-full sm:w-auto"

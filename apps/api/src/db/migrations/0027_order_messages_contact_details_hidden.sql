@@ -1,0 +1,1 @@
+ALTER TABLE "order_messages" ADD COLUMN "contact_details_hidden" boolean DEFAULT false NOT NULL;
