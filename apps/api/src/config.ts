@@ -113,6 +113,8 @@ const EnvSchema = z.object({
   MESSAGES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Edits of listings (their fields or photos) one seller makes. */
   LISTING_EDITS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Questions one account asks on listings. */
+  QUESTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -191,6 +193,7 @@ export const defaultWriteLimits = {
   contactMessagesPerIp: 5,
   messagesPerAccount: 60,
   listingEditsPerAccount: 30,
+  questionsPerAccount: 10,
 } as const;
 
 /**
@@ -321,6 +324,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
       messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
       listingEditsPerAccount: e.LISTING_EDITS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.listingEditsPerAccount),
+      questionsPerAccount: e.QUESTIONS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.questionsPerAccount),
     },
     /** Bytes of upload bodies held at once by this process. */
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,

@@ -46,4 +46,7 @@ export * from './notifications.ts';
 export * from './notification-texts.ts';
 export * from './order-messages.ts';
 export * from './order-message-texts.ts';
+export * from './contact-details.ts';
+export * from './questions.ts';
+export * from './question-texts.ts';
 export * from './endpoints/index.ts';

@@ -16,6 +16,8 @@ export const notificationKinds = [
   'listing_removed',
   'price_drop',
   'problem_outcome',
+  'new_question',
+  'question_answered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -33,6 +35,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   listing_removed: 'An admin removed one of my listings',
   price_drop: 'A phone on my wishlist got cheaper',
   problem_outcome: 'The outcome of a problem I reported',
+  new_question: 'Someone asked a question about one of my phones',
+  question_answered: 'A seller answered my question',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */
