@@ -24,6 +24,7 @@ const featureDependencies = {
   admin: ['auth', 'buying', 'catalogue'],
   notifications: [],
   payouts: [],
+  questions: ['auth'],
 };
 
 const features = readdirSync(`${webSrc}/features`, { withFileTypes: true })

@@ -53,6 +53,7 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { fairPriceRoutes } from './modules/fair-price/index.ts';
 import { sellersRoutes } from './modules/sellers/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
+import { questionsRoutes } from './modules/questions/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
 
 declare module 'fastify' {
@@ -225,6 +226,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(contactRoutes);
       await api.register(sellersRoutes);
       await api.register(ratingsRoutes);
+      await api.register(questionsRoutes);
       await api.register(fairPriceRoutes);
       await api.register(recoveryRoutes);
       await api.register(outboxRoutes);

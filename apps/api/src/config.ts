@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   IMEI_REFUSALS_TOLD_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** The refused IMEI whose refusal puts the seller on the admins' Audit Log (once a day). */
   IMEI_REFUSALS_FLAGGED_AT: z.coerce.number().int().min(1).optional(),
+  /** Questions one account asks on listings. */
+  QUESTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -206,6 +208,7 @@ export const defaultWriteLimits = {
   contactMessagesPerIp: 5,
   messagesPerAccount: 60,
   listingEditsPerAccount: 30,
+  questionsPerAccount: 10,
 } as const;
 
 /** A seller's IMEIs per `windowSeconds` (24 hours): see IMEI_CHANGES_PER_ACCOUNT and the two after it. */
@@ -350,6 +353,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       contactMessagesPerIp: e.CONTACT_MESSAGES_PER_IP ?? writeLimit(defaultWriteLimits.contactMessagesPerIp),
       messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
       listingEditsPerAccount: e.LISTING_EDITS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.listingEditsPerAccount),
+      questionsPerAccount: e.QUESTIONS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.questionsPerAccount),
     },
     /** What one seller may do with IMEIs per day (decision 0064). */
     imeiLimits: {

@@ -266,6 +266,18 @@ describe('authorization matrix', () => {
     expect(rated.statusCode, rated.body).toBe(201);
     return { orderId: order.id, ratingId: (rated.json() as { id: string }).id };
   };
+  /** A question of the buyer's on a phone of the seller's for sale, waiting for an answer. */
+  const buyersQuestion = async () => {
+    const product = await sellersPhone();
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${product.id}/questions`,
+      headers: cast.buyer.headers,
+      payload: { text: 'Is the battery original?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    return { productId: product.id, questionId: (asked.json() as { id: string }).id };
+  };
   /** The buyer's paid order (with its payment) on a phone of the seller's, awaiting hand-over. */
   const buyersPaidOrder = async () => {
     const product = await sellersPhone();
@@ -452,6 +464,36 @@ describe('authorization matrix', () => {
         await ratedOrder();
         return { method: 'GET', url: `/api/sellers/${cast.seller.id}/ratings` };
       },
+    },
+    // Questions on a listing: anyone reads, a buyer or seller who is not its seller asks, its seller answers.
+    'GET /api/products/:id/questions': {
+      access: { kind: 'public' },
+      request: async () => ({ method: 'GET', url: `/api/products/${(await buyersQuestion()).productId}/questions` }),
+    },
+    'POST /api/products/:id/questions': {
+      access: {
+        kind: 'special',
+        why: 'buyers and sellers ask, but not on their own listing; admins do not ask',
+        expect: (who) =>
+          who === 'anonymous' || who === 'disabled'
+            ? { status: 401, refused: true }
+            : who === 'seller' || who === 'admin'
+              ? { status: 403, refused: true }
+              : { status: 201, refused: false },
+      },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/products/${(await sellersPhone()).id}/questions`,
+        payload: { text: 'Does it come with a charger?' },
+      }),
+    },
+    'POST /api/questions/:id/answer': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/questions/${(await buyersQuestion()).questionId}/answer`,
+        payload: { answer: 'Yes, it is.' },
+      }),
     },
     'GET /api/fair-price': {
       access: { kind: 'public' },
@@ -934,6 +976,26 @@ describe('authorization matrix', () => {
         });
         expect(hidden.statusCode, hidden.body).toBe(200);
         return { method: 'POST', url: `/api/admin/ratings/${ratingId}/show-comment` };
+      },
+    },
+    'POST /api/admin/questions/:id/hide': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/questions/${(await buyersQuestion()).questionId}/hide`,
+      }),
+    },
+    'POST /api/admin/questions/:id/unhide': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        const { questionId } = await buyersQuestion();
+        const hidden = await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/questions/${questionId}/hide`,
+          headers: cast.admin.headers,
+        });
+        expect(hidden.statusCode, hidden.body).toBe(200);
+        return { method: 'POST', url: `/api/admin/questions/${questionId}/unhide` };
       },
     },
     'GET /api/admin/reports': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/reports') },

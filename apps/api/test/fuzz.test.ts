@@ -189,12 +189,16 @@ interface Ids {
   productId: string;
   orderId: string;
   userId: string;
+  questionId: string;
 }
 
 const pathParam = (ids: Ids) =>
   fc.oneof(
     { weight: 2, arbitrary: hostileText },
-    { weight: 3, arbitrary: fc.constantFrom(ids.productId, ids.orderId, ids.userId, unknownId, '1', '2', '3') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(ids.productId, ids.orderId, ids.userId, ids.questionId, unknownId, '1', '2', '3'),
+    },
     { weight: 1, arbitrary: fc.uuid() },
   );
 
@@ -261,6 +265,7 @@ const plausible = (ids: Ids): Record<string, unknown> => ({
   productId: ids.productId,
   reason: 'other',
   text: 'The battery is worn.',
+  answer: 'It holds a day.',
   email: 'dan@recell.test',
   password: 'secret-passphrase',
   role: 'user',
@@ -415,7 +420,15 @@ describe('fuzzing every route and role', () => {
       const victim = await callerWithRole(t, 'seller');
       const phone = await listPhone(t, callers.seller!);
       const order = await bookPhone(t, callers.buyer!, (await listPhone(t, callers.seller!)).id);
-      const ids: Ids = { productId: phone.id, orderId: order.id, userId: victim.id };
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/products/${phone.id}/questions`,
+        headers: callers.buyer!.headers,
+        payload: { text: 'Is the battery original?' },
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const questionId = (asked.json() as { id: string }).id;
+      const ids: Ids = { productId: phone.id, orderId: order.id, userId: victim.id, questionId };
 
       const statusCounts = new Map<number, number>();
       const failures: string[] = [];

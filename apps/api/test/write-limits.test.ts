@@ -61,6 +61,7 @@ describe('write limit configuration', () => {
       contactMessagesPerIp: 5,
       messagesPerAccount: 60,
       listingEditsPerAccount: 30,
+      questionsPerAccount: 10,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).writeLimits.bookingsPerAccount).toBe(2000);
     expect(loadConfig({ NODE_ENV: 'test', BOOKINGS_PER_ACCOUNT: '3' }).writeLimits.bookingsPerAccount).toBe(3);

@@ -5,7 +5,7 @@
  */
 
 /** What a visitor was about to do when the app sent them to log in (the login page says why). */
-export const signInReasons = ['book', 'wishlist', 'report', 'search', 'brand'] as const;
+export const signInReasons = ['book', 'wishlist', 'report', 'search', 'brand', 'ask'] as const;
 export type SignInReason = (typeof signInReasons)[number];
 
 export const accessTexts = {
@@ -15,6 +15,7 @@ export const accessTexts = {
     report: 'Log in to report this listing.',
     search: 'Log in to search the phones for sale.',
     brand: 'Log in to see this brand’s phones.',
+    ask: 'Log in to ask the seller a question.',
   } satisfies Record<SignInReason, string>,
   /** After the reason: where the login leads. */
   comeBackAfterLogin: 'You will come back here once you are logged in.',
@@ -26,6 +27,7 @@ export const accessTexts = {
   confirmToMessage: 'Confirm your email address to send messages.',
   confirmToRate: 'Confirm your email address to rate this seller.',
   confirmToReply: 'Confirm your email address to reply to this rating.',
+  confirmToAsk: 'Confirm your email address to ask the seller a question.',
   confirmHow: 'Open the link we emailed you.',
   close: 'Close',
 } as const;

@@ -120,6 +120,8 @@ export const adminTexts = {
     [adminAuditActions.imeiBlocked]: 'IMEI blocked',
     [adminAuditActions.ratingCommentHidden]: 'Rating comment hidden',
     [adminAuditActions.ratingCommentShown]: 'Rating comment shown again',
+    [adminAuditActions.questionHidden]: 'Question on a listing hidden',
+    [adminAuditActions.questionShown]: 'Question on a listing shown again',
     'product.removed': 'Listing removed',
     'product.edited': 'Listing edited',
     'seller.imei_refusals': 'IMEIs refused again and again: a seller may be guessing others’ IMEIs',

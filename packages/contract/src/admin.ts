@@ -78,6 +78,8 @@ export const adminAuditActions = {
   imeiBlocked: 'imei.blocked',
   ratingCommentHidden: 'rating.comment_hidden',
   ratingCommentShown: 'rating.comment_shown',
+  questionHidden: 'question.hidden',
+  questionShown: 'question.shown',
 } as const;
 
 /**

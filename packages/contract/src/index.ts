@@ -49,4 +49,6 @@ export * from './order-messages.ts';
 export * from './order-message-texts.ts';
 export * from './contact-details.ts';
 export * from './contact-detail-texts.ts';
+export * from './questions.ts';
+export * from './question-texts.ts';
 export * from './endpoints/index.ts';

@@ -17,6 +17,8 @@ export const notificationKinds = [
   'price_drop',
   'problem_outcome',
   'device_check',
+  'new_question',
+  'question_answered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -35,6 +37,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   price_drop: 'A phone on my wishlist got cheaper',
   problem_outcome: 'The outcome of a problem I reported',
   device_check: 'A phone failed its IMEI check',
+  new_question: 'Someone asked a question about one of my phones',
+  question_answered: 'A seller answered my question',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */

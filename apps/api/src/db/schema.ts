@@ -670,6 +670,45 @@ export const ratings = pgTable(
 );
 
 /**
+ * Questions people ask on a listing before booking, and its seller's one answer (docs/decisions/0067).
+ * Both texts are stored with contact details masked. Answered questions no admin hid are public;
+ * `asker_id` is never shown to anyone.
+ */
+export const productQuestions = pgTable(
+  'product_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    askerId: uuid('asker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // Five times the form's limits: a masked contact detail can be longer than what it hides.
+    check('product_questions_text_length', sql`char_length(${t.text}) between 1 and 2500`),
+    check('product_questions_answer_length', sql`char_length(${t.answer}) between 1 and 5000`),
+    // An answer and its time come together: once answered, a question stays answered.
+    check('product_questions_answered', sql`(${t.answer} is null) = (${t.answeredAt} is null)`),
+    // The public list: a listing's answered, visible questions, newest first (keyset on created_at, id).
+    index('product_questions_public_idx')
+      .on(t.productId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.answeredAt} is not null and ${t.hiddenAt} is null`),
+    // The seller's (and an admin's) waiting questions, and each asker's open count on a listing.
+    index('product_questions_unanswered_idx')
+      .on(t.productId, t.askerId)
+      .where(sql`${t.answeredAt} is null`),
+  ],
+);
+
+/**
  * What visitors sent with the Contact us form, for the admins' Messages page. Unread until an
  * admin marks it read; archived messages leave the inbox (archiving reads it too). Rows are kept:
  * an admin's archive is the record of what was asked.
@@ -884,7 +923,7 @@ export const paymentReleases = pgTable(
 
 /** The notification kinds the database accepts (packages/contract notificationKinds). */
 const notificationKindCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'price_drop', 'problem_outcome', 'device_check')`;
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered')`;
 
 /**
  * The bell's list: what happened that a person must not miss, newest first. Written by `notify`

@@ -28,6 +28,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { servesDocs:
         { name: 'orders', description: 'Buyers book phones; sellers see who booked theirs' },
         { name: 'messages', description: 'Messages between an order’s buyer and its phone’s seller' },
         { name: 'ratings', description: 'Buyers rate sellers after a completed order; sellers reply' },
+        { name: 'questions', description: 'Questions on a listing before booking, answered by its seller' },
         { name: 'wishlist', description: 'The buyer’s wishlist' },
         { name: 'reports', description: 'Buyers report listings to the admins' },
         { name: 'contact', description: 'Visitors write to the admins with the Contact us form' },

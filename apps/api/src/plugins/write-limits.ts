@@ -1,6 +1,6 @@
 /**
- * Write limits: how many uploads, bookings, reports, wishlist changes, payment attempts and order messages one
- * account makes per window (WRITE_LIMIT_WINDOW_SECONDS), for uploads also one IP, and how many
+ * Write limits: how many uploads, bookings, reports, wishlist changes, payment attempts, order messages,
+ * listing edits and questions on listings one account makes per window (WRITE_LIMIT_WINDOW_SECONDS), for uploads also one IP, and how many
  * contact messages one IP sends. Counted by
  * @fastify/rate-limit in memory, or in Redis when REDIS_URL is set so every API replica counts
  * against the same limit. Each hook runs in onRequest, after the route's role check (the key is
@@ -35,6 +35,8 @@ interface WriteLimits {
   contactMessages: WriteLimitHook;
   /** A seller's edits of their listings (fields and photos). */
   listingEdits: WriteLimitHook;
+  /** Questions asked on listings. */
+  questions: WriteLimitHook;
 }
 
 declare module 'fastify' {
@@ -99,6 +101,7 @@ export const writeLimitsPlugin = fp(
       messages: hook(limiter('messages', limits.messagesPerAccount, accountKey)),
       contactMessages: hook(limiter('contact-messages', limits.contactMessagesPerIp, ipKey)),
       listingEdits: hook(limiter('listing-edits', limits.listingEditsPerAccount, accountKey)),
+      questions: hook(limiter('questions', limits.questionsPerAccount, accountKey)),
     });
   },
   { name: 'recell-write-limits', dependencies: ['recell-auth', 'recell-limit-store'] },

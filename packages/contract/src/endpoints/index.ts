@@ -10,6 +10,7 @@ export { orderMessageEndpoints } from './order-messages.ts';
 export { orderProgressEndpoints } from './order-progress.ts';
 export { paymentEndpoints } from './payments.ts';
 export { payoutEndpoints } from './payouts.ts';
+export { questionEndpoints } from './questions.ts';
 export { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 export { recoveryEndpoints } from './recovery.ts';
 export { notificationEndpoints } from './notifications.ts';

@@ -14,6 +14,7 @@ import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as payouts from '../payouts.ts';
 import * as photos from '../photos.ts';
+import * as questions from '../questions.ts';
 import * as ratings from '../ratings.ts';
 import * as sellers from '../sellers.ts';
 import * as recovery from '../recovery.ts';
@@ -29,6 +30,7 @@ import { orderMessageEndpoints } from './order-messages.ts';
 import { orderProgressEndpoints } from './order-progress.ts';
 import { paymentEndpoints } from './payments.ts';
 import { payoutEndpoints } from './payouts.ts';
+import { questionEndpoints } from './questions.ts';
 import { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -152,6 +154,13 @@ export const apiEndpoints = {
     sellerRatings: { query: pagination.PageQuerySchema, response: ratings.RatingPageSchema },
     hideRatingComment: { response: ratings.RatingSchema },
     showRatingComment: { response: ratings.RatingSchema },
+  }),
+  questions: withSchemas(questionEndpoints, {
+    productQuestions: { query: questions.ProductQuestionsQuerySchema, response: questions.ProductQuestionsSchema },
+    ask: { body: questions.NewQuestionSchema, response: questions.QuestionSchema },
+    answer: { body: questions.QuestionAnswerSchema, response: questions.QuestionSchema },
+    hide: { response: questions.QuestionSchema },
+    unhide: { response: questions.QuestionSchema },
   }),
   recovery: withSchemas(recoveryEndpoints, {
     forgotPassword: { body: recovery.ForgotPasswordSchema, response: recovery.AccountNoticeSchema },

@@ -5,11 +5,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { ProductDetails, useProduct } from '@/features/catalogue';
+import { QuestionsSection } from '@/features/questions';
 import { isApiError } from '@/lib/api-error';
 
 /**
  * See Details, open to anyone a link is sent to: a phone for sale or sold; an unknown or removed one
- * is the 404 page. Its actions ask a visitor to log in.
+ * is the 404 page. Its actions ask a visitor to log in. Its Questions follow the listing once it is shown.
  */
 function ProductPage() {
   const { id = '' } = useParams();
@@ -26,7 +27,13 @@ function ProductPage() {
       </Page>
     );
   }
-  return <ProductDetails product={product.data} />;
+  // The questions load after the listing, in this page's own chunk.
+  return (
+    <>
+      <ProductDetails product={product.data} />
+      <QuestionsSection productId={product.data.id} isForSale={product.data.status === 'available'} />
+    </>
+  );
 }
 
 export default ProductPage;

@@ -1,0 +1,1 @@
+export { QuestionsSection } from './components/questions-section';
