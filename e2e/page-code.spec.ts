@@ -208,13 +208,14 @@ test.describe("a brand's page comes with its first phones", () => {
     expect((await settled()).warnings).toEqual([]);
   });
 
-  test('a visitor whose hint outlived the session goes to log in, and the hint is dropped', async ({
+  test('a visitor with a hand-set hint gets the frame, goes to log in, and the hint is dropped', async ({
     page,
     baseURL,
   }) => {
     await page.context().addCookies([{ name: signedInHintCookie, value: '1', url: baseURL ?? '' }]);
     const response = await page.goto(categoryPath);
-    expect(await response?.text()).toContain('data-session="signed-in"');
+    // Not signed by the server: the visitor's frame, never a page rendered for them.
+    expect(await response?.text()).toContain('data-prerendered="frame"');
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(signedInHintCookie);

@@ -240,6 +240,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     webDistDir: config.webDistDir,
     uploadsDir: config.uploadsDir,
     renderedPageTtlMs: pageCacheTtlMs,
+    pageRendersPerIp: config.pageRendersPerIp,
   });
   return app;
 };

@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   IMEI_REFUSALS_FLAGGED_AT: z.coerce.number().int().min(1).optional(),
   /** Questions one account asks on listings. */
   QUESTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Pages rendered on the server for one IP per minute that no kept page answered; past it, the page's frame. */
+  PAGE_RENDERS_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -362,6 +364,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       refusalsTold: e.IMEI_REFUSALS_TOLD_PER_ACCOUNT ?? writeLimit(defaultImeiLimits.refusalsTold),
       refusalsFlaggedAt: e.IMEI_REFUSALS_FLAGGED_AT ?? writeLimit(defaultImeiLimits.refusalsFlaggedAt),
     },
+    /** Signed-in pages rendered afresh (not from the kept pages) per IP per minute. */
+    pageRendersPerIp: e.PAGE_RENDERS_PER_IP,
     /** Bytes of upload bodies held at once by this process. */
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,
     storage:

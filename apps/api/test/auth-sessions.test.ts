@@ -78,8 +78,13 @@ describe('sessions: refresh, logout and access tokens', () => {
       const second = refreshCookie(response)!;
       expect(second).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 30 * 86_400 });
       expect(second.value).not.toBe(first);
-      // The page requests' hint lives as long, and says nothing but "signed in".
-      expect(hintCookie(response)).toMatchObject({ value: '1', path: '/', httpOnly: true, sameSite: 'Lax' });
+      // The page requests' hint lives as long, and says nothing but "signed in" until when; signed
+      // by the server, so a hand-set one is told apart.
+      const hint = hintCookie(response)!;
+      expect(hint).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 86_400 });
+      const signed = t.app.unsignCookie(hint.value);
+      expect(signed.valid).toBe(true);
+      expect(Number(signed.value)).toBeCloseTo(Date.now() / 1000 + 30 * 86_400, -2);
       expect((await t.app.inject({ url: '/api/me', headers: bearer(session.accessToken) })).statusCode).toBe(200);
 
       const third = refreshCookie(await refresh(t, second.value))!.value;

@@ -216,6 +216,17 @@ describe('authorization matrix', () => {
     });
     expect(upload.statusCode, upload.body).toBe(201);
     ({ id: imageId, url: imageUrl } = UploadedImageSchema.parse(upload.json()));
+    // A listing takes only its seller's own uploads: every seller who lists uploads the same picture.
+    const again = multipartBody([
+      { name: 'image', filename: 'phone.jpg', contentType: 'image/jpeg', bytes: await photo() },
+    ]);
+    const otherUpload = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...cast.otherSeller.headers, ...again.headers },
+      payload: again.payload,
+    });
+    expect(UploadedImageSchema.parse(otherUpload.json()).id).toBe(imageId);
   }, 120_000);
 
   afterAll(async () => {

@@ -54,19 +54,25 @@ describe('guessing another seller’s IMEI', () => {
   // The limits as they are outside tests (NODE_ENV=test raises them 100 times); listing edits are
   // limited on their own (write-limits.test.ts), so this file's sellers may edit as often as they like.
   const t = useTestApp({ env: () => ({ NODE_ENV: 'development', LISTING_EDITS_PER_ACCOUNT: '10000' }) });
-  let imageId: string;
   let admin: Caller;
+  let picture: Buffer;
+  // A listing's picture must be its seller's own upload: each seller uploads the same one once.
+  const pictures = new Map<Caller, Promise<string>>();
+  const imageOf = (seller: Caller) => {
+    if (!pictures.has(seller)) pictures.set(seller, uploadPicture(t, seller.headers, picture));
+    return pictures.get(seller)!;
+  };
 
   beforeAll(async () => {
     admin = await callerWithRole(t, 'admin');
-    imageId = await uploadPicture(t, admin.headers, await phoneJpeg(200, 150));
+    picture = await phoneJpeg(200, 150);
   });
 
-  const list = (seller: Caller, overrides: Record<string, string> = {}) =>
-    postListingJson(t, seller.headers, { ...filledListing(overrides), imageId });
+  const list = async (seller: Caller, overrides: Record<string, string> = {}) =>
+    postListingJson(t, seller.headers, { ...filledListing(overrides), imageId: await imageOf(seller) });
   const listed = async (seller: Caller, overrides: Record<string, string> = {}) => {
     const form = filledListing(overrides);
-    const response = await postListingJson(t, seller.headers, { ...form, imageId });
+    const response = await postListingJson(t, seller.headers, { ...form, imageId: await imageOf(seller) });
     expect(response.statusCode, response.body).toBe(201);
     return { product: ProductSchema.parse(response.json()), form };
   };

@@ -44,7 +44,10 @@ describe('editing a listing', () => {
   let imageId: string;
 
   beforeAll(async () => {
-    imageId = await uploadPicture(t, cast.seller.headers, await phoneJpeg(200, 150));
+    const picture = await phoneJpeg(200, 150);
+    imageId = await uploadPicture(t, cast.seller.headers, picture);
+    // A listing takes only its seller's own uploads: the other seller uploads the same picture.
+    expect(await uploadPicture(t, cast.otherSeller.headers, picture)).toBe(imageId);
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -9,6 +9,7 @@ import { ErrorBodySchema, messages, signedInHintCookie, themeCookie } from '@rec
 import { insertCategories } from './fixtures.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { signedInHint } from './support/accounts.ts';
 
 describe('platform: health, errors, headers, OpenAPI', () => {
   let t: TestApp;
@@ -301,7 +302,7 @@ describe('platform: a signed-in page rendered with its data', () => {
       : response.body;
 
   it('sends the rendered page, its title and data in the template, compressed, to a request with the signed-in hint', async () => {
-    const response = await get('/categories/1?sort=price_asc', { [signedInHintCookie]: '1' });
+    const response = await get('/categories/1?sort=price_asc', { [signedInHintCookie]: signedInHint(t) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['content-encoding']).toBe('br');
@@ -313,7 +314,7 @@ describe('platform: a signed-in page rendered with its data', () => {
   });
 
   it('carries the part of the stylesheet its HTML uses, which its own policy allows', async () => {
-    const response = await get('/categories/2', { [signedInHintCookie]: '1' });
+    const response = await get('/categories/2', { [signedInHintCookie]: signedInHint(t) });
     const hash = createHash('sha256').update('.rendered{color:teal}').digest('base64');
     expect(text(response)).not.toContain('.unused');
     expect(response.headers['content-security-policy']).toMatch(
@@ -324,7 +325,7 @@ describe('platform: a signed-in page rendered with its data', () => {
   });
 
   it('in the theme the visitor picked', async () => {
-    const html = text(await get('/categories/1', { [signedInHintCookie]: '1', [themeCookie]: 'dark' }));
+    const html = text(await get('/categories/1', { [signedInHintCookie]: signedInHint(t), [themeCookie]: 'dark' }));
     expect(html).toContain('<html lang="en" class="dark">');
     expect(html).toContain('rendered /categories/1');
   });
@@ -335,7 +336,8 @@ describe('platform: a signed-in page rendered with its data', () => {
     try {
       const renders = () => (globalThis as { recellRenders?: number }).recellRenders ?? 0;
       const before = renders();
-      const load = () => cached.app.inject({ url: '/categories/2', cookies: { [signedInHintCookie]: '1' } });
+      const load = () =>
+        cached.app.inject({ url: '/categories/2', cookies: { [signedInHintCookie]: signedInHint(cached) } });
       const answers = await Promise.all([load(), load(), load()]);
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
@@ -350,7 +352,7 @@ describe('platform: a signed-in page rendered with its data', () => {
 
   it('sends the frame without the hint, when the renderer gives up, and never serves the server build', async () => {
     expect(text(await get('/categories/1'))).toContain('the frame');
-    expect(text(await get('/categories/fail', { [signedInHintCookie]: '1' }))).toContain('the frame');
+    expect(text(await get('/categories/fail', { [signedInHintCookie]: signedInHint(t) }))).toContain('the frame');
     const serverBuild = await get('/.server/render.js');
     expect(serverBuild.statusCode).toBe(404);
     expect(serverBuild.body).not.toContain('renderSignedInPage');

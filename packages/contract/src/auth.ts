@@ -143,5 +143,6 @@ export const uploadMessages = {
   oneFileOnly: 'Send one image at a time',
   tooManyFields: 'The form has too many fields',
   imageNotFound: 'The image was not found. Please upload it again.',
+  notYourImage: 'Only pictures you uploaded yourself can be used. Please upload your own picture.',
   busy: 'Too many images are being processed right now. Please try again in a moment.',
 } as const;

@@ -50,3 +50,24 @@ export const themeCookie = 'recell-theme';
  * with its data. It proves nothing: the page's data is public and the session is checked as usual.
  */
 export const signedInHintCookie = 'recell-signed-in';
+
+/**
+ * The query parameters each page the server renders for someone signed in reads from its address
+ * (the brand page's filters and sort, as apps/web's use-category-search reads them). The server
+ * renders and keeps a page by its path and these alone, in this order: any other parameter changes
+ * nothing on the page, so it must not make the server render it again.
+ */
+export const renderedPageQueryParams: Readonly<Record<string, readonly string[]>> = {
+  '/categories/:id': [
+    'q',
+    'minPrice',
+    'maxPrice',
+    'colour',
+    'model',
+    'condition',
+    'storage',
+    'network',
+    'minBattery',
+    'sort',
+  ],
+};

@@ -22,6 +22,7 @@ export const photoMessages = {
   duplicate: 'Each photo can be added only once',
   notAList: 'Send the photos as a list of uploaded image ids',
   notFound: uploadMessages.imageNotFound,
+  notYours: uploadMessages.notYourImage,
   soldCannotChange: 'This phone has been sold, so its photos cannot be changed',
   stillUploading: 'Wait until every photo has finished uploading, or remove the ones that failed',
 } as const;

@@ -406,6 +406,26 @@ export const productPhotos = pgTable(
   ],
 );
 
+/**
+ * Who uploaded which picture (POST /api/uploads): a listing or a profile takes an image id only
+ * from the person who uploaded it, since pictures are stored by content and anyone may learn an
+ * id. The same picture uploaded by two people is a row for each.
+ */
+export const imageUploads = pgTable(
+  'image_uploads',
+  {
+    imageId: text('image_id').notNull(),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploaderId, t.imageId] }),
+    check('image_uploads_image_id_format', sql`${t.imageId} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {

@@ -280,3 +280,30 @@ export const createAuthRateLimits = async (options: AuthRateLimitOptions = {}): 
     close: () => closeLimitStore(ownStore),
   };
 };
+
+/** A limit that is never refused with an error: the caller takes a cheaper path when it says no. */
+export interface SoftLimit {
+  /** Counts one for `key`; false when the window is full, or when the store cannot be reached. */
+  tryConsume(key: string): Promise<boolean>;
+}
+
+/**
+ * A soft limit counted in the app's limit store (Redis shared by the replicas, or memory when
+ * `store` is null). A store that cannot be reached says no: the caller's cheaper path is safe.
+ */
+export const createSoftLimit = (store: Redis | null, name: string, rule: LimitRule): SoftLimit => {
+  const base = { keyPrefix: `recell:rate-limit:${name}`, points: rule.points, duration: rule.durationSeconds };
+  const limiter: RateLimiterAbstract = store
+    ? new RateLimiterRedis({ ...base, storeClient: store, rejectIfRedisNotReady: true })
+    : new RateLimiterMemory(base);
+  return {
+    async tryConsume(key) {
+      try {
+        await limiter.consume(key);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+};

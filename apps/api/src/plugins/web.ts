@@ -5,8 +5,9 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, signedInHintCookie, themeCookie } from '@recell/contract';
+import { messages, renderedPageQueryParams, signedInHintCookie, themeCookie } from '@recell/contract';
 import { encodedPage, PageCache, preferredEncoding, type CachedPage } from '../lib/page-cache.ts';
+import { createSoftLimit } from '../lib/rate-limit.ts';
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
@@ -85,6 +86,22 @@ const pageFor = (manifest: PagesManifest | null, url: string, hasQuery: boolean)
   return { file: manifest.notFound, status: 404 };
 };
 
+/**
+ * The page an address shows: its path and the query parameters the page reads (`known`), in their
+ * fixed order, first value of each; any other parameter, a repeat or an empty value changes
+ * nothing on the page, so it makes no other page.
+ */
+export const canonicalPage = (address: string, search: string, known: readonly string[]): string => {
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of known) {
+    const value = given.get(name);
+    if (value !== null && value !== '') kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${address}?${query}` : address;
+};
+
 /** The page's Content-Security-Policy, also allowing the one inline style of this hash. */
 const policyAllowingStyle = (policy: string, styleHash: string) =>
   policy.replace(/(^|;)\s*style-src ([^;]*)/, (directive) => `${directive} '${styleHash}'`);
@@ -123,6 +140,8 @@ export interface WebOptions {
   uploadsDir: string;
   /** How long a rendered page is kept: as long as the catalogue keeps its first pages (app.ts). */
   renderedPageTtlMs: number;
+  /** Renders per IP per minute that no kept page answered; past it the page's frame is sent. */
+  pageRendersPerIp: number;
 }
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
@@ -186,11 +205,33 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   });
   app.onListingsChanged(() => renderedPages.clear());
   const rendering = new Map<string, Promise<CachedPage | null>>();
+  // Renders that no kept page answered, per IP: someone asking for page after page of new searches
+  // gets their frames (whose app asks for the data itself), never an error.
+  const freshRenders = createSoftLimit(app.limitStore, 'page-renders-ip', {
+    points: opts.pageRendersPerIp,
+    durationSeconds: 60,
+  });
 
-  const render = async (request: FastifyRequest, template: string, key: string): Promise<CachedPage | null> => {
+  /**
+   * Whether the request carries the hint a sign-in set: signed with the app's cookie secret and
+   * naming when its session ends. A hand-set `1`, a forged or an outlived one is a visitor's.
+   */
+  const hasSignedInHint = (request: FastifyRequest) => {
+    const raw = request.cookies[signedInHintCookie];
+    if (!raw) return false;
+    const hint = request.unsignCookie(raw);
+    return hint.valid && hint.value !== null && Number(hint.value) * 1000 > Date.now();
+  };
+
+  const render = async (
+    request: FastifyRequest,
+    pageUrl: string,
+    template: string,
+    key: string,
+  ): Promise<CachedPage | null> => {
     const generation = renderedPages.generation;
     try {
-      const page = await renderer!.renderSignedInPage(request.url, fetchFromApp(app, request));
+      const page = await renderer!.renderSignedInPage(pageUrl, fetchFromApp(app, request));
       if (!page) return null;
       let html = templateOf(template)
         .replace('<!--recell:page-->', () => page.body)
@@ -212,17 +253,24 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
 
   /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
   const renderedPage = async (request: FastifyRequest, url: string): Promise<CachedPage | null> => {
-    if (!renderer || !request.cookies[signedInHintCookie]) return null;
+    if (!renderer || !hasSignedInHint(request)) return null;
     const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
     const pattern = Object.entries(manifest?.renderedPages ?? {}).find(([known]) => matchesPattern(address, known));
     if (!pattern) return null;
     const template = themedFile(manifest, pattern[1], request.cookies[themeCookie]);
-    const key = `${template} ${request.url}`;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const page = canonicalPage(address, search, renderedPageQueryParams[pattern[0]] ?? []);
+    const key = `${template} ${page}`;
     const cached = renderedPages.get(key);
     if (cached) return cached;
     let pending = rendering.get(key);
     if (!pending) {
-      pending = render(request, template, key).finally(() => rendering.delete(key));
+      if (!(await freshRenders.tryConsume(request.ip))) return null;
+      // Another request may have started it while the count was taken.
+      pending = rendering.get(key);
+    }
+    if (!pending) {
+      pending = render(request, page, template, key).finally(() => rendering.delete(key));
       rendering.set(key, pending);
     }
     return pending;

@@ -29,6 +29,13 @@ export const callerWithRole = async (t: TestApp, role: Role, overrides: Paramete
   return { id: user.id, role: user.role, headers: { authorization: `Bearer ${token}` } } satisfies Caller;
 };
 
+/**
+ * The value of the signed-in hint cookie a sign-in sets (signed with the app's cookie secret,
+ * naming when its session ends), good for `seconds`; what a page request of someone signed in carries.
+ */
+export const signedInHint = (t: TestApp, seconds = 3600) =>
+  t.app.signCookie(String(Math.floor(Date.now() / 1000) + seconds));
+
 /** The headers of a request as `caller`, or none (anonymous). */
 export const headersOf = (caller: Pick<Caller, 'headers'> | null) => caller?.headers ?? {};
 

@@ -5,9 +5,10 @@ import type { ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * What anyone may browse: brands, advertised phones, a brand's phones, one phone. The calls go out
- * without the session, but for the home grid and a phone's page, which visitors open and which say
- * more to someone signed in (`optionalSession`).
+ * What anyone may browse: brands, advertised phones, a brand's phones, the search, one phone. The
+ * brands go out without the session; the others say more to someone signed in (the sellers'
+ * emails, `optionalSession`), and a visitor's answer, which anyone may fetch and keep, names no
+ * seller's email.
  */
 export const catalogueEndpoints = {
   categories: endpoint<{ response: typeof CategoryListSchema }>()({
@@ -26,13 +27,13 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/categories/:id/products',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   searchProducts: endpoint<{ query: typeof ProductQuerySchema; response: typeof ProductSearchPageSchema }>()({
     method: 'GET',
     path: '/search',
     status: 200,
-    withoutSession: true,
+    optionalSession: true,
   }),
   product: endpoint<{ response: typeof ProductWithPhotosSchema }>()({
     method: 'GET',

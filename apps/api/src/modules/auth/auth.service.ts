@@ -4,7 +4,7 @@
 import { authMessages, messages, SignupFieldsSchema, type Login, type SignupFields } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AuthRateLimits } from '../../lib/rate-limit.ts';
-import { storeImage } from '../uploads/index.ts';
+import { recordUpload, storeImage } from '../uploads/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import * as users from '../users/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
@@ -57,6 +57,7 @@ export const signup = async (deps: AuthDeps, form: SignupForm): Promise<SignedIn
         imageUrl: image.url,
         emailConfirmedAt: null,
       });
+      await recordUpload(tx, image.id, user.id);
       await queueConfirmationEmail(tx, deps, user);
       return { user, refreshToken: await createRefreshFamily(deps, tx, user) };
     });

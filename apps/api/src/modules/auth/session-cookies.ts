@@ -34,7 +34,12 @@ export const withSessionCookies = (deps: AuthDeps, reply: FastifyReply, signedIn
   reply
     .header('cache-control', 'no-store')
     .setCookie(refreshCookieName, signedIn.refreshToken, { ...cookieOptions(deps), maxAge })
-    .setCookie(signedInHintCookie, '1', { ...hintCookieOptions(deps), maxAge });
+    // Signed, naming when the session ends: the server renders pages for a hint it set, not a hand-set one.
+    .setCookie(signedInHintCookie, String(Math.floor(Date.now() / 1000) + maxAge), {
+      ...hintCookieOptions(deps),
+      maxAge,
+      signed: true,
+    });
   return signedIn.session;
 };
 

@@ -55,14 +55,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * Whether a page may carry its sellers' emails. The home grid, which visitors see, reads who calls
-   * (`identifiesCaller`): the emails only for someone signed in. A brand's page and the search carry
-   * them for every caller: the web shows those pages to signed-in people only, and a brand's page is
-   * rendered on the server once for everyone with the signed-in hint (decision 0048), which proves
-   * no sign-in (docs/decisions/0051).
+   * Whether a page may carry its sellers' emails: only for someone signed in (every listing route
+   * reads who calls, `identifiesCaller`). A brand's page rendered on the server is rendered as a
+   * visitor, so its HTML names no seller's email (decisions 0051, 0063).
    */
-  const showsSellerEmails = (request: FastifyRequest) =>
-    !request.routeOptions.config.identifiesCaller || isSignedInCaller(request);
+  const showsSellerEmails = (request: FastifyRequest) => isSignedInCaller(request);
 
   /** Pages with the sellers' emails and pages without are kept apart. */
   const cacheKey = (request: FastifyRequest) =>

@@ -1,6 +1,7 @@
 /** The outbox as an admin sees it: to whom, about what, and how delivery went; never a body. */
 import type { Outbox, OutboxDeliveryState } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
+import { insertAuditEntry } from '../audit/index.ts';
 import { listRecentEmails, type OutboxEmailRow } from './outbox.repository.ts';
 
 /** How an email's delivery went, from its row and whether this server has a mail server to send to. */
@@ -11,9 +12,22 @@ const deliveryState = (row: OutboxEmailRow, hasMailServer: boolean): OutboxDeliv
   return row.attempts === 0 ? 'queued' : 'retrying';
 };
 
-/** The newest 50 emails and their delivery. */
-export const recentOutbox = async (db: Database, hasMailServer: boolean): Promise<Outbox> => {
-  const rows = await listRecentEmails(db, 50);
+/**
+ * The newest 50 emails and their delivery, as `adminId` reads them. Each reading is audited (who,
+ * when, how many emails): the list names who was sent what, so who looked stays on record.
+ */
+export const recentOutbox = async (db: Database, hasMailServer: boolean, adminId: string): Promise<Outbox> => {
+  const rows = await db.transaction(async (tx) => {
+    const recent = await listRecentEmails(tx, 50);
+    await insertAuditEntry(tx, {
+      actorId: adminId,
+      action: 'outbox.viewed',
+      subjectType: 'outbox',
+      subjectId: 'recent',
+      detail: { emails: recent.length },
+    });
+    return recent;
+  });
   return {
     hasMailServer,
     items: rows.map((row) => ({

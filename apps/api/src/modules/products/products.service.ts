@@ -35,7 +35,7 @@ import { insertAuditEntry } from '../audit/index.ts';
 import { notify, notifyWishlisters } from '../notifications/index.ts';
 import { checkDevice, findCleanCheckAt, recordDeviceCheck, type DeviceCheckOutcome } from '../device-check/index.ts';
 import { toPublicProduct } from '../catalogue/index.ts';
-import { imageUrlForId, storeImage } from '../uploads/index.ts';
+import { imageUrlForId, notUploadedBy, recordUpload, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 
@@ -151,6 +151,21 @@ const storedPhotoUrls = async (storage: ImageStorage, ids: readonly string[], fi
 };
 
 /**
+ * Refuses (400, naming `field`) photos the seller did not upload unless `keep` holds them (the
+ * listing's photos already): an image id is public (it is in the picture's URL), the picture is not.
+ */
+const refuseOthersPhotos = async (
+  db: Parameters<typeof notUploadedBy>[0],
+  sellerId: string,
+  ids: readonly string[],
+  field: string,
+  keep: ReadonlySet<string> = new Set(),
+) => {
+  const others = (await notUploadedBy(db, sellerId, ids)).filter((id) => !keep.has(id));
+  if (others.length > 0) throw badRequest(photoMessages.notYours, { [field]: photoMessages.notYours });
+};
+
+/**
  * Puts a seller's phone on sale. The fields are checked before any picture is processed; the
  * photos are the multipart form's one file (checked, cleaned, stored) or pictures uploaded before,
  * by their ids, in order: the first is the cover.
@@ -165,10 +180,15 @@ export const createProduct = async (
   await deps.imeiLimits.countChange(seller.id);
   // Before any picture is stored or any lock taken: the service is a network call.
   const device = await checkListedDevice(deps, fields);
-  const photoUrls =
-    'bytes' in photos
-      ? [(await storeImage(deps.storage, photos.bytes)).url]
-      : await storedPhotoUrls(deps.storage, photos.ids, photos.field);
+  let photoUrls: string[];
+  if ('bytes' in photos) {
+    const image = await storeImage(deps.storage, photos.bytes);
+    await recordUpload(deps.db, image.id, seller.id);
+    photoUrls = [image.url];
+  } else {
+    photoUrls = await storedPhotoUrls(deps.storage, photos.ids, photos.field);
+    await refuseOthersPhotos(deps.db, seller.id, photos.ids, photos.field);
+  }
   const listing: Omit<repository.NewProduct, 'imageUrl'> = { sellerId: seller.id, ...listingValuesOf(fields) };
   const id = await insertCheckedListing(deps, seller, listing, photoUrls, fields.imei, device);
   deps.listingsChanged();
@@ -441,6 +461,8 @@ export const replaceProductPhotos = async (
     if (product.status === 'sold') throw conflict(photoMessages.soldCannotChange);
     if (await repository.hasOpenOrder(tx, listingId)) throw conflict(listingMessages.bookedCannotBeEdited);
     const before = await repository.findPhotoUrls(tx, listingId, product.imageUrl);
+    const current = new Set(before.map(imageIdOfUrl).filter((photoId) => photoId !== null));
+    await refuseOthersPhotos(tx, seller.id, imageIds, 'imageIds', current);
     await repository.replacePhotos(tx, listingId, photoUrls);
     await insertAuditEntry(tx, {
       actorId: seller.id,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiEndpoints, imageLimits, messages, uploadMessages } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
 import { endpointRoute } from '../../lib/routes.ts';
-import { storeImage } from './images.service.ts';
+import { uploadImage } from './uploads.service.ts';
 
 /** The form POST /api/uploads takes. Documentation only: the handler reads the multipart stream. */
 const UploadFormSchema = z
@@ -50,14 +50,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Signed in. A multipart form with one file field `image`. The picture is re-encoded to WebP ' +
         'without any metadata (no EXIF or GPS) and stored under its content hash, with copies 400 and ' +
         '800 px wide at `<url without .webp>-400.webp` and `-800.webp`. Pass the returned `id` where ' +
-        'an image id is asked for.',
+        'an image id is asked for: a listing or profile takes only pictures its caller uploaded.',
       form: UploadFormSchema,
       errors: [400, 401, 413, 415, 429, 503],
       // Counted and given memory before the body is read; a refused upload costs nothing.
       onRequest: [app.writeLimits.uploads, app.uploadCapacity.reserve],
       handler: async (request, reply) => {
+        // The route's auth hook let only someone signed in this far (auth imports this module, not
+        // the other way, so the caller is read off the request).
+        const uploader = request.user;
+        if (!uploader) throw new AppError('unauthorized', messages.unauthorized);
         const image = await readImageField(request);
-        return reply.code(201).send(await storeImage(app.storage, image));
+        return reply.code(201).send(await uploadImage({ db: app.db, storage: app.storage }, uploader.id, image));
       },
     }),
   );

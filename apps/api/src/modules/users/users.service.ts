@@ -1,8 +1,8 @@
-import { authMessages, messages, uploadMessages, type Me, type UpdateMe } from '@recell/contract';
+import { authMessages, imageIdOfUrl, messages, uploadMessages, type Me, type UpdateMe } from '@recell/contract';
 import { AppError, badRequest } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
-import { imageUrlForId } from '../uploads/index.ts';
+import { imageUrlForId, notUploadedBy } from '../uploads/index.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -37,6 +37,11 @@ export const updateMe = async (deps: UserDeps, userId: string, update: UpdateMe)
   if (update.imageId !== undefined) {
     imageUrl = await imageUrlForId(deps.storage, update.imageId);
     if (!imageUrl) throw badRequest(uploadMessages.imageNotFound, { imageId: uploadMessages.imageNotFound });
+    // Their own upload, or the photo they have now; never a picture someone else uploaded.
+    const current = await repository.findUserById(deps.db, userId);
+    const isCurrent = current?.imageUrl != null && imageIdOfUrl(current.imageUrl) === update.imageId;
+    if (!isCurrent && (await notUploadedBy(deps.db, userId, [update.imageId])).length > 0)
+      throw badRequest(uploadMessages.notYourImage, { imageId: uploadMessages.notYourImage });
   }
   const user = await repository.updateUser(deps.db, userId, {
     ...(update.name !== undefined ? { name: update.name } : {}),

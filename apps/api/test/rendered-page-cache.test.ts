@@ -1,0 +1,131 @@
+/**
+ * The brand page rendered on the server for someone signed in cannot be made to render afresh at
+ * will: it is kept by the page it shows (its path and the parameters it reads, in a fixed order;
+ * any other parameter ignored), a hand-set or forged signed-in hint gets the visitor's page (never
+ * a render), and the renders one IP makes that no kept page answers are limited
+ * (PAGE_RENDERS_PER_IP a minute); past that it gets the page's frame, never an error.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInHintCookie } from '@recell/contract';
+import { canonicalPage } from '../src/plugins/web.ts';
+import { insertCategories } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { signedInHint } from './support/accounts.ts';
+
+const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
+const template =
+  '<!doctype html><html lang="en"><head><title>ReCell</title></head><body><div id="root"><!--recell:page--></div><script type="application/json" id="page-data"><!--recell:page-data--></script></body></html>';
+
+/** The renders the miniature server build made, each with the address it rendered. */
+const renders = () => ((globalThis as { recellRenderedUrls?: string[] }).recellRenderedUrls ??= []);
+
+describe('the rendered brand page and its cache', () => {
+  let webDir: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-cache-'));
+    await mkdir(path.join(webDir, 'pages'));
+    await mkdir(path.join(webDir, '.server'));
+    await writeFile(path.join(webDir, 'index.html'), frame);
+    await writeFile(path.join(webDir, 'pages', '404.html'), frame);
+    await writeFile(path.join(webDir, 'pages', 'category.rendered.html'), template);
+    await writeFile(
+      path.join(webDir, '.server', 'render.js'),
+      `export async function renderSignedInPage(url, fetchApi) {
+        (globalThis.recellRenderedUrls ??= []).push(url);
+        const answer = await fetchApi('/api/categories');
+        const { items } = await answer.json();
+        return { title: null, body: 'rendered ' + url + ': ' + items.length + ' brands', data: '[]' };
+      }
+      export const criticalStyleFor = () => () => '';`,
+    );
+    const manifest = {
+      pages: {},
+      frame: 'index.html',
+      notFound: 'pages/404.html',
+      framePatterns: ['/categories/:id'],
+      renderModule: '.server/render.js',
+      renderedPages: { '/categories/:id': 'pages/category.rendered.html' },
+    };
+    await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
+    // Kept pages as development and production run (the cache is off under NODE_ENV=test).
+    t = await createTestApp({ WEB_DIST_DIR: webDir, NODE_ENV: 'development', PAGE_RENDERS_PER_IP: '3' });
+    await insertCategories(t.app.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  let ipCount = 0;
+  /** A fresh client address, so each test counts its own renders. */
+  const newIp = () => `10.77.0.${(ipCount += 1)}`;
+  const load = (url: string, hint: string | null, remoteAddress: string) =>
+    t.app.inject({ url, remoteAddress, cookies: hint === null ? {} : { [signedInHintCookie]: hint } });
+
+  it('names a page by its path and the parameters it reads, in their order; others, repeats and empties ignored', () => {
+    const known = ['q', 'sort'];
+    expect(canonicalPage('/categories/1', '?utm_source=x&sort=price_asc&q=pixel', known)).toBe(
+      '/categories/1?q=pixel&sort=price_asc',
+    );
+    expect(canonicalPage('/categories/1', '?q=&sort=price_asc&sort=newest&zz=1', known)).toBe(
+      '/categories/1?sort=price_asc',
+    );
+    expect(canonicalPage('/categories/1', '?nonsense=1', known)).toBe('/categories/1');
+  });
+
+  it('renders a page once however its address is dressed up with unknown parameters or another order', async () => {
+    const ip = newIp();
+    const hint = signedInHint(t);
+    const before = renders().length;
+    const addresses = [
+      '/categories/3?sort=price_asc&q=galaxy',
+      '/categories/3?q=galaxy&sort=price_asc',
+      '/categories/3?q=galaxy&sort=price_asc&cachebuster=1',
+      '/categories/3?cachebuster=2&q=galaxy&utm=x&sort=price_asc&sort=newest',
+      '/categories/3/?q=galaxy&sort=price_asc',
+    ];
+    for (const url of addresses) {
+      const response = await load(url, hint, ip);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('rendered /categories/3?q=galaxy&sort=price_asc');
+    }
+    expect(renders().slice(before)).toEqual(['/categories/3?q=galaxy&sort=price_asc']);
+  });
+
+  it('answers a hand-set, forged or outlived hint with the visitor’s page, and renders nothing', async () => {
+    const ip = newIp();
+    const before = renders().length;
+    const forged = `${Math.floor(Date.now() / 1000) + 3600}.bm90LWEtc2lnbmF0dXJl`;
+    for (const hint of ['1', forged, signedInHint(t, -60), 'garbage']) {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await load(`/categories/1?sort=newest&x=${i}${hint}`, hint, ip);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('the frame');
+      }
+    }
+    expect(renders().length).toBe(before);
+  });
+
+  it('limits the renders one IP makes that no kept page answers; past it the frame, and kept pages still rendered', async () => {
+    const ip = newIp();
+    const hint = signedInHint(t);
+    const before = renders().length;
+    // Three new searches: each rendered.
+    for (const q of ['one', 'two', 'three'])
+      expect((await load(`/categories/2?q=${q}`, hint, ip)).body).toContain(`rendered /categories/2?q=${q}`);
+    // A fourth new one: the frame (200), not a render and not an error.
+    const over = await load('/categories/2?q=four', hint, ip);
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('the frame');
+    expect(renders().length - before).toBe(3);
+    // A page already kept still comes rendered; another IP still gets its renders.
+    expect((await load('/categories/2?q=one&ignored=1', hint, ip)).body).toContain('rendered /categories/2?q=one');
+    expect((await load('/categories/2?q=four', hint, newIp())).body).toContain('rendered /categories/2?q=four');
+    expect(renders().length - before).toBe(4);
+  });
+});
