@@ -14,6 +14,8 @@ export const notificationKinds = [
   'new_message',
   'seller_verified',
   'listing_removed',
+  'listing_approved',
+  'listing_rejected',
   'price_drop',
   'problem_outcome',
 ] as const;
@@ -31,6 +33,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   new_message: 'New messages',
   seller_verified: 'My seller account was verified',
   listing_removed: 'An admin removed one of my listings',
+  listing_approved: 'An admin approved one of my listings',
+  listing_rejected: 'An admin rejected one of my listings',
   price_drop: 'A phone on my wishlist got cheaper',
   problem_outcome: 'The outcome of a problem I reported',
 };

@@ -15,3 +15,5 @@ export {
   removeAvailableProductsOf,
 } from './products.repository.ts';
 export { productsRoutes } from './products.routes.ts';
+export { listingReviewRoutes } from './listing-review.routes.ts';
+export { isTrustedSeller, listingReviewAuditActions } from './listing-review.service.ts';

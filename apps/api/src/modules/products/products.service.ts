@@ -1,6 +1,7 @@
 /**
  * Sellers' listings: putting a phone on sale, the seller's own list, advertising, removal, and the
- * details page. The rules (docs/product.md, States and rules): a listing is 'available' when created; only
+ * details page. The rules (docs/product.md, States and rules): a listing is 'available' when created,
+ * or 'pending_review' when its seller is not trusted yet (listing-review.service.ts); only
  * its seller advertises it, only while it is for sale, once; its seller or an admin removes it,
  * which takes its advertisement with it and leaves orders and payments that reference it intact.
  */
@@ -8,6 +9,7 @@ import {
   dollarsToCents,
   imageIdPattern,
   listingMessages,
+  listingReviewMessages,
   imageIdOfUrl,
   formatPrice,
   messages,
@@ -16,6 +18,7 @@ import {
   PhotoIdsSchema,
   ProductFieldsSchema,
   uploadMessages,
+  VerificationCodeSchema,
   type MyProduct,
   type MyProductDetails,
   type MyProductPage,
@@ -34,6 +37,7 @@ import { notify, notifyWishlisters } from '../notifications/index.ts';
 import { toPublicProduct } from '../catalogue/index.ts';
 import { imageUrlForId, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
+import { checkImeiNotForSale, resubmitIfRejected, reviewOfNewListing } from './listing-review.service.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
@@ -48,6 +52,8 @@ export interface ProductDeps {
   publicUrl: string;
   /** Says that committed emails wait in the outbox. */
   emailsQueued: () => void;
+  /** Completed sales that make a seller's listings go live at once; 0 turns review off (listing-review.service.ts). */
+  trustedSellerSales: number;
 }
 
 export interface ListingForm {
@@ -138,9 +144,26 @@ export const createProduct = async (
       ? [(await storeImage(deps.storage, photos.bytes)).url]
       : await storedPhotoUrls(deps.storage, photos.ids, photos.field);
   const listing: Omit<repository.NewProduct, 'imageUrl'> = { sellerId: seller.id, ...listingValuesOf(fields) };
-  const id = await insertCheckedListing(deps, listing, photoUrls, fields.imei);
+  const { id, pending } = await insertCheckedListing(
+    deps,
+    seller,
+    listing,
+    photoUrls,
+    fields.imei,
+    verificationCodeOf(form),
+  );
+  if (pending) return getListingAsSeen(deps, seller, id);
   deps.listingsChanged();
   return getProduct(deps, id);
+};
+
+/** The form's verification code (listing review), or a 400 naming it when it is malformed. */
+const verificationCodeOf = (form: ListingForm): string | undefined => {
+  const value = form.fields.verificationCode;
+  if (value === undefined || value === '') return undefined;
+  const parsed = VerificationCodeSchema.safeParse(value);
+  if (!parsed.success) throw badRequest(firstMessage(parsed.error), { verificationCode: firstMessage(parsed.error) });
+  return parsed.data;
 };
 
 /** The listing's columns from the form's checked fields; a valid IMEI makes it "IMEI checked". */
@@ -175,15 +198,22 @@ const imeiRefusal = (message: string) => conflict(message, { imei: message });
  */
 const insertCheckedListing = async (
   deps: ProductDeps,
+  seller: AuthUser,
   listing: Omit<repository.NewProduct, 'imageUrl'>,
   photoUrls: readonly string[],
   imei: string,
+  verificationCode: string | undefined,
 ) => {
   try {
     return await deps.db.transaction(async (tx) => {
+      // A seller under review lists with a code of theirs and its photo, or not at all.
+      const review = await reviewOfNewListing(tx, deps, seller, verificationCode);
       await repository.lockImei(tx, imei);
       if (await repository.isImeiBlocked(tx, imei)) throw imeiRefusal(listingMessages.imeiBlocked);
-      return repository.insertProduct(tx, listing, photoUrls);
+      if (review.pending) await checkImeiNotForSale(tx, imei);
+      const id = await repository.insertProduct(tx, listing, photoUrls, review.pending);
+      if (review.pending) await review.claim(id);
+      return { id, pending: review.pending };
     });
   } catch (error) {
     if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
@@ -222,6 +252,8 @@ export const updateProduct = async (
       // waits for this row would deadlock.
       if (changes.imei !== current.imei) await repository.lockImei(tx, changes.imei!);
       if (await repository.isImeiBlocked(tx, changes.imei!)) throw imeiRefusal(listingMessages.imeiBlocked);
+      const isLive = current.status === 'available';
+      if (!isLive) await checkImeiNotForSale(tx, changes.imei!, listingId);
 
       const priceChanged = changes.priceCents !== current.priceCents;
       const wasDrop = changes.priceCents! < current.priceCents;
@@ -238,7 +270,8 @@ export const updateProduct = async (
           newPriceCents: changes.priceCents!,
         });
       }
-      if (wasDrop) {
+      // Only a listing for sale has wishlisters: one waiting for review has never been public.
+      if (wasDrop && isLive) {
         await notifyWishlisters(tx, deps, {
           productId: listingId,
           sellerId: seller.id,
@@ -263,6 +296,8 @@ export const updateProduct = async (
         // Which fields changed, never their values (the phone number and the IMEI are personal).
         detail: { changedFields },
       });
+      // The seller fixed a rejected listing: it goes back to the admins.
+      await resubmitIfRejected(tx, current.status, listingId);
     });
   } catch (error) {
     if (isUniqueViolationOf(error, repository.availableImeiIndex)) throw imeiRefusal(listingMessages.imeiInUse);
@@ -270,7 +305,7 @@ export const updateProduct = async (
   }
   deps.listingsChanged();
   deps.emailsQueued();
-  return getProduct(deps, listingId);
+  return getListingAsSeen(deps, seller, listingId);
 };
 
 /** One of the seller's own listings (for sale or sold), for the edit form; anyone else's is a 404. */
@@ -281,6 +316,7 @@ export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: st
   return {
     ...toPublicProduct(row),
     imei: row.imei,
+    rejectionReason: row.rejectionReason,
     phone: row.sellerPhone,
     photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })),
   };
@@ -290,8 +326,30 @@ export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: st
 export const getProduct = async ({ db }: ProductDeps, id: string): Promise<ProductWithPhotos> => {
   const row = await repository.findLiveProduct(db, productIdOf(id));
   if (!row) throw productNotFound();
+  return withPhotos(db, row);
+};
+
+const withPhotos = async (db: ProductDeps['db'], row: repository.PublicListingRow): Promise<ProductWithPhotos> => {
   const photoUrls = await repository.findPhotoUrls(db, row.id, row.imageUrl);
   return { ...toPublicProduct(row), photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })) };
+};
+
+/**
+ * A phone's page as this caller may see it: a live listing to anyone; one waiting for review or
+ * rejected to its seller and admins only (a 404 to everyone else, as if it did not exist).
+ */
+export const getListingAsSeen = async (
+  deps: ProductDeps,
+  caller: AuthUser | null,
+  id: string,
+): Promise<ProductWithPhotos> => {
+  const listingId = productIdOf(id);
+  const live = await repository.findLiveProduct(deps.db, listingId);
+  if (live) return withPhotos(deps.db, live);
+  if (!caller) throw productNotFound();
+  const unpublished = await repository.findUnpublishedProduct(deps.db, listingId);
+  if (!unpublished || (caller.role !== 'admin' && unpublished.sellerId !== caller.id)) throw productNotFound();
+  return withPhotos(deps.db, unpublished);
 };
 
 /**
@@ -322,9 +380,10 @@ export const replaceProductPhotos = async (
       subjectId: listingId,
       detail: { before: before.length, after: photoUrls.length, coverChanged: before[0] !== photoUrls[0] },
     });
+    await resubmitIfRejected(tx, product.status, listingId);
   });
   deps.listingsChanged();
-  return getProduct(deps, listingId);
+  return getListingAsSeen(deps, seller, listingId);
 };
 
 /** My Products: the seller's listings for sale and sold, newest first, with their advertising. */
@@ -338,7 +397,7 @@ export const listMyProducts = async (
   return pageOf(
     rows,
     query.limit,
-    (row): MyProduct => ({ ...toPublicProduct(row), imei: row.imei }),
+    (row): MyProduct => ({ ...toPublicProduct(row), imei: row.imei, rejectionReason: row.rejectionReason }),
     (row) => ({ us: row.us, id: row.id }),
   );
 };
@@ -384,6 +443,7 @@ export const advertiseProduct = async (deps: ProductDeps, seller: AuthUser, id: 
     if (!product || product.status === 'removed') throw productNotFound();
     if (product.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
     if (product.status === 'sold') throw conflict(listingMessages.soldCannotBeAdvertised);
+    if (product.status !== 'available') throw conflict(listingReviewMessages.notLiveCannotBeAdvertised);
     if (!(await repository.insertAdvertisement(tx, listingId))) throw conflict(listingMessages.alreadyAdvertised);
   });
   deps.listingsChanged();

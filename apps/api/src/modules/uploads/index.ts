@@ -1,4 +1,4 @@
 /** The uploads module's door: images people upload, and the capacity kept for them. */
-export { imageUrlForId, mainKey, storeImage } from './images.service.ts';
+export { encodePrivatePhoto, imageUrlForId, mainKey, storeImage } from './images.service.ts';
 export { uploadCapacityPlugin } from './upload-capacity.ts';
-export { uploadsRoutes } from './uploads.routes.ts';
+export { readImageField, uploadsRoutes } from './uploads.routes.ts';
