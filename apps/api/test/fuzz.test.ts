@@ -18,6 +18,7 @@ import { unknownId, useTestApp } from './support/api.ts';
 import { bookPhone, listPhone } from './support/buying.ts';
 import { encodeCursor } from '../src/lib/cursor.ts';
 import { refreshCookieName } from '../src/modules/auth/index.ts';
+import { listingCodes } from '../src/db/schema.ts';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -189,12 +190,29 @@ interface Ids {
   productId: string;
   orderId: string;
   userId: string;
+  /** A phone waiting for review (listing review's routes). */
+  pendingId: string;
+  /** A verification code of the seller's, not used yet. */
+  code: string;
 }
 
 const pathParam = (ids: Ids) =>
   fc.oneof(
     { weight: 2, arbitrary: hostileText },
-    { weight: 3, arbitrary: fc.constantFrom(ids.productId, ids.orderId, ids.userId, unknownId, '1', '2', '3') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        ids.productId,
+        ids.orderId,
+        ids.userId,
+        ids.pendingId,
+        ids.code,
+        unknownId,
+        '1',
+        '2',
+        '3',
+      ),
+    },
     { weight: 1, arbitrary: fc.uuid() },
   );
 
@@ -258,6 +276,7 @@ const plausible = (ids: Ids): Record<string, unknown> => ({
   features: '128 GB',
   description: 'Kept in a case.',
   imageId: 'a'.repeat(64),
+  verificationCode: ids.code,
   productId: ids.productId,
   reason: 'other',
   text: 'The battery is worn.',
@@ -415,7 +434,10 @@ describe('fuzzing every route and role', () => {
       const victim = await callerWithRole(t, 'seller');
       const phone = await listPhone(t, callers.seller!);
       const order = await bookPhone(t, callers.buyer!, (await listPhone(t, callers.seller!)).id);
-      const ids: Ids = { productId: phone.id, orderId: order.id, userId: victim.id };
+      const pending = await listPhone(t, victim, { status: 'pending_review', submittedForReviewAt: new Date() });
+      const code = 'FUZZ23';
+      await t.app.db.insert(listingCodes).values({ sellerId: callers.seller!.id, code });
+      const ids: Ids = { productId: phone.id, orderId: order.id, userId: victim.id, pendingId: pending.id, code };
 
       const statusCounts = new Map<number, number>();
       const failures: string[] = [];

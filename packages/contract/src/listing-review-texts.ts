@@ -46,6 +46,8 @@ export const listingReviewTexts = {
   rejectReasonLabel: 'Reason the seller will read',
   rejectReasonHint: `At most ${listingReviewLimits.reasonMaxLength} characters.`,
   rejectConfirm: 'Reject listing',
+  rejecting: 'Rejecting…',
+  colImage: 'Image',
   cancel: 'Cancel',
   loadMore: 'Show more',
   loadFailed: 'The listings waiting for review could not be loaded. Try again.',
