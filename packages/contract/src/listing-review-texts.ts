@@ -10,7 +10,7 @@ export const listingReviewTexts = {
   photoHeading: 'Verification photo',
   photoIntro: (code: string) =>
     `Your first listings are checked by an admin before buyers see them. Write the code ${code} on a piece of paper and take a photo of the phone beside it.`,
-  codeLabel: 'Your code for this listing',
+  codeLabel: 'Your code for this listing:',
   photoLabel: 'Photo of the phone beside the code',
   photoHint: 'Only admins see this photo; it is never shown to buyers.',
   photoUploading: 'Uploading the verification photo…',
