@@ -122,6 +122,8 @@ export const adminTexts = {
     [adminAuditActions.ratingCommentShown]: 'Rating comment shown again',
     'product.removed': 'Listing removed',
     'product.edited': 'Listing edited',
+    'listing.approved': 'Listing approved',
+    'listing.rejected': 'Listing rejected',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
     'order.handed_over': 'Phone handed over',

@@ -16,4 +16,3 @@ export {
 } from './products.repository.ts';
 export { productsRoutes } from './products.routes.ts';
 export { listingReviewRoutes } from './listing-review.routes.ts';
-export { isTrustedSeller, listingReviewAuditActions } from './listing-review.service.ts';
