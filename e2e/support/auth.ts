@@ -6,6 +6,7 @@ import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import {
   accountTexts,
   financeTexts,
+  listingReviewTexts,
   messages,
   orderProgressTexts,
   payoutTexts,
@@ -69,6 +70,7 @@ export const roleMenus: Record<Role, string[]> = {
     accountTexts.allUsers,
     accountTexts.allSellers,
     accountTexts.reportedItems,
+    listingReviewTexts.queueHeading,
     orderProgressTexts.adminTitle,
     financeTexts.navFinance,
     accountTexts.contactMessages,

@@ -33,7 +33,7 @@ import { limitStorePlugin } from './plugins/limit-store.ts';
 import { writeLimitsPlugin } from './plugins/write-limits.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { catalogueRoutes, pageCacheTtlMs } from './modules/catalogue/index.ts';
-import { productsRoutes } from './modules/products/index.ts';
+import { listingReviewRoutes, productsRoutes } from './modules/products/index.ts';
 import { listingChangesPlugin } from './plugins/listing-changes.ts';
 import { deferredWorkPlugin } from './plugins/deferred-work.ts';
 import { orderProgressRoutes, ordersRoutes } from './modules/orders/index.ts';
@@ -206,6 +206,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     async (api) => {
       await api.register(catalogueRoutes);
       await api.register(productsRoutes);
+      await api.register(listingReviewRoutes);
       await api.register(uploadsRoutes);
       await api.register(accountRoutes);
       await api.register(socialRoutes, { providers: identityProviders });

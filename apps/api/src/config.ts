@@ -151,6 +151,12 @@ const EnvSchema = z.object({
     .optional(),
   /** Where the Stripe SDK sends its calls (a local server in tests); Stripe's own API when unset. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Listing review (docs/decisions/0068): a seller with fewer completed sales than this (and not
+   * verified by an admin) lists into the admins' review queue; 0 turns review off. Unset under
+   * NODE_ENV=test: 0, so test servers list at once as before; a test of review sets it.
+   */
+  TRUSTED_SELLER_SALES: z.coerce.number().int().min(0).max(1000).optional(),
   /** The marketplace's commission on each sale: a percentage of the price (to the hundredth) plus fixed cents. */
   SELLER_FEE_PERCENT: z.coerce
     .number()
@@ -419,6 +425,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       : { kind: 'test' as const },
     /** What the marketplace keeps of each sale, frozen on the order when the sale is recorded. */
     sellerFee: { percent: e.SELLER_FEE_PERCENT, fixedCents: e.SELLER_FEE_FIXED_CENTS },
+    /** Completed sales that make a seller's listings go live at once; 0: no listing is reviewed. */
+    trustedSellerSales: e.TRUSTED_SELLER_SALES ?? (isTest ? 0 : 3),
     /** The buyer's service fee in percent, frozen on the order when its payment is prepared. */
     buyerFeePercent: e.BUYER_FEE_PERCENT,
   };

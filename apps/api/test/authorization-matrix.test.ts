@@ -38,9 +38,13 @@ import { insertPaidOrder, insertReport } from './support/moderation.ts';
 import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName, hashAccountToken } from '../src/modules/auth/index.ts';
-import { accountTokens, contactMessages, products, sellerPayouts } from '../src/db/schema.ts';
+import { accountTokens, contactMessages, listingCodes, products, sellerPayouts } from '../src/db/schema.ts';
 import { hashUnsubscribeToken, notify } from '../src/modules/notifications/index.ts';
 import { unsubscribeTokens } from '../src/db/schema.ts';
+
+/** A verification code no other test row has (six characters of the code alphabet). */
+const randomCode = () =>
+  Array.from({ length: 6 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomBytes(1)[0]! % 31]).join('');
 
 const identities = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'disabled'] as const;
 type Identity = (typeof identities)[number];
@@ -245,6 +249,23 @@ describe('authorization matrix', () => {
 
   /** A phone of the seller's for sale, with the seller's (private) phone number. */
   const sellersPhone = () => listPhone(t, cast.seller);
+  /** A phone of the seller's waiting for review, with its verification photo. */
+  const sellersPendingPhone = async () => {
+    const product = await listPhone(t, cast.seller, { status: 'pending_review', submittedForReviewAt: new Date() });
+    await t.app.db.insert(listingCodes).values({
+      sellerId: cast.seller.id,
+      code: randomCode(),
+      photo: Buffer.from('RIFF\0\0\0\0WEBPVP8 '),
+      productId: product.id,
+    });
+    return product;
+  };
+  /** A verification code of the seller's, not used yet. */
+  const sellersCode = async () => {
+    const code = randomCode();
+    await t.app.db.insert(listingCodes).values({ sellerId: cast.seller.id, code });
+    return code;
+  };
   /** An order of the buyer's on a phone of the seller's, with the buyer's (private) booking phone. */
   const buyersOrder = async () => {
     const product = await sellersPhone();
@@ -553,6 +574,33 @@ describe('authorization matrix', () => {
         method: 'PUT',
         url: `/api/products/${(await sellersPhone()).id}/photos`,
         payload: { imageIds: [imageId] },
+      }),
+    },
+    'POST /api/listing-codes': {
+      access: { kind: 'role', roles: ['seller'] },
+      ok: 201,
+      request: async () => ({ method: 'POST', url: '/api/listing-codes' }),
+    },
+    'PUT /api/listing-codes/:code/photo': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      ok: 204,
+      request: async () => {
+        const form = multipartBody([
+          { name: 'photo', filename: 'proof.jpg', contentType: 'image/jpeg', bytes: await photo() },
+        ]);
+        return {
+          method: 'PUT',
+          url: `/api/listing-codes/${await sellersCode()}/photo`,
+          headers: form.headers,
+          payload: form.payload,
+        };
+      },
+    },
+    'GET /api/products/:id/verification-photo': {
+      access: { kind: 'owner', roles: ['seller', 'admin'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'GET',
+        url: `/api/products/${(await sellersPendingPhone()).id}/verification-photo`,
       }),
     },
     'POST /api/uploads': {
@@ -961,6 +1009,30 @@ describe('authorization matrix', () => {
       access: { kind: 'role', roles: ['admin'] },
       ok: 204,
       request: async () => ({ method: 'DELETE', url: `/api/admin/users/${(await insertUser(t.app.db)).id}` }),
+    },
+    'GET /api/admin/listing-reviews': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        await sellersPendingPhone();
+        return { method: 'GET', url: '/api/admin/listing-reviews' };
+      },
+    },
+    'POST /api/admin/listing-reviews/:id/approve': {
+      access: { kind: 'role', roles: ['admin'] },
+      ok: 204,
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/listing-reviews/${(await sellersPendingPhone()).id}/approve`,
+      }),
+    },
+    'POST /api/admin/listing-reviews/:id/reject': {
+      access: { kind: 'role', roles: ['admin'] },
+      ok: 204,
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/listing-reviews/${(await sellersPendingPhone()).id}/reject`,
+        payload: { reason: 'The code in the photo cannot be read.' },
+      }),
     },
     'POST /api/admin/sellers/:id/verify': {
       access: { kind: 'role', roles: ['admin'] },

@@ -18,6 +18,7 @@ import { unknownId, useTestApp } from './support/api.ts';
 import { bookPhone, listPhone } from './support/buying.ts';
 import { encodeCursor } from '../src/lib/cursor.ts';
 import { refreshCookieName } from '../src/modules/auth/index.ts';
+import { listingCodes } from '../src/db/schema.ts';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -190,6 +191,10 @@ interface Ids {
   orderId: string;
   userId: string;
   questionId: string;
+  /** A phone waiting for review (listing review's routes). */
+  pendingId: string;
+  /** A verification code of the seller's, not used yet. */
+  code: string;
 }
 
 const pathParam = (ids: Ids) =>
@@ -197,7 +202,18 @@ const pathParam = (ids: Ids) =>
     { weight: 2, arbitrary: hostileText },
     {
       weight: 3,
-      arbitrary: fc.constantFrom(ids.productId, ids.orderId, ids.userId, ids.questionId, unknownId, '1', '2', '3'),
+      arbitrary: fc.constantFrom(
+        ids.productId,
+        ids.orderId,
+        ids.userId,
+        ids.questionId,
+        ids.pendingId,
+        ids.code,
+        unknownId,
+        '1',
+        '2',
+        '3',
+      ),
     },
     { weight: 1, arbitrary: fc.uuid() },
   );
@@ -262,6 +278,7 @@ const plausible = (ids: Ids): Record<string, unknown> => ({
   features: '128 GB',
   description: 'Kept in a case.',
   imageId: 'a'.repeat(64),
+  verificationCode: ids.code,
   productId: ids.productId,
   reason: 'other',
   text: 'The battery is worn.',
@@ -428,7 +445,17 @@ describe('fuzzing every route and role', () => {
       });
       expect(asked.statusCode, asked.body).toBe(201);
       const questionId = (asked.json() as { id: string }).id;
-      const ids: Ids = { productId: phone.id, orderId: order.id, userId: victim.id, questionId };
+      const pending = await listPhone(t, victim, { status: 'pending_review', submittedForReviewAt: new Date() });
+      const code = 'FUZZ23';
+      await t.app.db.insert(listingCodes).values({ sellerId: callers.seller!.id, code });
+      const ids: Ids = {
+        productId: phone.id,
+        orderId: order.id,
+        userId: victim.id,
+        questionId,
+        pendingId: pending.id,
+        code,
+      };
 
       const statusCounts = new Map<number, number>();
       const failures: string[] = [];

@@ -74,6 +74,8 @@ export const createTestApp = async (
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Listings go live at once, in every NODE_ENV a test picks; listing-review.test.ts turns review on.
+    TRUSTED_SELLER_SALES: '0',
     ...env,
   });
   const database = await createTestDatabase({ timeouts: config.databaseTimeouts });

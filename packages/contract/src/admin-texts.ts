@@ -125,6 +125,8 @@ export const adminTexts = {
     'product.removed': 'Listing removed',
     'product.edited': 'Listing edited',
     'seller.imei_refusals': 'IMEIs refused again and again: a seller may be guessing others’ IMEIs',
+    'listing.approved': 'Listing approved',
+    'listing.rejected': 'Listing rejected',
     'payment.recorded': 'Payment recorded',
     'order.cancelled': 'Order cancelled',
     'order.handed_over': 'Phone handed over',

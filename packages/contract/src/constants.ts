@@ -9,7 +9,11 @@ export const roles = ['user', 'seller', 'admin'] as const;
 export type Role = (typeof roles)[number];
 export const signupRoles = ['user', 'seller'] as const;
 
-export const productStatuses = ['available', 'sold', 'removed'] as const;
+/**
+ * A listing's states: 'pending_review' waits for an admin (a seller without enough completed sales,
+ * docs/decisions/0068), 'rejected' was refused with a reason; neither is public.
+ */
+export const productStatuses = ['available', 'sold', 'removed', 'pending_review', 'rejected'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 export const orderStatuses = ['booked', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

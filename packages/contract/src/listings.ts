@@ -23,6 +23,7 @@ import { messages } from './messages.ts';
 import { text } from './text.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { PhotoIdsSchema, PickedPhotosSchema, ProductPhotoSchema } from './photos.ts';
+import { VerificationCodeSchema } from './listing-review.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -238,6 +239,8 @@ export const CreateProductSchema = originalNotBelowPrice(
       .min(1, messages.imageRequired)
       .regex(imageIdPattern, uploadMessages.imageNotFound)
       .optional(),
+    /** The code of the verification photo (POST /api/listing-codes); required while the seller's listings are reviewed. */
+    verificationCode: VerificationCodeSchema.optional(),
   }),
 )
   .refine((product) => product.imageIds !== undefined || product.imageId !== undefined, {
@@ -361,7 +364,11 @@ export type ProductQuery = z.output<typeof ProductQuerySchema>;
  * The seller's own listing (My Products): the public listing with its status and whether it is
  * advertised, and the whole IMEI (only its seller and admins ever get it).
  */
-export const MyProductSchema = ProductSchema.extend({ imei: z.string().nullable() }).meta({ id: 'MyProduct' });
+export const MyProductSchema = ProductSchema.extend({
+  imei: z.string().nullable(),
+  /** Why an admin rejected the listing (status 'rejected'); null otherwise. */
+  rejectionReason: z.string().nullable(),
+}).meta({ id: 'MyProduct' });
 export type MyProduct = z.infer<typeof MyProductSchema>;
 
 /**

@@ -27,7 +27,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const roleEnum = pgEnum('role', ['user', 'seller', 'admin']);
-export const productStatusEnum = pgEnum('product_status', ['available', 'sold', 'removed']);
+/** A listing's state; 'pending_review' and 'rejected' are never public (docs/decisions/0068). */
+export const productStatusEnum = pgEnum('product_status', [
+  'available',
+  'sold',
+  'removed',
+  'pending_review',
+  'rejected',
+]);
 export const orderStatusEnum = pgEnum('order_status', ['booked', 'paid', 'cancelled']);
 export const identityProviderEnum = pgEnum('identity_provider', ['google', 'github']);
 /**
@@ -249,6 +256,10 @@ export const products = pgTable(
      */
     previousPriceCents: integer('previous_price_cents'),
     status: productStatusEnum('status').notNull().default('available'),
+    /** When the listing last went to the admins' review queue (created or resubmitted); null when never reviewed. */
+    submittedForReviewAt: timestamp('submitted_for_review_at', { withTimezone: true }),
+    /** The admin's reason, while the listing is 'rejected'; the seller reads it on My Products. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -267,6 +278,11 @@ export const products = pgTable(
     check('products_battery_health_range', sql`${t.batteryHealth} between 50 and 100`),
     check('products_imei_digits', sql`${t.imei} ~ '^[0-9]{15}$'`),
     check('products_previous_price_was_higher', sql`${t.previousPriceCents} > ${t.priceCents}`),
+    check('products_rejection_reason_length', sql`char_length(${t.rejectionReason}) between 1 and 500`),
+    // The admins' queue: listings waiting for review, oldest first.
+    index('products_review_queue_idx')
+      .on(t.submittedForReviewAt, t.id)
+      .where(sql`${t.submittedForReviewAt} is not null`),
     // One listing for sale per phone: a second one with the same IMEI fails here, however close
     // together the two are made.
     uniqueIndex('products_available_imei_key')
@@ -941,9 +957,40 @@ export const paymentReleases = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The verification codes issued to sellers whose listings are reviewed (docs/decisions/0068): one
+ * per listing to be, written on paper beside the phone in the verification photo. The photo is
+ * kept here (a small WebP), never in the public image storage: only admins and its seller see it.
+ * A code is used once: `product_id` is set when a listing is made with it.
+ */
+export const listingCodes = pgTable(
+  'listing_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    photo: bytea('photo'),
+    productId: uuid('product_id').references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('listing_codes_code_key').on(t.code),
+    uniqueIndex('listing_codes_product_key').on(t.productId),
+    index('listing_codes_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    check('listing_codes_code_shape', sql`${t.code} ~ '^[A-Z0-9]{6}$'`),
+  ],
+);
+
 /** The notification kinds the database accepts (packages/contract notificationKinds). */
 const notificationKindCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered')`;
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered')`;
 
 /**
  * The bell's list: what happened that a person must not miss, newest first. Written by `notify`

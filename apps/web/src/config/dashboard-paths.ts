@@ -37,6 +37,7 @@ export const dashboardPaths = {
   allUsers: { pattern: '/dashboard/all-users', to: () => '/dashboard/all-users' },
   allSellers: { pattern: '/dashboard/all-sellers', to: () => '/dashboard/all-sellers' },
   reportedItems: { pattern: '/dashboard/reported-items', to: () => '/dashboard/reported-items' },
+  listingReview: { pattern: '/dashboard/listing-review', to: () => '/dashboard/listing-review' },
   auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
   emailOutbox: { pattern: '/dashboard/email-outbox', to: () => '/dashboard/email-outbox' },
   orderProblems: { pattern: '/dashboard/order-problems', to: () => '/dashboard/order-problems' },

@@ -254,7 +254,7 @@ const sendWithFetch =
 
 /** XMLHttpRequest rather than fetch: only it reports how much of a request body has been sent. */
 const sendWithXhr =
-  (url: string, formData: FormData, { onProgress, signal }: UploadOptions): Send =>
+  (method: string, url: string, formData: FormData, { onProgress, signal }: UploadOptions): Send =>
   (token) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) {
@@ -262,7 +262,7 @@ const sendWithXhr =
         return;
       }
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
+      xhr.open(method, url);
       xhr.setRequestHeader('Accept', 'application/json');
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.addEventListener('progress', (event) => {
@@ -305,7 +305,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, ...[options]: Cal
   };
   const url = apiUrl(endpoint, given.params as PathParams<E['path']>, given.query);
   const send = given.formData
-    ? sendWithXhr(url, given.formData, given)
+    ? sendWithXhr(endpoint.method, url, given.formData, given)
     : sendWithFetch(url, {
         method: endpoint.method,
         json: given.json,

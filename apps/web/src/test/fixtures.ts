@@ -53,6 +53,7 @@ export const makeProduct = (overrides: Partial<ProductWithPhotos> = {}): Product
 export const makeMyProduct = (overrides: Partial<MyProduct> = {}): MyProduct => ({
   ...makeProduct(overrides),
   imei: '352099001761481',
+  rejectionReason: null,
   ...overrides,
 });
 

@@ -6,6 +6,7 @@ export { catalogueEndpoints } from './catalogue.ts';
 export { contactEndpoints } from './contact.ts';
 export { financeEndpoints } from './finance.ts';
 export { listingEndpoints } from './listings.ts';
+export { listingReviewEndpoints } from './listing-review.ts';
 export { orderMessageEndpoints } from './order-messages.ts';
 export { orderProgressEndpoints } from './order-progress.ts';
 export { paymentEndpoints } from './payments.ts';

@@ -6,6 +6,7 @@ import * as fairPrice from '../fair-price.ts';
 import * as fees from '../fees.ts';
 import * as finance from '../finance.ts';
 import * as listings from '../listings.ts';
+import * as listingReview from '../listing-review.ts';
 import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
 import * as orderDetails from '../order-details.ts';
@@ -26,6 +27,7 @@ import { catalogueEndpoints } from './catalogue.ts';
 import { contactEndpoints } from './contact.ts';
 import { financeEndpoints } from './finance.ts';
 import { listingEndpoints } from './listings.ts';
+import { listingReviewEndpoints } from './listing-review.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
 import { orderProgressEndpoints } from './order-progress.ts';
 import { paymentEndpoints } from './payments.ts';
@@ -115,6 +117,14 @@ export const apiEndpoints = {
     replacePhotos: { body: photos.ProductPhotosSchema, response: photos.ProductWithPhotosSchema },
     advertiseProduct: { response: photos.ProductWithPhotosSchema },
     deleteProduct: {},
+  }),
+  listingReview: withSchemas(listingReviewEndpoints, {
+    issueCode: { response: listingReview.ListingCodeSchema },
+    uploadPhoto: {},
+    photo: { response: listingReview.VerificationPhotoSchema },
+    queue: { query: pagination.PageQuerySchema, response: listingReview.PendingListingPageSchema },
+    approve: {},
+    reject: { body: listingReview.RejectListingSchema },
   }),
   orderMessages: withSchemas(orderMessageEndpoints, {
     thread: { query: orderMessages.OrderThreadQuerySchema, response: orderMessages.OrderThreadSchema },

@@ -18,3 +18,4 @@ export {
 export { productsRoutes } from './products.routes.ts';
 export { imeiRefusalsFlagged } from './products.service.ts';
 export { recheckListings, takeFlaggedListingOffSale, type RecheckDeps } from './listing-checks.service.ts';
+export { listingReviewRoutes } from './listing-review.routes.ts';

@@ -53,4 +53,5 @@ export const productDepsOf = (app: FastifyInstance): ProductDeps => ({
   imeiLimits: imeiLimitsOf(app),
   deviceCheck: app.deviceCheck,
   log: app.log,
+  trustedSellerSales: app.config.trustedSellerSales,
 });

@@ -113,17 +113,24 @@ export const insertPriceChange = (
 export const availableImeiIndex = 'products_available_imei_key';
 
 /**
- * Lists a phone for sale ('available') with its photos in order (the first is the cover, also
+ * Lists a phone for sale ('available'), or for the admins' review ('pending_review'), with its photos in order (the first is the cover, also
  * its `imageUrl`); returns its id. Run in a transaction.
  */
 export const insertProduct = async (
   tx: Executor,
   values: Omit<NewProduct, 'imageUrl'>,
   photoUrls: readonly string[],
+  pendingReview = false,
 ): Promise<string> => {
   const [row] = await tx
     .insert(products)
-    .values({ ...values, imageUrl: photoUrls[0]!, status: 'available' })
+    .values({
+      ...values,
+      imageUrl: photoUrls[0]!,
+      ...(pendingReview
+        ? { status: 'pending_review' as const, submittedForReviewAt: sql`now()` }
+        : { status: 'available' as const }),
+    })
     .returning({ id: products.id });
   await insertPhotos(tx, row!.id, photoUrls);
   return row!.id;
@@ -179,6 +186,8 @@ export const findAvailableImeiSeller = async (db: Executor, imei: string): Promi
     .limit(1);
   return row?.sellerId;
 };
+/** A listing for sale, or one on its way there (waiting for review, rejected and being fixed). */
+const notYetSold = ['available', 'pending_review', 'rejected'] as const;
 
 /**
  * Blocks an IMEI (reported stolen): recorded with the admin's reason, its listings for sale become
@@ -195,7 +204,7 @@ export const blockImei = async (tx: Executor, values: { imei: string; reason: st
   const removed = await tx
     .update(products)
     .set({ status: 'removed', imeiChecked: false, updatedAt: sql`now()` })
-    .where(and(eq(products.imei, values.imei), eq(products.status, 'available')))
+    .where(and(eq(products.imei, values.imei), inArray(products.status, notYetSold)))
     .returning({ id: products.id });
   await tx
     .update(products)
@@ -229,6 +238,24 @@ export const findLiveProduct = async (db: Executor, id: string) => {
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(advertisements, eq(advertisements.productId, products.id))
     .where(and(eq(products.id, id), isLiveListing))
+    .limit(1);
+  return row;
+};
+
+/** A listing's row as its page shows it. */
+export type PublicListingRow = NonNullable<Awaited<ReturnType<typeof findLiveProduct>>>;
+
+/**
+ * A listing not public yet (waiting for review, or rejected) as its seller and admins see it on its
+ * page; undefined for any other listing.
+ */
+export const findUnpublishedProduct = async (db: Executor, id: string) => {
+  const [row] = await db
+    .select(publicProductColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(advertisements, eq(advertisements.productId, products.id))
+    .where(and(eq(products.id, id), inArray(products.status, ['pending_review', 'rejected'])))
     .limit(1);
   return row;
 };
@@ -358,7 +385,7 @@ export const markSold = (tx: Executor, id: string) =>
     .where(and(eq(products.id, id), eq(products.status, 'available')));
 
 /**
- * Withdraws a seller's phones for sale ('removed'); sold phones stay sold (money records). Rows a
+ * Withdraws a seller's phones for sale, or waiting for review or rejected ('removed'); sold phones stay sold (money records). Rows a
  * concurrent sale is changing are waited for and checked again, so a phone sold meanwhile stays sold.
  */
 export const removeAvailableProductsOf = async (tx: Executor, sellerId: string) =>
@@ -366,7 +393,7 @@ export const removeAvailableProductsOf = async (tx: Executor, sellerId: string) 
     await tx
       .update(products)
       .set({ status: 'removed', updatedAt: sql`now()` })
-      .where(and(eq(products.sellerId, sellerId), eq(products.status, 'available')))
+      .where(and(eq(products.sellerId, sellerId), inArray(products.status, notYetSold)))
       .returning({ id: products.id })
   ).map((row) => row.id);
 
@@ -407,7 +434,12 @@ export const insertAdvertisement = async (tx: Executor, productId: string) =>
 export const findSellerProduct = async (db: Executor, sellerId: string, id: string) => {
   const [row] = await db
     // The seller's own listing: the whole IMEI, and the phone number buyers who book it get.
-    .select({ ...publicProductColumns, imei: products.imei, sellerPhone: products.sellerPhone })
+    .select({
+      ...publicProductColumns,
+      imei: products.imei,
+      sellerPhone: products.sellerPhone,
+      rejectionReason: products.rejectionReason,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(advertisements, eq(advertisements.productId, products.id))
@@ -424,7 +456,12 @@ export const listSellerProducts = (
 ) =>
   db
     // The seller's own listings: the whole IMEI too.
-    .select({ ...publicProductColumns, imei: products.imei, us: microsOf(products.createdAt) })
+    .select({
+      ...publicProductColumns,
+      imei: products.imei,
+      rejectionReason: products.rejectionReason,
+      us: microsOf(products.createdAt),
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(advertisements, eq(advertisements.productId, products.id))

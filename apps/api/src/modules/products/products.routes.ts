@@ -113,11 +113,17 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     endpointRoute(catalogue.product, {
       tags: ['catalogue'],
       summary: 'A phone’s details (for sale or sold)',
-      description: 'Anyone may ask; the seller’s email is in the answer only for a signed-in caller.',
+      description:
+        'Anyone may ask; the seller’s email is in the answer only for a signed-in caller. A listing waiting ' +
+        'for review, or rejected, is a 404 to everyone but its seller and admins.',
       params: ProductIdParamsSchema,
       errors: [404],
-      handler: async (request) =>
-        listingFor(await service.getProduct(deps, request.params.id), isSignedInCaller(request)),
+      handler: async (request, reply) => {
+        const product = await service.getListingAsSeen(deps, request.user, request.params.id);
+        // Only its seller and admins see a listing that is not public: never kept by a cache.
+        if (product.status !== 'available' && product.status !== 'sold') reply.header('cache-control', 'no-store');
+        return listingFor(product, isSignedInCaller(request));
+      },
     }),
   );
 

@@ -1,6 +1,7 @@
 /**
  * Sellers' listings: putting a phone on sale, the seller's own list, advertising, removal, and the
- * details page. The rules (docs/product.md, States and rules): a listing is 'available' when created; only
+ * details page. The rules (docs/product.md, States and rules): a listing is 'available' when created,
+ * or 'pending_review' when its seller is not trusted yet (listing-review.service.ts); only
  * its seller advertises it, only while it is for sale, once; its seller or an admin removes it,
  * which takes its advertisement with it and leaves orders and payments that reference it intact.
  */
@@ -8,6 +9,7 @@ import {
   dollarsToCents,
   imageIdPattern,
   listingMessages,
+  listingReviewMessages,
   imageIdOfUrl,
   formatPrice,
   messages,
@@ -16,6 +18,7 @@ import {
   PhotoIdsSchema,
   ProductFieldsSchema,
   uploadMessages,
+  VerificationCodeSchema,
   type MyProduct,
   type MyProductDetails,
   type MyProductPage,
@@ -37,6 +40,8 @@ import { checkDevice, findCleanCheckAt, recordDeviceCheck, type DeviceCheckOutco
 import { toPublicProduct } from '../catalogue/index.ts';
 import { imageUrlForId, notUploadedBy, recordUpload, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
+import { resubmitIfRejected, reviewOfNewListing } from './listing-review.service.ts';
+import { isImeiForSale } from './listing-review.repository.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 
 const productNotFound = () => notFound(listingMessages.productNotFound);
@@ -56,6 +61,8 @@ export interface ProductDeps {
   /** Where a listing's IMEI is checked (lost or stolen, finance, locks, the model). */
   deviceCheck: DeviceCheck;
   log: FastifyBaseLogger;
+  /** Completed sales that make a seller's listings go live at once; 0 turns review off (listing-review.service.ts). */
+  trustedSellerSales: number;
 }
 
 /**
@@ -190,9 +197,27 @@ export const createProduct = async (
     await refuseOthersPhotos(deps.db, seller.id, photos.ids, photos.field);
   }
   const listing: Omit<repository.NewProduct, 'imageUrl'> = { sellerId: seller.id, ...listingValuesOf(fields) };
-  const id = await insertCheckedListing(deps, seller, listing, photoUrls, fields.imei, device);
+  const { id, pending } = await insertCheckedListing(
+    deps,
+    seller,
+    listing,
+    photoUrls,
+    fields.imei,
+    device,
+    verificationCodeOf(form),
+  );
+  if (pending) return getListingAsSeen(deps, seller, id);
   deps.listingsChanged();
   return getProduct(deps, id);
+};
+
+/** The form's verification code (listing review), or a 400 naming it when it is malformed. */
+const verificationCodeOf = (form: ListingForm): string | undefined => {
+  const value = form.fields.verificationCode;
+  if (value === undefined || value === '') return undefined;
+  const parsed = VerificationCodeSchema.safeParse(value);
+  if (!parsed.success) throw badRequest(firstMessage(parsed.error), { verificationCode: firstMessage(parsed.error) });
+  return parsed.data;
 };
 
 /** The listing's columns from the form's checked fields; a valid IMEI makes it "IMEI checked". */
@@ -303,14 +328,20 @@ const insertCheckedListing = (
   photoUrls: readonly string[],
   imei: string,
   device: DeviceCheckOutcome,
+  verificationCode: string | undefined,
 ) =>
   withImeiChecked(deps, seller, imei, () =>
     deps.db.transaction(async (tx) => {
+      // A seller under review lists with a code of theirs and its photo, or not at all.
+      const review = await reviewOfNewListing(tx, deps, seller, verificationCode);
       await repository.lockImei(tx, imei);
       if (await repository.isImeiBlocked(tx, imei)) throw new ImeiRefused('blocked');
-      const id = await repository.insertProduct(tx, listing, photoUrls);
+      // A listing for sale holds its IMEI by a unique index; one waiting for review is checked here.
+      if (review.pending && (await isImeiForSale(tx, imei))) throw new ImeiRefused('inUse');
+      const id = await repository.insertProduct(tx, listing, photoUrls, review.pending);
       await recordDeviceCheck(tx, id, imei, device, 'listing');
-      return id;
+      if (review.pending) await review.claim(id);
+      return { id, pending: review.pending };
     }),
   );
 
@@ -335,10 +366,10 @@ export const updateProduct = async (
   // racing this one can at most put back the IMEI read here, which was this listing's. Only the
   // listing's own seller learns anything from it: anyone else is refused first.
   const before = await repository.findSellerProduct(deps.db, seller.id, listingId);
-  const isForSale = before?.status === 'available';
-  if (isForSale && before.imei !== changes.imei) await deps.imeiLimits.countChange(seller.id);
-  const device =
-    isForSale && describesAnotherDevice(before, fields) ? await checkListedDevice(deps, fields) : undefined;
+  // A listing for sale, waiting for review or rejected: a sold one is refused in the transaction.
+  const isUnsold = before !== undefined && before.status !== 'sold';
+  if (isUnsold && before.imei !== changes.imei) await deps.imeiLimits.countChange(seller.id);
+  const device = isUnsold && describesAnotherDevice(before, fields) ? await checkListedDevice(deps, fields) : undefined;
   await withImeiChecked(deps, seller, changes.imei!, () =>
     deps.db.transaction(async (tx) => {
       // The listing's row first, as a block of its IMEI takes the reported listing's row first.
@@ -354,6 +385,8 @@ export const updateProduct = async (
       // waits for this row would deadlock.
       if (changes.imei !== current.imei) await repository.lockImei(tx, changes.imei!);
       if (await repository.isImeiBlocked(tx, changes.imei!)) throw new ImeiRefused('blocked');
+      const isLive = current.status === 'available';
+      if (!isLive && (await isImeiForSale(tx, changes.imei!, listingId))) throw new ImeiRefused('inUse');
 
       const priceChanged = changes.priceCents !== current.priceCents;
       const wasDrop = changes.priceCents! < current.priceCents;
@@ -371,7 +404,8 @@ export const updateProduct = async (
           newPriceCents: changes.priceCents!,
         });
       }
-      if (wasDrop) {
+      // Only a listing for sale has wishlisters: one waiting for review has never been public.
+      if (wasDrop && isLive) {
         await notifyWishlisters(tx, deps, {
           productId: listingId,
           sellerId: seller.id,
@@ -396,11 +430,13 @@ export const updateProduct = async (
         // Which fields changed, never their values (the phone number and the IMEI are personal).
         detail: { changedFields },
       });
+      // The seller fixed a rejected listing: it goes back to the admins.
+      await resubmitIfRejected(tx, current.status, listingId);
     }),
   );
   deps.listingsChanged();
   deps.emailsQueued();
-  return getProduct(deps, listingId);
+  return getListingAsSeen(deps, seller, listingId);
 };
 
 /** Whether the edit changes what the phone's IMEI is checked against (the IMEI, brand, model or network lock). */
@@ -421,6 +457,7 @@ export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: st
   return {
     ...toPublicProduct(row),
     imei: row.imei,
+    rejectionReason: row.rejectionReason,
     phone: row.sellerPhone,
     photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })),
   };
@@ -430,6 +467,10 @@ export const getMyProduct = async ({ db }: ProductDeps, sellerId: string, id: st
 export const getProduct = async ({ db }: Pick<ProductDeps, 'db'>, id: string): Promise<ProductWithPhotos> => {
   const row = await repository.findLiveProduct(db, productIdOf(id));
   if (!row) throw productNotFound();
+  return withPhotos(db, row);
+};
+
+const withPhotos = async (db: ProductDeps['db'], row: repository.PublicListingRow): Promise<ProductWithPhotos> => {
   const [photoUrls, cleanAt] = await Promise.all([
     repository.findPhotoUrls(db, row.id, row.imageUrl),
     findCleanCheckAt(db, row.id),
@@ -439,6 +480,24 @@ export const getProduct = async ({ db }: Pick<ProductDeps, 'db'>, id: string): P
     photos: photoUrls.map((url) => ({ id: imageIdOfUrl(url), url })),
     imeiCleanCheckedAt: cleanAt ? new Date(cleanAt).toISOString() : null,
   };
+};
+
+/**
+ * A phone's page as this caller may see it: a live listing to anyone; one waiting for review or
+ * rejected to its seller and admins only (a 404 to everyone else, as if it did not exist).
+ */
+export const getListingAsSeen = async (
+  deps: ProductDeps,
+  caller: AuthUser | null,
+  id: string,
+): Promise<ProductWithPhotos> => {
+  const listingId = productIdOf(id);
+  const live = await repository.findLiveProduct(deps.db, listingId);
+  if (live) return withPhotos(deps.db, live);
+  if (!caller) throw productNotFound();
+  const unpublished = await repository.findUnpublishedProduct(deps.db, listingId);
+  if (!unpublished || (caller.role !== 'admin' && unpublished.sellerId !== caller.id)) throw productNotFound();
+  return withPhotos(deps.db, unpublished);
 };
 
 /**
@@ -471,9 +530,10 @@ export const replaceProductPhotos = async (
       subjectId: listingId,
       detail: { before: before.length, after: photoUrls.length, coverChanged: before[0] !== photoUrls[0] },
     });
+    await resubmitIfRejected(tx, product.status, listingId);
   });
   deps.listingsChanged();
-  return getProduct(deps, listingId);
+  return getListingAsSeen(deps, seller, listingId);
 };
 
 /** My Products: the seller's listings for sale and sold, newest first, with their advertising. */
@@ -487,7 +547,7 @@ export const listMyProducts = async (
   return pageOf(
     rows,
     query.limit,
-    (row): MyProduct => ({ ...toPublicProduct(row), imei: row.imei }),
+    (row): MyProduct => ({ ...toPublicProduct(row), imei: row.imei, rejectionReason: row.rejectionReason }),
     (row) => ({ us: row.us, id: row.id }),
   );
 };
@@ -533,6 +593,7 @@ export const advertiseProduct = async (deps: ProductDeps, seller: AuthUser, id: 
     if (!product || product.status === 'removed') throw productNotFound();
     if (product.sellerId !== seller.id) throw forbidden(listingMessages.notYourProduct);
     if (product.status === 'sold') throw conflict(listingMessages.soldCannotBeAdvertised);
+    if (product.status !== 'available') throw conflict(listingReviewMessages.notLiveCannotBeAdvertised);
     if (!(await repository.insertAdvertisement(tx, listingId))) throw conflict(listingMessages.alreadyAdvertised);
   });
   deps.listingsChanged();

@@ -162,3 +162,19 @@ export async function imageUrlForId(storage: ImageStorage, id: string): Promise<
   const key = mainKey(id);
   return (await storage.exists(key)) ? storage.urlOf(key) : undefined;
 }
+
+/** The widest a private photo is kept (a verification photo: enough to read a handwritten code). */
+const privatePhotoWidth = 1024;
+
+/**
+ * Checks and cleans a picture as `storeImage` does, but stores nothing: answers a small WebP (at
+ * most 1024 px wide, no metadata) for the caller to keep privately, never under a public address.
+ */
+export async function encodePrivatePhoto(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length > imageLimits.maxBytes) throw refused(413, uploadMessages.tooLarge);
+  return inImageSlot(async () => {
+    const { main, width } = await normalise(bytes);
+    if (width <= privatePhotoWidth) return main;
+    return sharp(main).resize({ width: privatePhotoWidth }).webp(webpOptions).toBuffer();
+  });
+}

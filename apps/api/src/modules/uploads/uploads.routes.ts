@@ -16,28 +16,28 @@ const UploadFormSchema = z
   })
   .meta({ id: 'UploadForm' });
 
-const imageRequired = () => badRequest(messages.imageRequired, { image: messages.imageRequired });
+const imageRequired = (field: string) => badRequest(messages.imageRequired, { [field]: messages.imageRequired });
 
 /**
- * The bytes of the form's `image` file. Other parts are read and dropped; an empty file part (a
- * browser form whose file input was left empty sends one) counts as no image.
+ * The bytes of the form's file `field` (`image` unless named). Other parts are read and dropped; an
+ * empty file part (a browser form whose file input was left empty sends one) counts as no image.
  */
-const readImageField = async (request: FastifyRequest): Promise<Buffer> => {
+export const readImageField = async (request: FastifyRequest, field = 'image'): Promise<Buffer> => {
   if (!request.isMultipart()) {
     if (request.headers['content-type']) throw new AppError('unsupported_media_type', uploadMessages.notMultipart);
-    throw imageRequired();
+    throw imageRequired(field);
   }
   let image: Buffer | undefined;
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
-    if (part.fieldname === 'image' && !image) {
+    if (part.fieldname === field && !image) {
       const bytes = await part.toBuffer();
       if (bytes.length > 0) image = bytes;
     } else {
       part.file.resume();
     }
   }
-  if (!image) throw imageRequired();
+  if (!image) throw imageRequired(field);
   return image;
 };
 

@@ -1,4 +1,11 @@
-import { accountTexts, financeTexts, orderProgressTexts, payoutTexts, type Role } from '@recell/contract';
+import {
+  accountTexts,
+  financeTexts,
+  listingReviewTexts,
+  orderProgressTexts,
+  payoutTexts,
+  type Role,
+} from '@recell/contract';
 import { dashboardPaths } from '@/config/dashboard-paths';
 
 /** `showsUnread`: the item carries the count of unread messages (the orders' and sales' threads). */
@@ -20,6 +27,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.allUsers, to: dashboardPaths.allUsers.to() },
     { label: accountTexts.allSellers, to: dashboardPaths.allSellers.to() },
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
+    { label: listingReviewTexts.queueHeading, to: dashboardPaths.listingReview.to() },
     { label: orderProgressTexts.adminTitle, to: dashboardPaths.orderProblems.to() },
     { label: financeTexts.navFinance, to: dashboardPaths.finance.to() },
     { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },

@@ -6,3 +6,4 @@ export { contactMessageViewOf } from './api/get-contact-messages';
 export { OrderProblemsTable } from './components/order-problems-table';
 export { OutboxTable } from './components/outbox-table';
 export { FinanceView } from './components/finance-view';
+export { ListingReviewTable } from './components/listing-review-table';

@@ -5,3 +5,4 @@ export { auditLogQuery } from './api/get-audit-log';
 export { contactMessagesQuery, contactMessageViewOf } from './api/get-contact-messages';
 export { orderProblemsQuery } from './api/order-problems';
 export { financeQuery } from './api/get-finance';
+export { pendingListingsQuery } from './api/listing-reviews';

@@ -56,6 +56,11 @@ const dashboardQueries = {
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).reportedProductsQuery),
   },
+  listingReview: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).pendingListingsQuery),
+  },
   orderProblems: {
     queries: adminQueries,
     role: 'admin',

@@ -21,6 +21,7 @@ const ReceiptPage = lazyPage(() => import('./receipt'));
 const AllUsersPage = lazyPage(() => import('./all-users'));
 const AllSellersPage = lazyPage(() => import('./all-sellers'));
 const ReportedItemsPage = lazyPage(() => import('./reported-items'));
+const ListingReviewPage = lazyPage(() => import('./listing-review'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
 const OrderProblemsPage = lazyPage(() => import('./order-problems'));
 const FinancePage = lazyPage(() => import('./finance'));
@@ -78,6 +79,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />
           <Route path={p(dashboardPaths.allSellers.pattern)} element={<AllSellersPage />} />
           <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
+          <Route path={p(dashboardPaths.listingReview.pattern)} element={<ListingReviewPage />} />
           <Route path={p(dashboardPaths.contactMessages.pattern)} element={<ContactMessagesPage />} />
           <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
           <Route path={p(dashboardPaths.emailOutbox.pattern)} element={<EmailOutboxPage />} />

@@ -7,6 +7,8 @@ export const adminKeys = {
   users: (role: 'user' | 'seller') => ['admin', 'users', role] as const,
   usersSearch: (role: 'user' | 'seller', q: string) => ['admin', 'users', role, { q }] as const,
   reports: ['admin', 'reports'] as const,
+  listingReviews: ['admin', 'listing-reviews'] as const,
+  verificationPhoto: (productId: string) => ['admin', 'verification-photo', productId] as const,
   audit: ['admin', 'audit'] as const,
   outbox: ['admin', 'outbox'] as const,
   orderProblems: ['admin', 'order-problems'] as const,

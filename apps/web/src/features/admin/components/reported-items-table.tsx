@@ -1,4 +1,11 @@
-import { accountTexts, adminTexts, messages, type Product, type ReportedProduct } from '@recell/contract';
+import {
+  accountTexts,
+  adminTexts,
+  listingReviewTexts,
+  messages,
+  type Product,
+  type ReportedProduct,
+} from '@recell/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RowButton, StatusPill } from '@/components/ui/data-table/cells';
@@ -17,6 +24,8 @@ const statusPill = {
   available: { text: messages.statusAvailable, tone: 'good' },
   sold: { text: messages.statusSold, tone: 'muted' },
   removed: { text: adminTexts.removedStatus, tone: 'bad' },
+  pending_review: { text: listingReviewTexts.statusPending, tone: 'muted' },
+  rejected: { text: listingReviewTexts.statusRejected, tone: 'bad' },
 } as const satisfies Record<Product['status'], { text: string; tone: string }>;
 
 const { reportColumns } = adminTexts;

@@ -18,7 +18,9 @@ export function useAdvertiseProduct() {
     onSuccess: (advertised) => {
       // The advertise answer is the public listing: My Products keeps the whole IMEI it has.
       updateMyProducts(queryClient, (product) =>
-        product.id === advertised.id ? { ...advertised, imei: product.imei } : product,
+        product.id === advertised.id
+          ? { ...advertised, imei: product.imei, rejectionReason: product.rejectionReason }
+          : product,
       );
       queryClient.setQueryData(listingKeys.product(advertised.id), advertised);
       void queryClient.invalidateQueries({ queryKey: listingKeys.advertised });

@@ -5,16 +5,18 @@ import { listingKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/products (JSON): the checked fields and the ids of the photos, in order, that the
- * photo picker uploaded one by one while the seller filled in the form. Prices go as dollars, as
- * the contract's schema reads them.
+ * photo picker uploaded one by one while the seller filled in the form, and the verification code
+ * of a seller whose listings are reviewed. Prices go as dollars, as the contract's schema reads them.
  */
-const createProduct = (product: ProductForm) => callApi(listingEndpoints.createProduct, { json: product });
+const createProduct = (product: ProductForm, verificationCode: string | undefined) =>
+  callApi(listingEndpoints.createProduct, { json: { ...product, verificationCode } });
 
 /** Adds a phone; My Products and its category's pages show it on their next look. */
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ product }: { product: ProductForm }) => createProduct(product),
+    mutationFn: ({ product, verificationCode }: { product: ProductForm; verificationCode?: string | undefined }) =>
+      createProduct(product, verificationCode),
     onSuccess: (created) => {
       queryClient.setQueryData(listingKeys.product(created.id), created);
       // Not awaited: the seller moves on at once; the lists load again when shown.

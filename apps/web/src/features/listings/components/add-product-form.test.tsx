@@ -1,4 +1,11 @@
-import { listingMessages, listingTexts, messages, photoTexts } from '@recell/contract';
+import {
+  listingMessages,
+  listingReviewMessages,
+  listingReviewTexts,
+  listingTexts,
+  messages,
+  photoTexts,
+} from '@recell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,12 +79,15 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: listingT
 describe('the Add Product form', () => {
   let api: ReturnType<typeof mockApi>;
   let answer: () => Response;
+  let listingCode: () => Response;
   beforeEach(() => {
     FakeXhr.install();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     answer = () => jsonResponse(makeProduct({ name: 'Galaxy S21', categoryId: '3', isAdvertised: false }), 201);
+    listingCode = () => jsonResponse({ reviewRequired: false, code: null }, 201);
     api = mockApi({
       'GET /api/categories': () => jsonResponse(categoryList),
+      'POST /api/listing-codes': () => listingCode(),
       'POST /api/products': () => answer(),
     });
   });
@@ -301,5 +311,51 @@ describe('the Add Product form', () => {
     expect(screen.getByLabelText(listingTexts.model)).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/addProduct');
     expect(screen.getByLabelText(listingTexts.productName)).toHaveValue('Galaxy S21');
+  });
+
+  it('asks a seller under review for a photo beside the code issued for this listing, and sends the code', async () => {
+    listingCode = () => jsonResponse({ reviewRequired: true, code: 'K7P2QX' }, 201);
+    answer = () => jsonResponse(makeProduct({ name: 'Galaxy S21', categoryId: '3', status: 'pending_review' }), 201);
+    renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
+    expect(await screen.findByRole('group', { name: listingReviewTexts.photoHeading })).toHaveTextContent(
+      listingReviewTexts.photoIntro('K7P2QX'),
+    );
+    expect(screen.getByTestId('listing-code')).toHaveTextContent('K7P2QX');
+    await fillAll();
+
+    // Without the photo the listing is held back, and the photo's field says why.
+    await submit();
+    const photoField = screen.getByLabelText(listingReviewTexts.photoLabel);
+    await waitFor(() => {
+      expect(photoField).toHaveAccessibleDescription(expect.stringContaining(listingReviewMessages.photoRequired));
+    });
+    expect(photoField).toHaveFocus();
+    expect(sent()).toHaveLength(0);
+
+    await userEvent.upload(photoField, photo());
+    const upload = await FakeXhr.next();
+    expect([upload.method, upload.url, upload.formFields]).toEqual([
+      'PUT',
+      '/api/listing-codes/K7P2QX/photo',
+      { photo: 'phone.png' },
+    ]);
+    upload.respond(204, null);
+    expect(await screen.findByText(listingReviewTexts.photoUploaded)).toBeInTheDocument();
+
+    await submit();
+    await waitFor(() => {
+      expect(sent()).toHaveLength(1);
+    });
+    expect(sent()[0]!.body).toMatchObject({ name: 'Galaxy S21', verificationCode: 'K7P2QX' });
+    expect(await screen.findByText(listingReviewTexts.submittedForReview)).toBeInTheDocument();
+  });
+
+  it('shows no code to a trusted seller and sends none', async () => {
+    renderWithProviders(<AddProductForm />, { auth: seller, route: '/dashboard/addProduct' });
+    await screen.findByLabelText(listingTexts.productName);
+    await waitFor(() => {
+      expect(api.callsTo('POST /api/listing-codes')).toHaveLength(1);
+    });
+    expect(screen.queryByRole('group', { name: listingReviewTexts.photoHeading })).not.toBeInTheDocument();
   });
 });

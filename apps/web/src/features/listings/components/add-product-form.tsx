@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, listingTexts, ProductFormSchema, type ProductForm, type ProductFormInput } from '@recell/contract';
+import {
+  listingReviewMessages,
+  listingReviewTexts,
+  messages,
+  listingTexts,
+  ProductFormSchema,
+  type ProductForm,
+  type ProductFormInput,
+} from '@recell/contract';
+import { useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { fieldOf } from '@/components/ui/form';
@@ -8,6 +17,9 @@ import { FairPriceFormHint } from '@/features/catalogue';
 import { showFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreateProduct } from '../api/create-product';
+import { useListingCode } from '../api/listing-code';
+import { VerificationPhotoField } from './verification-photo-field';
+import { isApiError } from '@/lib/api-client';
 import { PayoutNote } from './payout-note';
 import { ListingFields, listingFieldNames } from './listing-fields';
 import { type PickerPhoto } from '../hooks/use-photo-uploads';
@@ -52,6 +64,12 @@ function PhotosField({ form }: { form: UseFormReturn<ProductFormInput, unknown, 
 export function AddProductForm() {
   const navigate = useNavigate();
   const createProduct = useCreateProduct();
+  // Listing review: a seller not trusted yet gets a code and adds a verification photo (decision 0068).
+  const listingCode = useListingCode();
+  const code = listingCode.data?.reviewRequired ? listingCode.data.code : null;
+  const [hasPhoto, setHasPhoto] = useState(false);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const photoInput = useRef<HTMLInputElement>(null);
   const form = useForm<ProductFormInput, unknown, ProductForm>({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: {
@@ -81,12 +99,25 @@ export function AddProductForm() {
   } = form;
 
   const onSubmit = async (product: ProductForm) => {
+    if (code && !hasPhoto) {
+      setPhotoError(listingReviewMessages.photoRequired);
+      photoInput.current?.focus();
+      return;
+    }
     try {
-      await createProduct.mutateAsync({ product });
-      toast.success(messages.productAdded);
+      const created = await createProduct.mutateAsync({ product, verificationCode: code ?? undefined });
+      toast.success(
+        created.status === 'pending_review' ? listingReviewTexts.submittedForReview : messages.productAdded,
+      );
       reset();
       await navigate(dashboardPaths.myProducts.to());
     } catch (error) {
+      const photoRefusal = isApiError(error) ? error.fields?.verificationCode : undefined;
+      if (photoRefusal) {
+        setPhotoError(photoRefusal);
+        photoInput.current?.focus();
+        return;
+      }
       showFormError(error, setError, fieldNames);
     }
   };
@@ -103,6 +134,22 @@ export function AddProductForm() {
         priceNote={<PayoutNote control={form.control} />}
       />
       <PhotosField form={form} />
+      {code && (
+        <VerificationPhotoField
+          code={code}
+          error={photoError}
+          inputRef={photoInput}
+          onUploaded={() => {
+            setHasPhoto(true);
+            setPhotoError(undefined);
+          }}
+        />
+      )}
+      {listingCode.isError && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-300">
+          {listingReviewTexts.codeFailed}
+        </p>
+      )}
       <div className="sm:col-span-2">
         <button
           type="submit"

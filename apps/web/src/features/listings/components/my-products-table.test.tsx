@@ -1,4 +1,4 @@
-import { listingMessages, listingTexts, messages, type MyProduct } from '@recell/contract';
+import { listingMessages, listingReviewTexts, listingTexts, messages, type MyProduct } from '@recell/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,43 @@ describe('My Products', () => {
     expect(row.getByText('Chattogram')).toBeInTheDocument();
     expect(row.getByText(messages.statusAvailable)).toBeInTheDocument();
     expect(rowOf('Redmi Note 12').getByText(messages.statusSold)).toBeInTheDocument();
+  });
+
+  it('shows a listing waiting for review, and a rejected one with the admin’s reason and how to resubmit', async () => {
+    const pending = makeMyProduct({
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'iPhone 12 mini',
+      status: 'pending_review',
+      isAdvertised: false,
+    });
+    const rejected = makeMyProduct({
+      id: '55555555-5555-4555-8555-555555555555',
+      name: 'Galaxy A54',
+      status: 'rejected',
+      rejectionReason: 'The code in the photo cannot be read.',
+      isAdvertised: false,
+    });
+    serveMyProducts([pending, rejected]);
+    renderWithProviders(<MyProductsTable />, { auth: seller });
+    await screen.findByRole('table');
+
+    const pendingRow = rowOf('iPhone 12 mini');
+    expect(pendingRow.getByText(listingReviewTexts.statusPending)).toBeInTheDocument();
+    expect(pendingRow.getByText(listingReviewTexts.pendingStatement)).toBeInTheDocument();
+    expect(pendingRow.getByRole('button', { name: messages.noAccess })).toBeDisabled();
+    expect(pendingRow.queryByText(messages.statusAvailable)).not.toBeInTheDocument();
+
+    const rejectedRow = rowOf('Galaxy A54');
+    expect(rejectedRow.getByText(listingReviewTexts.statusRejected)).toBeInTheDocument();
+    expect(
+      rejectedRow.getByText(listingReviewTexts.rejectedStatement('The code in the photo cannot be read.')),
+    ).toBeInTheDocument();
+    // The seller fixes it through Edit, which sends it back for review.
+    expect(rejectedRow.getByRole('link', { name: listingTexts.edit })).toHaveAttribute(
+      'href',
+      `/dashboard/my-products/${rejected.id}/edit`,
+    );
+    expect(rejectedRow.queryByRole('button', { name: messages.advertise })).not.toBeInTheDocument();
   });
 
   it("offers 'Advertise' for a phone for sale, a disabled 'Advertised' once it is, 'No Access' when sold", async () => {

@@ -1,4 +1,4 @@
-import { accountTexts, listingTexts, messages, type MyProduct } from '@recell/contract';
+import { accountTexts, listingReviewTexts, listingTexts, messages, type MyProduct } from '@recell/contract';
 import { Link } from 'react-router';
 import { RowButton, StatusPill } from '@/components/ui/data-table/cells';
 import { PagedTable } from '@/components/ui/data-table/paging';
@@ -24,10 +24,38 @@ const columns = [
 const listingLabels = { original: listingTexts.columnOriginal, location: listingTexts.columnLocation };
 
 /**
+ * A listing's state as its seller reads it; one under review or rejected says why it is not public
+ * (a rejection: the admin's reason and that an edit sends it back).
+ */
+function ListingStatus({ product }: { product: MyProduct }) {
+  if (product.status === 'pending_review') {
+    return (
+      <>
+        <StatusPill tone="muted">{listingReviewTexts.statusPending}</StatusPill>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{listingReviewTexts.pendingStatement}</p>
+      </>
+    );
+  }
+  if (product.status === 'rejected') {
+    return (
+      <>
+        <StatusPill tone="bad">{listingReviewTexts.statusRejected}</StatusPill>
+        <p className="mt-1 text-sm">{listingReviewTexts.rejectedStatement(product.rejectionReason ?? '')}</p>
+      </>
+    );
+  }
+  const isSold = product.status === 'sold';
+  return (
+    <StatusPill tone={isSold ? 'muted' : 'good'}>{isSold ? messages.statusSold : messages.statusAvailable}</StatusPill>
+  );
+}
+
+/**
  * The seller's phones (docs/product.md, Screens My Products): image, name, price, original, location, sales status,
  * promote and action; 'No Your Products' when there are none. Promote (docs/product.md, States and rules): 'Advertise' for a
  * phone for sale that is not advertised yet, a disabled 'Advertised' once it is, a disabled 'No
- * Access' for a sold one. Edit (a phone for sale) opens the edit form; Delete asks in a dialog first.
+ * Access' for a sold one or one not public (waiting for review, rejected). Edit (a phone not sold)
+ * opens the edit form; Delete asks in a dialog first.
  */
 export function MyProductsTable() {
   const products = useMyProducts();
@@ -50,6 +78,7 @@ export function MyProductsTable() {
           <DataTable caption={accountTexts.myProducts} columns={columns} tableRef={toDelete.tableRef}>
             {items.map((product) => {
               const isSold = product.status === 'sold';
+              const isLive = product.status === 'available';
               const nameId = `my-product-${product.id}`;
               return (
                 <Row key={product.id}>
@@ -60,14 +89,12 @@ export function MyProductsTable() {
                     nameId={nameId}
                   />
                   <Cell label={listingTexts.columnStatus}>
-                    <StatusPill tone={isSold ? 'muted' : 'good'}>
-                      {isSold ? messages.statusSold : messages.statusAvailable}
-                    </StatusPill>
+                    <ListingStatus product={product} />
                   </Cell>
                   <Cell label={listingTexts.columnPromote}>
-                    {isSold || product.isAdvertised ? (
+                    {!isLive || product.isAdvertised ? (
                       <RowButton variant="outline" describedBy={nameId} disabled>
-                        {isSold ? messages.noAccess : messages.advertised}
+                        {isLive ? messages.advertised : messages.noAccess}
                       </RowButton>
                     ) : (
                       <RowButton
