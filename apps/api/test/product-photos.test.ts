@@ -257,8 +257,23 @@ describe('migration 0008: listings made before photos', () => {
         `insert into users (name, email, role) values ('Old Seller', 'old-seller@recell.test', 'seller') returning id`,
       );
       if (!seller) throw new Error('no seller inserted');
-      const older = await insertProduct(handle.db, seller.id, { imageUrl: `/uploads/ab/${'ab'.repeat(32)}.webp` });
-      const old = await insertProduct(handle.db, seller.id, { imageUrl: '/uploads/test/phone.webp' });
+      // By hand too: the products table of that time lacks columns added later.
+      const listOld = async (imageUrl: string) => {
+        const {
+          rows: [row],
+        } = await client.query<{ id: string }>(
+          `insert into products (seller_id, category_id, name, brand, model, price_cents, original_price_cents,
+             condition, used, location, authenticity, features, description, image_url, seller_phone)
+           values ($1, '1', 'iPhone 13', 'Apple', '13', 45000, 79900, 'Good', '1 year', 'Dhaka', 'Original',
+             '128 GB, Face ID', 'Works perfectly.', $2, '01700000000')
+           returning id`,
+          [seller.id, imageUrl],
+        );
+        if (!row) throw new Error('no listing inserted');
+        return row;
+      };
+      const older = await listOld(`/uploads/ab/${'ab'.repeat(32)}.webp`);
+      const old = await listOld('/uploads/test/phone.webp');
 
       await handle.migrate();
       const rows = await handle.db.select().from(productPhotos).orderBy(productPhotos.imageUrl);
