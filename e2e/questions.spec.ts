@@ -9,13 +9,14 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { contactDetailTexts, questionTexts, type Product } from '@recell/contract';
 import { signIn, toast } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { createPhone, signUpAccount, type FreshAccount } from './support/admin.ts';
 import { expectNoHorizontalScroll, phoneViewport } from './support/layout.ts';
 import { uniqueToken } from './support/listings.ts';
 
-/** A page of its own (its own cookies): signed in as `account` when given, else a visitor's. */
+/** A page of its own (its own cookies): signed in as `account` when given, else a visitor's. CSP is bypassed so axe can run in it. */
 const pageOf = async (browser: Browser, account: FreshAccount | null, options = {}) => {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ ...options, bypassCSP: true });
   const page = await context.newPage();
   if (account) await signIn(page, account.email, account.password);
   return { page, close: () => context.close() };
@@ -180,6 +181,7 @@ test('on a 360 px phone, contact details are hidden from a question and its answ
   await warning.getByRole('button', { name: questionTexts.sendAnyway, exact: true }).scrollIntoViewIfNeeded();
   await expect(warning.getByRole('button', { name: questionTexts.sendAnyway, exact: true })).toBeInViewport();
   await expectNoHorizontalScroll(asker.page);
+  await expectNoAxeViolations(asker.page);
   expect(writes.count).toBe(0);
   await warning.getByRole('button', { name: questionTexts.sendAnyway, exact: true }).click();
   await expect(toast(asker.page, questionTexts.asked)).toBeVisible();
@@ -200,6 +202,7 @@ test('on a 360 px phone, contact details are hidden from a question and its answ
   await waiting.getByRole('button', { name: questionTexts.answerSubmit, exact: true }).click();
   const answerWarning = waiting.getByRole('alert').filter({ hasText: questionTexts.contactWarningTitle });
   await expect(answerWarning).toBeVisible();
+  await expectNoAxeViolations(owner.page);
   await answerWarning.getByRole('button', { name: questionTexts.sendAnyway, exact: true }).click();
   await expect(toast(owner.page, questionTexts.answered)).toBeVisible();
   await expect(
