@@ -216,7 +216,7 @@ describe('what a visitor can fetch names no person’s email or phone number', (
       const response = await t.app.inject({ url, headers: headersOf(buyer) });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain(sellerEmail);
-      expect(response.body, url).not.toMatch(phonePattern);
+      expect(response.body.replaceAll(uuidPattern, '<id>'), url).not.toMatch(phonePattern);
     }
   });
 });
