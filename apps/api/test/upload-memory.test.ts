@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, uploadMessages } from '@recell/contract';
+import { ErrorBodySchema, messages, uploadMessages } from '@recell/contract';
 import { products } from '../src/db/schema.ts';
 import { insertCategories } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -81,8 +81,11 @@ describe('150 parallel listing uploads of a few MB from one seller', () => {
     for (const response of refused) {
       expect(response.statusCode).toBe(503);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-      expect(ErrorBodySchema.parse(response.json())).toEqual({
-        error: { code: 'unavailable', message: uploadMessages.busy },
+      // Mostly the upload budget's refusal; on a loaded machine a few wait too long for a database
+      // connection first, and get the service's own 503. Either way: nothing was kept, try again.
+      expect(ErrorBodySchema.parse(response.json()).error).toEqual({
+        code: 'unavailable',
+        message: expect.toBeOneOf([uploadMessages.busy, messages.serviceUnavailable]),
       });
     }
     // Generous: about 235 MB here (admitted bodies, their decoding, allocator slack); before the
