@@ -93,8 +93,10 @@ const testAddressId = (address: PostalAddress): string => {
   return `adr_test_${digest.slice(0, 24)}`;
 };
 
+export type TestParcelEnding = 'delivered' | 'return_to_sender' | 'failure';
+
 /** How a parcel to this address ends: delivered, or one of the magic endings. */
-export const testParcelEnding = (to: PostalAddress): 'delivered' | 'return_to_sender' | 'failure' => {
+export const testParcelEnding = (to: PostalAddress): TestParcelEnding => {
   const line = to.line1.toLowerCase();
   if (line.includes(testAddressLines.returnToSender.toLowerCase())) return 'return_to_sender';
   if (line.includes(testAddressLines.lost.toLowerCase())) return 'failure';
