@@ -62,6 +62,7 @@ describe('write limit configuration', () => {
       messagesPerAccount: 60,
       listingEditsPerAccount: 30,
       questionsPerAccount: 10,
+      addressWritesPerAccount: 20,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).writeLimits.bookingsPerAccount).toBe(2000);
     expect(loadConfig({ NODE_ENV: 'test', BOOKINGS_PER_ACCOUNT: '3' }).writeLimits.bookingsPerAccount).toBe(3);
