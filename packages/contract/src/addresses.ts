@@ -24,7 +24,8 @@ export const AddressFormSchema = z
       .nullish()
       .transform((value) => (value ? value : null)),
     city: requiredLine(addressMessages.cityRequired, addressLimits.city, addressMessages.cityTooLong),
-    region: requiredLine(addressMessages.regionRequired, addressLimits.region, addressMessages.regionTooLong),
+    /** Optional here: the carrier says which countries need one (the US's states, Canada's provinces). */
+    region: text().trim().max(addressLimits.region, addressMessages.regionTooLong).default(''),
     postalCode: text({ error: addressMessages.postalCodeRequired })
       .trim()
       .min(1, addressMessages.postalCodeRequired)

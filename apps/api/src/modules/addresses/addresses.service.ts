@@ -18,8 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import type { ShippingPort } from '../../adapters/shipping/shipping.ts';
-import { ShippingUnavailableError } from '../../adapters/shipping/shipping.ts';
+import { ShippingUnavailableError, type ShippingPort } from '../../adapters/shipping/index.ts';
 import * as repository from './addresses.repository.ts';
 
 export interface AddressDeps {
