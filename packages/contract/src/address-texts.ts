@@ -95,10 +95,8 @@ export const addressTexts = {
   addingAddress: 'Checking the address…',
   remove: 'Remove',
   removing: 'Removing…',
-  removeLabel: (name: string, line1: string) => `Remove the address of ${name}, ${line1}`,
   shipFrom: 'Ship-from address',
   useAsShipFrom: 'Use as ship-from address',
-  useAsShipFromLabel: (name: string, line1: string) => `Use ${name}, ${line1} as ship-from address`,
   limitReached: `You keep ${addressLimits.perPerson} addresses, the most there can be. Remove one to add another.`,
 
   // Toasts

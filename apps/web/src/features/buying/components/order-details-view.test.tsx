@@ -68,6 +68,8 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
   },
   buyer: { name: 'Ada Buyer', phone: '01712345678', email: 'ada@example.com' },
   meetingLocation: 'Dhanmondi 27',
+  delivery: 'meeting',
+  shipTo: null,
   timeline: [
     { kind: 'booked', at: booked },
     { kind: 'paid', at: paidAt },
