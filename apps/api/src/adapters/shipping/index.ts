@@ -7,6 +7,9 @@ import { createTestCarrier } from './test-carrier.ts';
 export type * from './shipping.ts';
 export { InvalidShippingEventError, ShippingRefusedError, ShippingUnavailableError } from './shipping.ts';
 export { testAddressLines, testCarrierCountries } from './test-addresses.ts';
+export { testCarrierDevSecret } from './test-carrier.ts';
+/** Signs a tracker as the carrier's webhook would (tests and demos send events with it). */
+export { signedTrackerEvent } from './easypost-events.ts';
 
 /**
  * The shipping API the configuration names: EasyPost when its key is set, else the built-in test

@@ -2,7 +2,7 @@
  * How the built-in test carrier verifies an address: rules a person trying the demo can follow,
  * like a card processor's test cards. Required fields; a short list of countries it ships to; each
  * country's postal-code format; spaces and case tidied (the corrected form is what it answers); and
- * magic street lines. Listed in README.md (this folder).
+ * magic street lines. Listed in docs/decisions/0069-shipping-port.md.
  */
 import { createHash } from 'node:crypto';
 import type { AddressVerification, PostalAddress } from './shipping.ts';
@@ -93,8 +93,10 @@ const testAddressId = (address: PostalAddress): string => {
   return `adr_test_${digest.slice(0, 24)}`;
 };
 
+export type TestParcelEnding = 'delivered' | 'return_to_sender' | 'failure';
+
 /** How a parcel to this address ends: delivered, or one of the magic endings. */
-export const testParcelEnding = (to: PostalAddress): 'delivered' | 'return_to_sender' | 'failure' => {
+export const testParcelEnding = (to: PostalAddress): TestParcelEnding => {
   const line = to.line1.toLowerCase();
   if (line.includes(testAddressLines.returnToSender.toLowerCase())) return 'return_to_sender';
   if (line.includes(testAddressLines.lost.toLowerCase())) return 'failure';
