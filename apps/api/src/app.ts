@@ -40,6 +40,7 @@ import { deferredWorkPlugin } from './plugins/deferred-work.ts';
 import { orderProgressRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
+import { addressesRoutes } from './modules/addresses/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import {
   markPaymentPartlyRefunded,
@@ -226,6 +227,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(payoutsRoutes);
       await api.register(financeRoutes);
       await api.register(wishlistRoutes);
+      await api.register(addressesRoutes);
       await api.register(reportsRoutes);
       await api.register(paymentsRoutes, { processor: cardProcessor });
       await api.register(adminRoutes);

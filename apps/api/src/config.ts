@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   IMEI_REFUSALS_FLAGGED_AT: z.coerce.number().int().min(1).optional(),
   /** Questions one account asks on listings. */
   QUESTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
+  /** Delivery addresses one account adds or removes, and ship-from choices. */
+  ADDRESS_WRITES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Pages rendered on the server for one IP per minute that no kept page answered; past it, the page's frame. */
   PAGE_RENDERS_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
@@ -228,6 +230,7 @@ export const defaultWriteLimits = {
   messagesPerAccount: 60,
   listingEditsPerAccount: 30,
   questionsPerAccount: 10,
+  addressWritesPerAccount: 20,
 } as const;
 
 /** A seller's IMEIs per `windowSeconds` (24 hours): see IMEI_CHANGES_PER_ACCOUNT and the two after it. */
@@ -380,6 +383,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       messagesPerAccount: e.MESSAGES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.messagesPerAccount),
       listingEditsPerAccount: e.LISTING_EDITS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.listingEditsPerAccount),
       questionsPerAccount: e.QUESTIONS_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.questionsPerAccount),
+      addressWritesPerAccount: e.ADDRESS_WRITES_PER_ACCOUNT ?? writeLimit(defaultWriteLimits.addressWritesPerAccount),
     },
     /** What one seller may do with IMEIs per day (decision 0064). */
     imeiLimits: {

@@ -31,6 +31,7 @@ import {
   type Cast,
 } from './support/accounts.ts';
 import { addToWishlist, listPhone, sellerPhoneOfListedPhones } from './support/buying.ts';
+import { addAddress, addressFormFor } from './support/addresses.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { multipartBody } from './support/images.ts';
 import { filledListing, freshImei } from './support/listings.ts';
@@ -878,6 +879,27 @@ describe('authorization matrix', () => {
         expect(added.statusCode).toBe(204);
         return { method: 'DELETE', url: `/api/me/wishlist/${product.id}` };
       },
+    },
+    // Delivery addresses: a buyer's or a seller's own; the ship-from choice is a seller's
+    'GET /api/me/addresses': { access: { kind: 'role', roles: ['user', 'seller'] }, request: get('/api/me/addresses') },
+    'POST /api/me/addresses': {
+      access: { kind: 'role', roles: ['user', 'seller'] },
+      ok: 201,
+      request: async () => ({ method: 'POST', url: '/api/me/addresses', payload: addressFormFor() }),
+    },
+    'DELETE /api/me/addresses/:id': {
+      // Someone else's address is the 404 an unknown one is.
+      access: { kind: 'owner', roles: ['user', 'seller'], owner: 'buyer', others: 404 },
+      ok: 204,
+      request: async () => ({ method: 'DELETE', url: `/api/me/addresses/${(await addAddress(t, cast.buyer)).id}` }),
+    },
+    'PUT /api/me/ship-from-address': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/me/ship-from-address',
+        payload: { addressId: (await addAddress(t, cast.seller)).id },
+      }),
     },
     'POST /api/products/:id/reports': {
       access: { kind: 'role', roles: ['user'] },

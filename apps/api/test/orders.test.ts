@@ -545,6 +545,9 @@ describe('orders', () => {
           phone: '6175550192',
           location: 'Boston, MA',
         },
+        // A meeting: no address to ship to.
+        delivery: 'meeting',
+        shipTo: null,
         rating: null,
       });
       expect(page.items[1]!.paidAt).toBe('2026-05-03T11:00:00.000Z');

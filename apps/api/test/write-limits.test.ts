@@ -11,10 +11,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, messages } from '@recell/contract';
 import { defaultWriteLimits, loadConfig } from '../src/config.ts';
-import { orders, products, reports, wishlist } from '../src/db/schema.ts';
+import { addresses, orders, products, reports, wishlist } from '../src/db/schema.ts';
 import { insertCategories, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { callerWithRole, password, randomIp, signUp, uniqueEmail, type Caller } from './support/accounts.ts';
+import { addAddress, addressFormFor, postAddress, removeAddress } from './support/addresses.ts';
 import { bookingFor, listPhone, postBooking } from './support/buying.ts';
 import { multipartBody, phoneJpeg } from './support/images.ts';
 import { filledListing } from './support/listings.ts';
@@ -22,7 +23,16 @@ import { bookAdvertisedPhone, requestIntent } from './support/payments.ts';
 import { testRedis } from './support/redis.ts';
 
 const windowSeconds = 600;
-const small = { uploads: 3, uploadsPerIp: 5, bookings: 3, reports: 2, wishlist: 4, payments: 3, listingEdits: 3 };
+const small = {
+  uploads: 3,
+  uploadsPerIp: 5,
+  bookings: 3,
+  reports: 2,
+  wishlist: 4,
+  payments: 3,
+  listingEdits: 3,
+  addresses: 3,
+};
 /** Small limits through the environment, so the tests stay quick (and the variables are proven). */
 const limitsEnv = {
   WRITE_LIMIT_WINDOW_SECONDS: String(windowSeconds),
@@ -33,6 +43,7 @@ const limitsEnv = {
   WISHLIST_WRITES_PER_ACCOUNT: String(small.wishlist),
   PAYMENT_ATTEMPTS_PER_ACCOUNT: String(small.payments),
   LISTING_EDITS_PER_ACCOUNT: String(small.listingEdits),
+  ADDRESS_WRITES_PER_ACCOUNT: String(small.addresses),
 };
 
 const expectLimited = (response: LightMyRequestResponse) => {
@@ -62,6 +73,7 @@ describe('write limit configuration', () => {
       messagesPerAccount: 60,
       listingEditsPerAccount: 30,
       questionsPerAccount: 10,
+      addressWritesPerAccount: 20,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).writeLimits.bookingsPerAccount).toBe(2000);
     expect(loadConfig({ NODE_ENV: 'test', BOOKINGS_PER_ACCOUNT: '3' }).writeLimits.bookingsPerAccount).toBe(3);
@@ -189,6 +201,26 @@ describe('write limits, counted in memory (the default)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/wishlist', headers: buyer.headers })).statusCode).toBe(
       200,
     );
+  });
+
+  it('counts adding and removing addresses together, and refuses past the limit', async () => {
+    const buyer = await callerWithRole(t, 'user');
+    const kept = await addAddress(t, buyer);
+    const removed = await addAddress(t, buyer, { line1: '1 Elm Street' });
+    expect((await removeAddress(t, buyer, removed.id)).statusCode).toBe(204);
+    expectLimited(await postAddress(t, buyer, addressFormFor({ line1: '2 Elm Street' })));
+    expectLimited(await removeAddress(t, buyer, kept.id));
+    const live = await t.app.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, buyer.id))
+      .orderBy(addresses.createdAt);
+    expect(live.map((row) => [row.line1, row.removedAt === null])).toEqual([
+      ['742 Evergreen Terrace', true],
+      ['1 Elm Street', false],
+    ]);
+    // Reading the addresses is not a write.
+    expect((await t.app.inject({ url: '/api/me/addresses', headers: buyer.headers })).statusCode).toBe(200);
   });
 
   it('counts payment intents and payments together, and refuses past the limit', async () => {

@@ -25,6 +25,8 @@ export * from './device-check-texts.ts';
 export * from './listing-review.ts';
 export * from './listing-review-rules.ts';
 export * from './listing-review-texts.ts';
+export * from './addresses.ts';
+export * from './address-texts.ts';
 export * from './orders.ts';
 export * from './order-progress.ts';
 export * from './order-progress-texts.ts';

@@ -12,6 +12,7 @@ import { orderStatuses } from './constants.ts';
 import { orderParties } from './order-messages.ts';
 import { orderProgressFields } from './order-progress.ts';
 import { OrderProductSchema } from './orders.ts';
+import { deliveryMethods, ShipToSchema } from './addresses.ts';
 import { RatingSchema } from './ratings.ts';
 
 /** The steps an order's timeline can show, each with the time it happened. */
@@ -78,8 +79,12 @@ export const OrderDetailsSchema = z
       phone: z.string().nullable(),
       email: z.string().nullable(),
     }),
-    /** Where the buyer asked to meet, from the booking. */
+    /** Where the buyer asked to meet, from the booking (empty for a shipped order). */
     meetingLocation: z.string(),
+    /** A meeting, or shipping to `shipTo`. */
+    delivery: z.enum(deliveryMethods),
+    /** Where a shipped order goes, as booked (for its buyer and seller); null for a meeting. */
+    shipTo: ShipToSchema.nullable(),
     /** Every step so far, oldest first. */
     timeline: z.array(OrderTimelineEntrySchema),
     nextStep: z.object({ step: z.enum(orderNextSteps), by: z.enum(orderActors).nullable() }),

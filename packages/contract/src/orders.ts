@@ -15,6 +15,8 @@ import { RatingSchema } from './ratings.ts';
 import { messages } from './messages.ts';
 import { text } from './text.ts';
 import { orderProgressFields } from './order-progress.ts';
+import { deliveryMethods, ShipToSchema } from './addresses.ts';
+import { addressMessages } from './address-texts.ts';
 
 /** Bounds of our own where the spec is silent. */
 export const buyingLimits = {
@@ -56,16 +58,27 @@ export const buyingMessages = {
 // ---------------------------------------------------------------------------------------------
 // Booking
 
-/** The booking modal's form: the phone and where to meet; the buyer's name and email are the account's. */
+/**
+ * The booking modal's form, one of two: a meeting (the buyer's phone number and where to meet, as
+ * the spec's modal has it; a body without `delivery` is one), or shipping to one of the buyer's own
+ * verified addresses (`delivery: 'shipping'`). The buyer's name and email are the account's.
+ */
+export const MeetingBookingSchema = z.object({
+  delivery: z.literal('meeting').optional(),
+  productId: z.uuid(),
+  phone: PhoneSchema,
+  location: text({ error: messages.locationRequired })
+    .trim()
+    .min(1, messages.locationRequired)
+    .max(buyingLimits.location, buyingMessages.locationTooLong),
+});
+export const ShippingBookingSchema = z.object({
+  delivery: z.literal('shipping'),
+  productId: z.uuid(),
+  addressId: z.uuid({ error: addressMessages.addressIdRequired }),
+});
 export const BookingSchema = z
-  .object({
-    productId: z.uuid(),
-    phone: PhoneSchema,
-    location: text({ error: messages.locationRequired })
-      .trim()
-      .min(1, messages.locationRequired)
-      .max(buyingLimits.location, buyingMessages.locationTooLong),
-  })
+  .discriminatedUnion('delivery', [MeetingBookingSchema, ShippingBookingSchema])
   .meta({ id: 'Booking' });
 export type BookingInput = z.input<typeof BookingSchema>;
 export type Booking = z.output<typeof BookingSchema>;
@@ -98,8 +111,13 @@ export const OrderSchema = z
     status: z.enum(orderStatuses),
     /** The price when booked: what the payment charges. */
     priceCents: z.number().int(),
+    /** The booking's phone number and meeting place (both empty for a shipped order). */
     phone: z.string(),
     location: z.string(),
+    /** A meeting, or shipping to `shipTo`. */
+    delivery: z.enum(deliveryMethods),
+    /** The address a shipped order goes to, as it was when booked; null for a meeting. */
+    shipTo: ShipToSchema.nullable(),
     transactionId: z.string().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     paidAt: z.iso.datetime({ offset: true }).nullable(),
@@ -154,10 +172,14 @@ export const SaleSchema = z
       id: z.uuid(),
       name: z.string(),
       email: z.string(),
-      /** From the booking. */
+      /** From the booking (both empty for a shipped order). */
       phone: z.string(),
       location: z.string(),
     }),
+    /** A meeting, or shipping to `shipTo`. */
+    delivery: z.enum(deliveryMethods),
+    /** Where to ship the phone (the buyer's name and address as booked); null for a meeting. */
+    shipTo: ShipToSchema.nullable(),
     /** The buyer's rating for this sale, once given; the seller may reply once. */
     rating: RatingSchema.nullable(),
   })

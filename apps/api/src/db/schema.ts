@@ -56,6 +56,8 @@ export const orderProblemStatusEnum = pgEnum('order_problem_status', [
   'refunded',
   'closed',
 ]);
+/** How a booked phone reaches its buyer: at a meeting (the spec's booking) or shipped to one of their addresses. */
+export const deliveryMethodEnum = pgEnum('delivery_method', ['meeting', 'shipping']);
 export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
 
 export const users = pgTable(
@@ -480,9 +482,19 @@ export const orders = pgTable(
      * authorised for the price plus this.
      */
     buyerFeeCents: integer('buyer_fee_cents'),
+    /** A meeting (phone and location above) or shipping to `ship_to`. */
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull().default('meeting'),
+    /**
+     * A shipped order's copy of the buyer's address as it was when booked (with the carrier's id for
+     * it), so removing the address later changes no order. Null for a meeting.
+     */
+    shipTo: jsonb('ship_to').$type<OrderShipTo>(),
+    /** The address the copy was taken from (it may be removed since; the copy stands). */
+    shipToAddressId: uuid('ship_to_address_id').references((): AnyPgColumn => addresses.id),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
+    check('orders_ship_to_when_shipping', sql`(${t.deliveryMethod} = 'shipping') = (${t.shipTo} is not null)`),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_product_idx').on(t.productId),
     // One open order per buyer per phone; a cancelled one may be followed by a new booking.
@@ -501,6 +513,62 @@ export const orders = pgTable(
     uniqueIndex('orders_one_paid_per_product_key')
       .on(t.productId)
       .where(sql`${t.status} = 'paid'`),
+  ],
+);
+
+/** A shipped order's copy of its address (`orders.ship_to`). */
+export interface OrderShipTo {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  carrierAddressId: string;
+}
+
+/**
+ * A person's delivery addresses, each verified by the carrier when added (its corrected form is
+ * what is kept, with the carrier's id for it). At most ten live ones per person (the addresses
+ * module counts under a lock). Removal is soft (`removed_at`): orders point at the address they
+ * copied. A seller's ship-from address is the one live address with `is_ship_from`.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    region: text('region').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    /** The shipping port's id for the verified address. */
+    carrierAddressId: text('carrier_address_id').notNull(),
+    /** A seller's address that sold phones ship from. */
+    isShipFrom: boolean('is_ship_from').notNull().default(false),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('addresses_country_code', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('addresses_ship_from_live', sql`not (${t.isShipFrom} and ${t.removedAt} is not null)`),
+    // A person's live addresses, oldest first.
+    index('addresses_owner_live_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.removedAt} is null`),
+    // At most one ship-from address per seller.
+    uniqueIndex('addresses_one_ship_from_key')
+      .on(t.userId)
+      .where(sql`${t.isShipFrom}`),
   ],
 );
 

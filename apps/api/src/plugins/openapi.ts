@@ -30,6 +30,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { servesDocs:
         { name: 'ratings', description: 'Buyers rate sellers after a completed order; sellers reply' },
         { name: 'questions', description: 'Questions on a listing before booking, answered by its seller' },
         { name: 'wishlist', description: 'The buyer’s wishlist' },
+        { name: 'addresses', description: 'Delivery addresses, verified by the carrier; a seller’s ship-from address' },
         { name: 'reports', description: 'Buyers report listings to the admins' },
         { name: 'contact', description: 'Visitors write to the admins with the Contact us form' },
         { name: 'payments', description: 'Card payments: intents, the sale, the processor’s webhooks' },

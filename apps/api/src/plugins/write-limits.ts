@@ -37,6 +37,8 @@ interface WriteLimits {
   listingEdits: WriteLimitHook;
   /** Questions asked on listings. */
   questions: WriteLimitHook;
+  /** Adding and removing delivery addresses, and choosing the ship-from one. */
+  addresses: WriteLimitHook;
 }
 
 declare module 'fastify' {
@@ -102,6 +104,7 @@ export const writeLimitsPlugin = fp(
       contactMessages: hook(limiter('contact-messages', limits.contactMessagesPerIp, ipKey)),
       listingEdits: hook(limiter('listing-edits', limits.listingEditsPerAccount, accountKey)),
       questions: hook(limiter('questions', limits.questionsPerAccount, accountKey)),
+      addresses: hook(limiter('addresses', limits.addressWritesPerAccount, accountKey)),
     });
   },
   { name: 'recell-write-limits', dependencies: ['recell-auth', 'recell-limit-store'] },

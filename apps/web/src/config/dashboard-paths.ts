@@ -21,6 +21,8 @@ export const dashboardPaths = {
   },
   myWishlist: { pattern: '/dashboard/my-wishlist', to: () => '/dashboard/my-wishlist' },
   myOrders: { pattern: '/dashboard/my-orders', to: () => '/dashboard/my-orders' },
+  /** A buyer's or a seller's delivery addresses (and a seller's ship-from one). */
+  addresses: { pattern: '/dashboard/addresses', to: () => '/dashboard/addresses' },
   payment: {
     pattern: '/dashboard/orders/payment/:id',
     to: (orderId: string) => `/dashboard/orders/payment/${encodeURIComponent(orderId)}`,

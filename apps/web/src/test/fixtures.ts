@@ -130,6 +130,8 @@ export const makeOrder = (overrides: Partial<Omit<Order, 'product'>> = {}, produ
     priceCents: phone.priceCents,
     phone: '01712345678',
     location: 'Dhanmondi 27',
+    delivery: 'meeting',
+    shipTo: null,
     transactionId: null,
     createdAt: new Date(2025, 1, 3, 9, 30).toISOString(),
     paidAt: null,
@@ -168,6 +170,8 @@ export const makeSale = (overrides: Partial<Omit<Sale, 'product'>> = {}, product
       phone: '01712345678',
       location: 'Dhanmondi 27',
     },
+    delivery: 'meeting',
+    shipTo: null,
     ...overrides,
   };
 };

@@ -1,5 +1,6 @@
 export * from './endpoint.ts';
 export { accountEndpoints } from './account.ts';
+export { addressEndpoints } from './addresses.ts';
 export { adminEndpoints } from './admin.ts';
 export { buyingEndpoints } from './buying.ts';
 export { catalogueEndpoints } from './catalogue.ts';

@@ -1,3 +1,4 @@
+import * as addresses from '../addresses.ts';
 import * as admin from '../admin.ts';
 import * as auth from '../auth.ts';
 import * as catalogue from '../catalogue.ts';
@@ -21,6 +22,7 @@ import * as sellers from '../sellers.ts';
 import * as recovery from '../recovery.ts';
 import * as notifications from '../notifications.ts';
 import { accountEndpoints } from './account.ts';
+import { addressEndpoints } from './addresses.ts';
 import { adminEndpoints } from './admin.ts';
 import { buyingEndpoints } from './buying.ts';
 import { catalogueEndpoints } from './catalogue.ts';
@@ -66,6 +68,12 @@ export const apiEndpoints = {
     me: { response: auth.MeSchema },
     updateMe: { body: auth.UpdateMeSchema, response: auth.MeSchema },
     uploadImage: { response: auth.UploadedImageSchema },
+  }),
+  addresses: withSchemas(addressEndpoints, {
+    myAddresses: { response: addresses.AddressListSchema },
+    addAddress: { body: addresses.AddressFormSchema, response: addresses.AddressSchema },
+    removeAddress: {},
+    chooseShipFrom: { body: addresses.ShipFromAddressSchema, response: addresses.AddressListSchema },
   }),
   admin: withSchemas(adminEndpoints, {
     users: { query: admin.AdminUserQuerySchema, response: admin.AdminUserPageSchema },

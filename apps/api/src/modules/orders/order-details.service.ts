@@ -135,10 +135,14 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
     },
     buyer: {
       name: row.buyer.name,
-      phone: isParty ? row.phone : null,
+      // A shipped order has no booking phone number (its address's stays with the carrier's copy).
+      phone: isParty && row.deliveryMethod === 'meeting' ? row.phone : null,
       email: isParty ? row.buyer.email : null,
     },
     meetingLocation: row.location,
+    delivery: row.deliveryMethod,
+    // The buyer's address goes to the order's two parties only, not to an admin settling a problem.
+    shipTo: isParty ? repository.shipToOf(row.shipTo) : null,
     timeline: timelineOf(row, problems, rating),
     nextStep: nextStepOf(row, latestProblem, rating),
     problemWindowEndsAt:

@@ -6,7 +6,7 @@
 import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { orders, products, users } from '../../db/schema.ts';
+import { orders, products, users, type OrderShipTo } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
 
@@ -37,7 +37,10 @@ export const findOpenOrderIdSince = async (db: Executor, buyerId: string, produc
   return row?.id;
 };
 
-export type NewOrder = Pick<typeof orders.$inferInsert, 'productId' | 'buyerId' | 'phone' | 'location' | 'priceCents'>;
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  'productId' | 'buyerId' | 'phone' | 'location' | 'priceCents' | 'deliveryMethod' | 'shipTo' | 'shipToAddressId'
+>;
 
 /** Books the phone ('booked'); returns the order's id. */
 export const insertOrder = async (tx: Executor, values: NewOrder): Promise<string> => {
@@ -68,6 +71,8 @@ const buyerOrderColumns = {
   priceCents: orders.priceCents,
   phone: orders.phone,
   location: orders.location,
+  deliveryMethod: orders.deliveryMethod,
+  shipTo: orders.shipTo,
   transactionId: orders.transactionId,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
@@ -231,6 +236,24 @@ export const markPaid = (tx: Executor, orderId: string, transactionId: string, s
 
 const buyers = alias(users, 'buyer');
 
+/**
+ * Where a shipped order goes, as its parties see it: the copy kept at booking without the phone
+ * number the carrier may need (the seller sees the buyer's number only where My Sales shows the
+ * booking's: docs/decisions/0066) and without the carrier's id. Null for a meeting.
+ */
+export const shipToOf = (copy: OrderShipTo | null) =>
+  copy
+    ? {
+        name: copy.name,
+        line1: copy.line1,
+        line2: copy.line2,
+        city: copy.city,
+        region: copy.region,
+        postalCode: copy.postalCode,
+        country: copy.country,
+      }
+    : null;
+
 const saleColumns = {
   id: orders.id,
   status: orders.status,
@@ -247,6 +270,8 @@ const saleColumns = {
     phone: orders.phone,
     location: orders.location,
   },
+  deliveryMethod: orders.deliveryMethod,
+  shipTo: orders.shipTo,
 };
 
 export type SaleRow = Awaited<ReturnType<typeof listSellerSales>>[number];

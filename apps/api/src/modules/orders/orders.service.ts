@@ -6,6 +6,7 @@
  * rows are money records and stay). A seller sees the orders on their phones (My Sales).
  */
 import {
+  addressMessages,
   buyingLimits,
   buyingMessages,
   listingMessages,
@@ -24,9 +25,10 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
+import { shippingAddressOf } from '../addresses/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -86,6 +88,8 @@ const toOrder = (
   priceCents: row.priceCents,
   phone: row.phone,
   location: row.location,
+  delivery: row.deliveryMethod,
+  shipTo: repository.shipToOf(row.shipTo),
   transactionId: row.transactionId,
   createdAt: new Date(row.createdAt).toISOString(),
   paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
@@ -108,6 +112,8 @@ type OrderRatings = Awaited<ReturnType<typeof ratingsOfOrders>>;
 /**
  * Books a phone for the buyer at its current price, refused as its route describes; a removed
  * seller's phone counts as removed, and when two requests race the database's unique index decides.
+ * A shipped order keeps a copy of the buyer's address (removed since, or someone else's: refused),
+ * and no phone number or meeting place of its own.
  */
 export const bookProduct = async (
   deps: OrderDeps,
@@ -127,12 +133,12 @@ export const bookProduct = async (
       if (product.status !== 'available' || product.sellerDisabledAt) throw conflict(buyingMessages.productNotForSale);
       if (product.sellerId === buyer.id) throw conflict(buyingMessages.ownProduct);
       if (await repository.findOpenOrderId(tx, buyer.id, productId)) throw conflict(buyingMessages.alreadyBooked);
+      const delivery = await deliveryOf(tx, buyer.id, booking);
       const id = await repository.insertOrder(tx, {
         productId,
         buyerId: buyer.id,
-        phone: booking.phone,
-        location: booking.location,
         priceCents: product.priceCents,
+        ...delivery,
       });
       await notify(tx, deps, {
         userId: product.sellerId,
@@ -150,6 +156,26 @@ export const bookProduct = async (
     throw error;
   }
   return getOrder(deps, buyer.id, orderId);
+};
+
+/** The order's delivery columns: the meeting as booked, or a copy of one of the buyer's live addresses. */
+const deliveryOf = async (tx: Executor, buyerId: string, booking: Booking) => {
+  if (booking.delivery !== 'shipping') {
+    return { deliveryMethod: 'meeting' as const, phone: booking.phone, location: booking.location };
+  }
+  const address = await shippingAddressOf(tx, buyerId, booking.addressId);
+  if (!address) {
+    throw badRequest(addressMessages.shippingAddressUnavailable, {
+      addressId: addressMessages.shippingAddressUnavailable,
+    });
+  }
+  return {
+    deliveryMethod: 'shipping' as const,
+    phone: '',
+    location: '',
+    shipTo: address.copy,
+    shipToAddressId: address.addressId,
+  };
 };
 
 /** One of the buyer's orders (not cancelled); anyone else's, or none, is a 404. */
@@ -228,6 +254,8 @@ const toSale = (row: repository.SaleRow, problem: ProblemRow | undefined, rating
   ...progressFieldsOf(row, problem),
   product: toOrderProduct(row.product),
   buyer: row.buyer,
+  delivery: row.deliveryMethod,
+  shipTo: repository.shipToOf(row.shipTo),
   rating: ratings.ratingOf(row.id),
 });
 

@@ -1,5 +1,6 @@
 import {
   accountTexts,
+  addressTexts,
   financeTexts,
   listingReviewTexts,
   orderProgressTexts,
@@ -18,10 +19,12 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.addProduct, to: dashboardPaths.addProduct.to() },
     { label: accountTexts.mySales, to: dashboardPaths.mySales.to(), showsUnread: true },
     { label: payoutTexts.navPayouts, to: dashboardPaths.payouts.to() },
+    { label: addressTexts.pageTitle, to: dashboardPaths.addresses.to() },
   ],
   user: [
     { label: accountTexts.myOrders, to: dashboardPaths.myOrders.to(), showsUnread: true },
     { label: accountTexts.myWishlist, to: dashboardPaths.myWishlist.to() },
+    { label: addressTexts.pageTitle, to: dashboardPaths.addresses.to() },
   ],
   admin: [
     { label: accountTexts.allUsers, to: dashboardPaths.allUsers.to() },

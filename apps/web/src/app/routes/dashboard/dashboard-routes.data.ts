@@ -6,6 +6,7 @@ import { isSignedIn, warm, type PageDataModule } from '../../prefetch';
 
 // Each page loads only its own feature's query options, as it needs them.
 const adminQueries = () => import('@/features/admin/queries');
+const addressQueries = () => import('@/features/addresses/queries');
 const buyingQueries = () => import('@/features/buying/queries');
 const listingQueries = () => import('@/features/listings/queries');
 const payoutQueries = () => import('@/features/payouts/queries');
@@ -38,6 +39,11 @@ const dashboardQueries = {
     queries: buyingQueries,
     role: 'user',
     load: async (client) => client.prefetchInfiniteQuery((await buyingQueries()).myWishlistQuery),
+  },
+  addresses: {
+    queries: addressQueries,
+    role: ['user', 'seller'],
+    load: async (client) => client.prefetchQuery((await addressQueries()).myAddressesQuery),
   },
   allUsers: {
     queries: adminQueries,
@@ -84,7 +90,7 @@ const dashboardQueries = {
       await client.prefetchInfiniteQuery(contactMessagesQuery(contactMessageViewOf(search)));
     },
   },
-} satisfies Record<string, { queries: () => Promise<unknown>; role: Role; load: Prefetch }>;
+} satisfies Record<string, { queries: () => Promise<unknown>; role: Role | readonly Role[]; load: Prefetch }>;
 
 /**
  * An order's page, or a dashboard table's first page, once the session allows it (the dashboard
@@ -104,5 +110,6 @@ export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathna
   if (!dashboardPage) return;
   const { queries, role, load } = dashboardQueries[dashboardPage];
   warm(queries);
-  if (await isSignedIn(role)) await load(queryClient, search);
+  const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
+  for (const each of roles) if (await isSignedIn(each)) return load(queryClient, search);
 };

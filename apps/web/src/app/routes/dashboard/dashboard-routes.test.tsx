@@ -47,6 +47,7 @@ describe('the dashboard', () => {
         ['Add Product', '/dashboard/addProduct'],
         ['My Sales', '/dashboard/my-sales'],
         ['Payouts', '/dashboard/payouts'],
+        ['Addresses', '/dashboard/addresses'],
       ],
     ],
     [
@@ -54,6 +55,7 @@ describe('the dashboard', () => {
       [
         ['My Orders', '/dashboard/my-orders'],
         ['My Wishlist', '/dashboard/my-wishlist'],
+        ['Addresses', '/dashboard/addresses'],
       ],
     ],
     [
@@ -95,6 +97,8 @@ describe('the dashboard', () => {
     ['user', '/dashboard/my-orders', 'My Orders'],
     ['user', '/dashboard/my-wishlist', 'My Wishlist'],
     ['user', '/dashboard/orders/payment/7', 'Payment'],
+    ['user', '/dashboard/addresses', 'Addresses'],
+    ['seller', '/dashboard/addresses', 'Addresses'],
     ['admin', '/dashboard/all-users', 'All Users'],
     ['admin', '/dashboard/all-sellers', 'All Sellers'],
     ['admin', '/dashboard/reported-items', 'Reported Items'],
@@ -119,6 +123,7 @@ describe('the dashboard', () => {
     ['seller', '/dashboard/finance', 'Finance', 'admin'],
     ['admin', '/dashboard/addProduct', 'Add Product', 'seller'],
     ['admin', '/dashboard/orders/payment/7', 'Payment', 'user'],
+    ['admin', '/dashboard/addresses', 'Addresses', 'user'],
   ])(
     "keeps a %s out of %s: they land on the dashboard's welcome page, which says why",
     async (role, route, heading, owner) => {

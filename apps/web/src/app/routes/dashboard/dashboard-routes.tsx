@@ -16,6 +16,7 @@ const PayoutsPage = lazyPage(() => import('./payouts'));
 const PayoutTestOnboardingPage = lazyPage(() => import('./payout-test-onboarding'));
 const MyWishlistPage = lazyPage(() => import('./my-wishlist'));
 const MyOrdersPage = lazyPage(() => import('./my-orders'));
+const AddressesPage = lazyPage(() => import('./addresses'));
 const PaymentPage = lazyPage(() => import('./payment'));
 const ReceiptPage = lazyPage(() => import('./receipt'));
 const AllUsersPage = lazyPage(() => import('./all-users'));
@@ -74,6 +75,9 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.myOrders.pattern)} element={<MyOrdersPage />} />
           <Route path={p(dashboardPaths.payment.pattern)} element={<PaymentPage />} />
           <Route path={p(dashboardPaths.receipt.pattern)} element={<ReceiptPage />} />
+        </Route>
+        <Route element={<RequireRole role={['user', 'seller']} />}>
+          <Route path={p(dashboardPaths.addresses.pattern)} element={<AddressesPage />} />
         </Route>
         <Route element={<RequireRole role="admin" />}>
           <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />

@@ -1,4 +1,5 @@
 import {
+  addressTexts,
   buyingMessages,
   orderDetailsTexts as texts,
   orderMessageTexts,
@@ -68,6 +69,8 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
   },
   buyer: { name: 'Ada Buyer', phone: '01712345678', email: 'ada@example.com' },
   meetingLocation: 'Dhanmondi 27',
+  delivery: 'meeting',
+  shipTo: null,
   timeline: [
     { kind: 'booked', at: booked },
     { kind: 'paid', at: paidAt },
@@ -279,6 +282,40 @@ describe('an order’s page', () => {
     expect(phone.getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', 'mailto:ada@example.com');
     expect(section(texts.helpHeading).getByText(texts.sellerHelp)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: texts.backToSales })).toHaveAttribute('href', '/dashboard/my-sales');
+  });
+
+  it('shows the seller of a shipped order where to ship it, in place of a meeting place', async () => {
+    serve(
+      makeDetails({
+        myPart: 'seller',
+        buyer: { name: 'Ada Buyer', phone: null, email: 'ada@example.com' },
+        meetingLocation: '',
+        delivery: 'shipping',
+        shipTo: {
+          name: 'Ada Buyer',
+          line1: '742 Evergreen Terrace',
+          line2: 'Apt 2',
+          city: 'Springfield',
+          region: 'IL',
+          postalCode: '62701-9999',
+          country: 'US',
+        },
+      }),
+      {},
+      'seller',
+    );
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+
+    const phone = within(await screen.findByRole('region', { name: texts.phoneHeading }));
+    const shipTo = phone.getByText(addressTexts.shipTo).nextElementSibling as HTMLElement;
+    expect(
+      within(shipTo)
+        .getAllByText(/./)
+        .map((line) => line.textContent),
+    ).toEqual(['Ada Buyer', '742 Evergreen Terrace', 'Apt 2', 'Springfield, IL 62701-9999', 'United States']);
+    expect(phone.queryByText(texts.meetingLocation)).not.toBeInTheDocument();
+    // No phone number of the buyer's goes with a shipped order.
+    expect(phone.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('tel:'))).toEqual([]);
   });
 
   it('lets the seller mark a paid phone handed over, or ship it with a tracking note', async () => {

@@ -1,4 +1,5 @@
 import {
+  addressTexts,
   buyingTexts,
   formatPrice,
   messages,
@@ -17,6 +18,7 @@ import { RatingView } from '@/components/ui/rating-view';
 import { Spinner } from '@/components/ui/spinner';
 import { dashboardPaths } from '@/config/dashboard-paths';
 import { paths } from '@/config/paths';
+import { AddressLines } from '@/features/addresses';
 import { OrderThread } from '@/features/messages';
 import { isFocusLost } from '@/lib/focus';
 import { formatListingTime } from '@/lib/format-time';
@@ -180,7 +182,11 @@ function PhoneSection({ order, headingId }: { order: OrderDetails; headingId: st
             <ContactLines phone={order.buyer.phone} email={order.buyer.email} />
           </Fact>
         )}
-        <Fact term={texts.meetingLocation}>{order.meetingLocation}</Fact>
+        {order.delivery === 'shipping' ? (
+          <Fact term={addressTexts.shipTo}>{order.shipTo && <AddressLines address={order.shipTo} />}</Fact>
+        ) : (
+          <Fact term={texts.meetingLocation}>{order.meetingLocation}</Fact>
+        )}
       </dl>
     </Section>
   );

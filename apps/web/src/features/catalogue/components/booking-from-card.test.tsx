@@ -1,4 +1,13 @@
-import { buyingMessages, buyingTexts, listingMessages, messages, webTexts } from '@recell/contract';
+import {
+  addressMessages,
+  addressTexts,
+  buyingMessages,
+  buyingTexts,
+  listingMessages,
+  messages,
+  webTexts,
+  type AddressList,
+} from '@recell/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,12 +29,30 @@ const buyer: AuthContextValue = {
 const phone = makeProduct();
 
 /** The home page's advertised grid (one phone) and the booking endpoint answered by `book`. */
-const serve = (book: (call: ApiCall) => Response = () => jsonResponse(makeOrder(), 201)) =>
+const serve = (
+  book: (call: ApiCall) => Response = () => jsonResponse(makeOrder(), 201),
+  addresses: AddressList = { items: [], max: 10 },
+) =>
   mockApi({
     'GET /api/advertised': () => jsonResponse(pageOf([phone])),
     'GET /api/me/wishlist/ids': () => jsonResponse({ productIds: [] }),
+    'GET /api/me/addresses': () => jsonResponse(addresses),
     'POST /api/orders': book,
   });
+
+const home = {
+  id: '5d1f0e8a-2b3c-4d5e-8f6a-7b8c9d0e1f2a',
+  name: 'Ada Buyer',
+  line1: '742 Evergreen Terrace',
+  line2: null,
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '2175550134',
+  isShipFrom: false,
+  createdAt: new Date(2025, 1, 3).toISOString(),
+};
 
 const openBooking = async () => {
   const card = await screen.findByRole('article');
@@ -132,6 +159,59 @@ describe('the booking modal', () => {
     await userEvent.click(dialog.getByRole('button', { name: buyingTexts.cancel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+  });
+
+  it('meets in person unless told otherwise, and asks for no addresses until shipping is chosen', async () => {
+    const api = serve();
+    renderWithProviders(<AdvertisedSection />, { auth: buyer });
+    const dialog = within(await openBooking());
+
+    const choice = dialog.getByRole('group', { name: addressTexts.deliveryLegend });
+    expect(within(choice).getByRole('radio', { name: addressTexts.meetInPerson })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: addressTexts.shipToAddress })).not.toBeChecked();
+    expect(api.callsTo('GET /api/me/addresses')).toHaveLength(0);
+  });
+
+  it('ships to one of the buyer’s addresses: the phone number and place give way to the picker', async () => {
+    const api = serve(undefined, { items: [home], max: 10 });
+    renderWithProviders(<AdvertisedSection />, { auth: buyer });
+    const dialog = within(await openBooking());
+
+    await userEvent.click(dialog.getByRole('radio', { name: addressTexts.shipToAddress }));
+    const picker = dialog.getByRole('group', { name: addressTexts.shipToLegend });
+    expect(dialog.queryByLabelText(buyingTexts.phone)).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText(buyingTexts.location)).not.toBeInTheDocument();
+    expect(within(picker).getByRole('link', { name: addressTexts.addAnAddress })).toHaveAttribute(
+      'href',
+      '/dashboard/addresses',
+    );
+
+    // None chosen yet: said under the picker, nothing sent.
+    await userEvent.click(dialog.getByRole('button', { name: buyingTexts.submitOrder }));
+    expect(await within(picker).findByText(addressMessages.addressIdRequired)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+
+    await userEvent.click(
+      await within(picker).findByRole('radio', {
+        name: 'Ada Buyer, 742 Evergreen Terrace, Springfield, IL 62701, US',
+      }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: buyingTexts.submitOrder }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.orderSuccess('iPhone 13 Pro'));
+    expect(api.callsTo('POST /api/orders').map((call) => call.body)).toEqual([
+      { productId: phone.id, delivery: 'shipping', addressId: home.id },
+    ]);
+  });
+
+  it('says when the buyer has no address yet, with the way to add one', async () => {
+    serve();
+    renderWithProviders(<AdvertisedSection />, { auth: buyer });
+    const dialog = within(await openBooking());
+
+    await userEvent.click(dialog.getByRole('radio', { name: addressTexts.shipToAddress }));
+    expect(await dialog.findByText(addressTexts.noAddressesForBooking)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: addressTexts.addAnAddress })).toBeInTheDocument();
   });
 
   it.each(['seller', 'admin'] as const)(
