@@ -85,6 +85,7 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
     reply: false,
   },
   rating: null,
+  parcel: null,
   ...overrides,
 });
 
