@@ -13,6 +13,7 @@ import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
 import { createPayoutProcessor } from './adapters/payouts/index.ts';
 import { createDeviceCheck, type DeviceCheck } from './adapters/device-check/index.ts';
+import { createShipping, type ShippingPort } from './adapters/shipping/index.ts';
 import type { PayoutProcessor } from './adapters/payouts/payout-processor.ts';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     payoutProcessor: PayoutProcessor;
     /** Where listings' IMEIs are checked: the built-in test mode (magic IMEIs), or the HTTP service. */
     deviceCheck: DeviceCheck;
+    /** Where parcels' addresses, labels and tracking come from: the built-in test carrier, or EasyPost. */
+    shipping: ShippingPort;
     /** Where emails go: SMTP (a mail server, or the demo mailbox), or nowhere (they wait in the outbox). */
     mailSender: MailSender;
     /** The demo mailbox's web inbox while the server runs as a demo (server.ts starts it); else null. */
@@ -90,6 +93,7 @@ export interface AppDeps {
   cardProcessor?: AnyCardProcessor;
   payoutProcessor?: PayoutProcessor;
   deviceCheck?: DeviceCheck;
+  shipping?: ShippingPort;
   identityProviders?: IdentityProviders;
   mailSender?: MailSender;
   /** The web inbox of the demo mailbox server.ts started (none in production). */
@@ -137,6 +141,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     deps.payoutProcessor ?? createPayoutProcessor(config.payments, deps.database.db),
   );
   app.decorate<DeviceCheck>('deviceCheck', deps.deviceCheck ?? createDeviceCheck(config.deviceCheck));
+  app.decorate<ShippingPort>('shipping', deps.shipping ?? createShipping(config.shipping, deps.database.db));
   app.decorate('isShuttingDown', false);
   const mailSender = deps.mailSender ?? createMailSender(config.mail);
   app.decorate('mailSender', mailSender);

@@ -163,6 +163,31 @@ describe('config for a production deployment', () => {
     expect(() => loadConfig({ ...real, DEVICE_CHECK_API_URL: 'not a url' })).toThrow(/DEVICE_CHECK_API_URL/);
   });
 
+  it('ships through the test carrier unless EasyPost has its key and webhook secret', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).shipping).toEqual({
+      kind: 'test',
+      webhookSecret: undefined,
+      stepSeconds: 120,
+    });
+    expect(loadConfig({ NODE_ENV: 'development', TEST_CARRIER_STEP_SECONDS: '5' }).shipping).toMatchObject({
+      kind: 'test',
+      stepSeconds: 5,
+    });
+    expect(
+      loadConfig({ ...real, SHIPPING_API_KEY: 'EZAK123', SHIPPING_WEBHOOK_SECRET: 'hook-secret' }).shipping,
+    ).toEqual({
+      kind: 'easypost',
+      apiUrl: 'https://api.easypost.com/v2',
+      apiKey: 'EZAK123',
+      webhookSecret: 'hook-secret',
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ ...real, SHIPPING_API_URL: 'https://ship.example.com' })).toThrow(
+      /SHIPPING_API_KEY: required with SHIPPING_API_URL/,
+    );
+    expect(() => loadConfig({ ...real, SHIPPING_API_KEY: 'EZAK123' })).toThrow(/SHIPPING_WEBHOOK_SECRET: required/);
+  });
+
   it('refuses to run without SMTP (no email would leave the server) and a URL that is not SMTP', () => {
     expect(() => loadConfig(without('SMTP_URL'))).toThrow(/SMTP_URL: required in production/);
     expect(() => loadConfig({ ...real, SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must be an smtp/);

@@ -186,6 +186,17 @@ const EnvSchema = z.object({
   /** How long a check may take before it counts as an outage. */
   DEVICE_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
+  // Shipping labels and tracking: the built-in test carrier, or EasyPost (its API v2) when the key is set.
+  /** Where EasyPost's API is (a local server in tests); EasyPost's own when unset. */
+  SHIPPING_API_URL: z.url().optional(),
+  SHIPPING_API_KEY: z.string().min(1).optional(),
+  /** The secret the carrier signs its webhook events with; the test carrier has a built-in one. */
+  SHIPPING_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** How long a shipping call may take before it counts as an outage. */
+  SHIPPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The test carrier's parcels move one step (pre_transit → in_transit → …) every this many seconds. */
+  TEST_CARRIER_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+
   // Email: through this SMTP server (smtp://user:pass@host:587 or smtps://…:465); without it, outside
   // production, through the demo mailbox (MailDev) the server starts itself.
   SMTP_URL: z
@@ -272,6 +283,13 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
   }
   if (e.DEVICE_CHECK_API_KEY && !e.DEVICE_CHECK_API_URL)
     problems.push('DEVICE_CHECK_API_KEY: set only with DEVICE_CHECK_API_URL');
+  // EasyPost needs its key to answer and its webhook secret to be believed; the URL alone means nothing.
+  const isEasyPost = Boolean(e.SHIPPING_API_KEY || e.SHIPPING_API_URL);
+  if (isEasyPost && !e.SHIPPING_API_KEY) problems.push('SHIPPING_API_KEY: required with SHIPPING_API_URL');
+  if (isEasyPost && !e.SHIPPING_WEBHOOK_SECRET)
+    problems.push(
+      'SHIPPING_WEBHOOK_SECRET: required with SHIPPING_API_KEY (tracking events are believed only when signed)',
+    );
   // The demo mailbox shows every email, links and all, to whoever opens it: never in production.
   const demoMailboxVariables = ['DEMO_MAILBOX_HOST', 'DEMO_MAILBOX_SMTP_PORT', 'DEMO_MAILBOX_WEB_PORT'] as const;
   for (const name of demoMailboxVariables.filter((variable) => e[variable] !== undefined)) {
@@ -423,6 +441,21 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
           timeoutMs: e.DEVICE_CHECK_TIMEOUT_MS,
         }
       : { kind: 'test' as const },
+    /** Labels and tracking: EasyPost when its key is set, else the built-in test carrier (state in the database). */
+    shipping: isEasyPost
+      ? {
+          kind: 'easypost' as const,
+          apiUrl: (e.SHIPPING_API_URL ?? 'https://api.easypost.com/v2').replace(/\/$/, ''),
+          apiKey: e.SHIPPING_API_KEY!,
+          webhookSecret: e.SHIPPING_WEBHOOK_SECRET!,
+          timeoutMs: e.SHIPPING_TIMEOUT_MS,
+        }
+      : {
+          kind: 'test' as const,
+          /** Unset: the built-in dev secret (adapters/shipping/test-carrier.ts), known to anyone reading the code. */
+          webhookSecret: e.SHIPPING_WEBHOOK_SECRET,
+          stepSeconds: e.TEST_CARRIER_STEP_SECONDS,
+        },
     /** What the marketplace keeps of each sale, frozen on the order when the sale is recorded. */
     sellerFee: { percent: e.SELLER_FEE_PERCENT, fixedCents: e.SELLER_FEE_FIXED_CENTS },
     /** Completed sales that make a seller's listings go live at once; 0: no listing is reviewed. */

@@ -1314,3 +1314,26 @@ export const sellerBankPayouts = pgTable(
   },
   (t) => [index('seller_bank_payouts_seller_idx').on(t.sellerId, t.createdAt)],
 );
+
+/**
+ * The built-in test carrier's shipments (the embedded default of the shipping port), shaped like
+ * EasyPost's: addresses and parcel, the rates offered, then the label bought (once per shipment,
+ * replayed for its idempotency key). Its tracker is computed from `label_bought_at` on the clock,
+ * so nothing moves it but time; `ending` is how the parcel's journey ends (magic addresses).
+ */
+export const testCarrierShipments = pgTable('test_carrier_shipments', {
+  id: text('id').primaryKey(),
+  fromAddress: jsonb('from_address').$type<Record<string, unknown>>().notNull(),
+  toAddress: jsonb('to_address').$type<Record<string, unknown>>().notNull(),
+  parcel: jsonb('parcel').$type<Record<string, number>>().notNull(),
+  rates: jsonb('rates').$type<Record<string, unknown>[]>().notNull(),
+  /** delivered, return_to_sender or failure. */
+  ending: text('ending').notNull(),
+  rateId: text('rate_id'),
+  buyIdempotencyKey: text('buy_idempotency_key'),
+  trackingCode: text('tracking_code').unique(),
+  trackerId: text('tracker_id').unique(),
+  labelBoughtAt: timestamp('label_bought_at', { withTimezone: true }),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

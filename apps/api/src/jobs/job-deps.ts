@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createMailSender } from '../adapters/mail/index.ts';
 import { createDeviceCheck } from '../adapters/device-check/index.ts';
+import { createShipping } from '../adapters/shipping/index.ts';
 import { createCardProcessor } from '../adapters/payments/index.ts';
 import { createPayoutProcessor } from '../adapters/payouts/index.ts';
 import { createStorage } from '../adapters/storage/index.ts';
@@ -15,6 +16,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   processor: app.cardProcessor,
   payouts: app.payoutProcessor,
   deviceCheck: app.deviceCheck,
+  shipping: app.shipping,
   mail: app.mailSender,
   log: app.log,
   now: () => new Date(),
@@ -30,6 +32,7 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   processor: createCardProcessor(config.payments, db),
   payouts: createPayoutProcessor(config.payments, db),
   deviceCheck: createDeviceCheck(config.deviceCheck),
+  shipping: createShipping(config.shipping, db),
   mail: createMailSender(config.mail),
   log,
   now: () => new Date(),

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../adapters/mail/index.ts';
 import type { DeviceCheck } from '../adapters/device-check/index.ts';
+import type { ShippingPort } from '../adapters/shipping/index.ts';
 import type { CardProcessor } from '../adapters/payments/card-processor.ts';
 import type { PayoutProcessor } from '../adapters/payouts/payout-processor.ts';
 import type { ImageStorage } from '../adapters/storage/storage.ts';
@@ -20,6 +21,8 @@ export interface JobDeps {
   payouts: PayoutProcessor;
   /** Where listings' IMEIs are checked. */
   deviceCheck: DeviceCheck;
+  /** Where parcels' trackers are polled (a tracking event that went missing). */
+  shipping: ShippingPort;
   /** Where the outbox's emails are sent (SMTP), or the outbox only. */
   mail: MailSender;
   log: FastifyBaseLogger;
