@@ -69,6 +69,8 @@ export const orderProgressMessages = {
   problemWindowOver: `Problems can be reported within ${orderProgressLimits.problemWindowHours} hours of the hand-over`,
   problemWindowOverSinceDelivery: `Problems can be reported within ${orderProgressLimits.problemWindowHours} hours of the delivery`,
   returnedToSeller: 'The carrier is returning this parcel to the seller, so its receipt cannot be confirmed',
+  /** POST /api/webhooks/shipping: a body the carrier did not sign (or not an event). */
+  shippingEventInvalid: 'This shipping event is not signed by the carrier (its signature is missing or wrong)',
   problemAlreadyDecided: 'This problem report was already decided',
   refundUnderWay: 'A refund of this order is under way',
   refundDelayed: 'The card processor could not be reached. The refund will be tried again automatically.',

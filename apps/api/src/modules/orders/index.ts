@@ -6,6 +6,7 @@ export {
   type ParcelDeps,
   type TrackerUpdateOutcome,
 } from './order-parcels.service.ts';
+export { orderParcelsRoutes } from './order-parcels.routes.ts';
 export { orderProgressRoutes } from './order-progress.routes.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
 export {
