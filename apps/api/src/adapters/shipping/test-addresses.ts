@@ -2,7 +2,7 @@
  * How the built-in test carrier verifies an address: rules a person trying the demo can follow,
  * like a card processor's test cards. Required fields; a short list of countries it ships to; each
  * country's postal-code format; spaces and case tidied (the corrected form is what it answers); and
- * magic street lines. Listed in README.md (this folder).
+ * magic street lines. Listed in docs/decisions/0069-shipping-port.md.
  */
 import { createHash } from 'node:crypto';
 import type { AddressVerification, PostalAddress } from './shipping.ts';

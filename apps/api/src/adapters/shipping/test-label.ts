@@ -57,7 +57,10 @@ const rule = (page: PDFPage, y: number) =>
 const lines = (page: PDFPage, texts: string[], x: number, top: number, font: PDFFont, size: number) => {
   let y = top;
   for (const text of texts) {
-    page.drawText(printable(text), { x, y, size, font, color: black, maxWidth: width - margin - x });
+    const line = printable(text);
+    // A long line is set smaller rather than wrapped over the next one.
+    const fits = ((width - margin - x) / font.widthOfTextAtSize(line, size)) * size;
+    page.drawText(line, { x, y, size: Math.max(5, Math.min(size, fits)), font, color: black });
     y -= size * 1.25;
   }
   return y;
