@@ -20,7 +20,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /**
  * A paid order's progress: the seller hands the phone over or ships it, then it completes. A
  * tracked parcel (a bought label) moves on as its carrier reports it: shipped → in_transit →
- * delivered, or returned_to_sender / lost (docs/decisions/0069).
+ * delivered, or returned_to_sender / lost (docs/decisions/0070).
  */
 export const orderProgresses = [
   'awaiting_handover',

@@ -4,7 +4,7 @@ import { every, type JobDefinition } from './job.ts';
 const minute = 60_000;
 
 /**
- * Follows shipped parcels when the carrier's webhook events do not (docs/decisions/0069): asks
+ * Follows shipped parcels when the carrier's webhook events do not (docs/decisions/0070): asks
  * the carrier for the tracker of each parcel on its way not heard of for a while, and moves its
  * order as an event would. EasyPost sends events, so its parcels are asked about after 6 hours of
  * silence; the built-in test carrier sends none, so this every-minute run is how a demo parcel

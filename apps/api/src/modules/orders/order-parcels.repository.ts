@@ -1,5 +1,5 @@
 /**
- * A tracked parcel's order and its carrier's scans in the database (docs/decisions/0069). The
+ * A tracked parcel's order and its carrier's scans in the database (docs/decisions/0070). The
  * order's row is locked before any change (only the order's, as every progress change does).
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { errorResponses } from '../../lib/routes.ts';
 import { applyTrackerUpdate } from './order-parcels.service.ts';
 
 /**
- * The carrier's webhook (docs/decisions/0069), in a context of its own: its body is kept raw (the
+ * The carrier's webhook (docs/decisions/0070), in a context of its own: its body is kept raw (the
  * signature covers the exact bytes), without changing how any other route reads JSON. The carrier's
  * servers call it, proving themselves by the signature: no session, no same-origin check, no
  * write limit. A body it did not sign is a 400 and changes nothing; a tracker no order has is

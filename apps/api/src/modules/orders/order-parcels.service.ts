@@ -1,5 +1,5 @@
 /**
- * A shipped order follows its parcel (docs/decisions/0069). The carrier's tracker updates arrive
+ * A shipped order follows its parcel (docs/decisions/0070). The carrier's tracker updates arrive
  * as signed webhook events, or from the poll when an event went missing; each one is applied in
  * one short transaction with the order's row locked: the new scans are stored (a repeated scan is
  * a no-op), and the progress moves only forward, only on the newest update:

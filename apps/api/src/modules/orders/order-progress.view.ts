@@ -63,7 +63,7 @@ export const progressFieldsOf = (row: ProgressRow, problem: ProblemRow | undefin
 const problemWindowMs = orderProgressLimits.problemWindowHours * 3_600_000;
 
 /**
- * When the buyer may report a problem (docs/decisions/0069): `not_open` before the hand-over;
+ * When the buyer may report a problem (docs/decisions/0070): `not_open` before the hand-over;
  * `until` 48 hours after the hand-over (a meeting, or a shipping without a tracker) or after a
  * tracked parcel's delivery (its completion when the buyer confirmed receipt before any delivered
  * scan); `before_delivery` while a tracked parcel is on its way (a parcel that never comes may be
