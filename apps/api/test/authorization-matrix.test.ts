@@ -1024,6 +1024,19 @@ describe('authorization matrix', () => {
         payload: JSON.stringify({ id: 'evt_matrix', object: 'event', type: 'payment_intent.succeeded', data: {} }),
       }),
     },
+    'POST /api/webhooks/shipping': {
+      access: {
+        kind: 'special',
+        why: 'only the carrier’s signature opens it; no account does',
+        expect: () => ({ status: 400, refused: true }),
+      },
+      request: async () => ({
+        method: 'POST',
+        url: '/api/webhooks/shipping',
+        headers: { 'content-type': 'application/json', 'x-hmac-signature': 'hmac-sha256-hex=forged' },
+        payload: JSON.stringify({ object: 'Event', description: 'tracker.updated', result: {} }),
+      }),
+    },
 
     // Moderation
     'GET /api/admin/users': { access: { kind: 'role', roles: ['admin'] }, request: get('/api/admin/users?role=user') },

@@ -21,6 +21,7 @@ const notCalledByTheWeb: Record<string, string> = {
   'GET /api/auth/github': 'a page the browser opens; it redirects to GitHub',
   'GET /api/auth/github/callback': 'GitHub sends the browser back here',
   'POST /api/webhooks/stripe': 'called by Stripe, signed',
+  'POST /api/webhooks/shipping': 'called by the carrier, signed',
 };
 
 const endpoints = Object.entries(apiEndpoints).flatMap(([area, byName]) =>

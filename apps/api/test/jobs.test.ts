@@ -37,6 +37,7 @@ describe('the job list', () => {
     expect(jobDefinitions.map((job) => job.name).sort()).toEqual([
       'delete-orphan-uploads',
       'deliver-emails',
+      'follow-parcels',
       'forget-idempotent-answers',
       'progress-orders',
       'prune-sessions',

@@ -17,8 +17,21 @@ export const productStatuses = ['available', 'sold', 'removed', 'pending_review'
 export type ProductStatus = (typeof productStatuses)[number];
 export const orderStatuses = ['booked', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-/** A paid order's progress: the seller hands the phone over or ships it, then it completes. */
-export const orderProgresses = ['awaiting_handover', 'handed_over', 'shipped', 'completed'] as const;
+/**
+ * A paid order's progress: the seller hands the phone over or ships it, then it completes. A
+ * tracked parcel (a bought label) moves on as its carrier reports it: shipped → in_transit →
+ * delivered, or returned_to_sender / lost (docs/decisions/0072).
+ */
+export const orderProgresses = [
+  'awaiting_handover',
+  'handed_over',
+  'shipped',
+  'in_transit',
+  'delivered',
+  'returned_to_sender',
+  'lost',
+  'completed',
+] as const;
 export type OrderProgress = (typeof orderProgresses)[number];
 
 export const pageSize = { default: 24, max: 100 } as const;

@@ -21,6 +21,8 @@ export const notificationKinds = [
   'device_check',
   'new_question',
   'question_answered',
+  'parcel_delivered',
+  'parcel_not_delivered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -43,6 +45,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   device_check: 'A phone failed its IMEI check',
   new_question: 'Someone asked a question about one of my phones',
   question_answered: 'A seller answered my question',
+  parcel_delivered: 'A phone shipped to me was delivered',
+  parcel_not_delivered: 'A shipped phone was lost or returned to its seller',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */

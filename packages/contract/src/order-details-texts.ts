@@ -5,7 +5,7 @@
  * the app gives them.
  */
 import { orderProgressLimits } from './order-progress-limits.ts';
-import type { OrderProblemStatus } from './order-progress.ts';
+import type { OrderProblemStatus, TrackingStatus } from './order-progress.ts';
 import type { OrderNextStep, OrderTimelineKind } from './order-details.ts';
 
 /** The web page of one order (notifications and emails link to it; the web's dashboard paths too). */
@@ -18,6 +18,10 @@ export const orderShortStatusTexts = {
   awaiting_handover: 'Awaiting hand-over',
   handed_over: 'Handed over',
   shipped: 'Shipped',
+  in_transit: 'In transit',
+  delivered: 'Delivered',
+  returned_to_sender: 'Returned to seller',
+  lost: 'Lost in shipping',
   completed: 'Completed',
   refunded: 'Refunded',
   problem: 'Problem reported',
@@ -53,6 +57,29 @@ export const orderDetailsTexts = {
   meetingLocation: 'Meeting location',
   trackingNote: 'Tracking note',
 
+  // The tracked parcel
+  parcelHeading: 'Parcel',
+  carrier: 'Carrier',
+  trackingCode: 'Tracking code',
+  parcelStatus: 'Status',
+  /** The carrier's status in words. */
+  trackingStatus: {
+    unknown: 'No news from the carrier yet',
+    pre_transit: 'Label printed: waiting for the carrier',
+    in_transit: 'In transit',
+    out_for_delivery: 'Out for delivery',
+    available_for_pickup: 'Ready to pick up',
+    delivered: 'Delivered',
+    return_to_sender: 'Being returned to the seller',
+    failure: 'Lost or undeliverable',
+    cancelled: 'Cancelled by the carrier',
+  } satisfies Record<TrackingStatus, string>,
+  parcelUpdatedAt: 'Last update',
+  parcelEventsHeading: 'The carrier’s updates',
+  parcelEventColumns: { time: 'Time', place: 'Place', message: 'Update' },
+  parcelNoEvents: 'No updates from the carrier yet.',
+  parcelPlaceUnknown: '—',
+
   // The timeline
   timelineHeading: 'Timeline',
   timeline: {
@@ -60,6 +87,10 @@ export const orderDetailsTexts = {
     paid: 'Paid',
     handed_over: 'Handed over',
     shipped: 'Shipped',
+    in_transit: 'In transit',
+    delivered: 'Delivered',
+    returned_to_sender: 'Returned to the seller by the carrier',
+    lost: 'Lost by the carrier',
     problem_reported: 'Problem reported',
     problem_closed: 'Problem report closed without a refund',
     refunded: 'Refunded',
@@ -79,14 +110,18 @@ export const orderDetailsTexts = {
   yourTurn: {
     pay: 'Your turn: pay for the phone',
     hand_over: 'Your turn: hand the phone over or ship it',
+    deliver: 'The carrier is bringing the parcel',
     confirm_receipt: 'Your turn: confirm receipt once you have the phone',
+    report_problem: 'Your turn: the parcel did not reach you. Report a problem so an admin can refund you',
     decide_problem: 'Your turn: decide the problem report',
     rate: 'Your turn: rate the seller',
   } satisfies Record<Exclude<OrderNextStep, 'none'>, string>,
   waitingFor: {
     pay: 'Waiting for the buyer to pay',
     hand_over: 'Waiting for the seller to hand the phone over or ship it',
+    deliver: 'Waiting for the carrier to deliver the parcel',
     confirm_receipt: 'Waiting for the buyer to confirm receipt',
+    report_problem: 'The parcel did not reach the buyer: waiting for them to report a problem',
     decide_problem: 'Waiting for an admin to decide the problem report',
     rate: 'Waiting for the buyer to rate the sale',
   } satisfies Record<Exclude<OrderNextStep, 'none'>, string>,
@@ -97,6 +132,8 @@ export const orderDetailsTexts = {
     notForSale: 'This phone is no longer for sale, so this order cannot be paid.',
   },
   autoCompleteHint: `If the buyer does not confirm receipt, the order completes on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over.`,
+  autoCompleteAfterDeliveryHint: `If the buyer does not confirm receipt, the order completes on its own ${orderProgressLimits.autoCompleteDays} days after the delivery.`,
+  noAutoCompleteHint: 'The parcel did not reach the buyer, so the order does not complete on its own.',
 
   // Confirm receipt asks first
   confirmReceiptTitle: 'Confirm receipt?',
@@ -116,9 +153,17 @@ export const orderDetailsTexts = {
   helpHeading: 'Help',
   problemUntil: (until: string) =>
     `Something wrong with the phone? You can report a problem until ${until} (${orderProgressLimits.problemWindowHours} hours after the hand-over). An admin reads it and may refund your payment.`,
+  problemUntilAfterDelivery: (until: string) =>
+    `Something wrong with the phone? You can report a problem until ${until} (${orderProgressLimits.problemWindowHours} hours after the delivery). An admin reads it and may refund your payment.`,
+  /** A tracked parcel on its way: the window has not started; a parcel that never comes may be reported. */
+  problemBeforeDelivery: `Once the parcel is delivered, you have ${orderProgressLimits.problemWindowHours} hours to report a problem. If it does not arrive, you can report a problem now.`,
+  /** Lost, or returned to the seller: no time limit. */
+  problemParcelNotDelivered:
+    'The parcel did not reach you. You can report a problem at any time; an admin reads it and may refund your payment.',
   problemWindowOver: (ended: string) => `The time to report a problem ended on ${ended}.`,
   problemBeforeHandover: `Once the seller hands the phone over or ships it, you have ${orderProgressLimits.problemWindowHours} hours to report a problem.`,
   sellerHelp: `The buyer can report a problem within ${orderProgressLimits.problemWindowHours} hours of the hand-over. An admin then decides it and may refund the buyer.`,
+  sellerParcelHelp: `The buyer can report a problem within ${orderProgressLimits.problemWindowHours} hours of the parcel’s delivery, or at any time if it is lost or returned. An admin then decides it and may refund the buyer.`,
   problemState: (status: OrderProblemStatus) =>
     (
       ({

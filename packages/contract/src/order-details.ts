@@ -10,7 +10,7 @@
 import { z } from './zod.ts';
 import { orderStatuses } from './constants.ts';
 import { orderParties } from './order-messages.ts';
-import { orderProgressFields } from './order-progress.ts';
+import { OrderParcelSchema, orderProgressFields } from './order-progress.ts';
 import { OrderProductSchema } from './orders.ts';
 import { deliveryMethods, ShipToSchema } from './addresses.ts';
 import { RatingSchema } from './ratings.ts';
@@ -21,6 +21,10 @@ export const orderTimelineKinds = [
   'paid',
   'handed_over',
   'shipped',
+  'in_transit',
+  'delivered',
+  'returned_to_sender',
+  'lost',
   'problem_reported',
   'problem_closed',
   'refunded',
@@ -30,12 +34,24 @@ export const orderTimelineKinds = [
 ] as const;
 export type OrderTimelineKind = (typeof orderTimelineKinds)[number];
 
-/** What the order waits for next. */
-export const orderNextSteps = ['pay', 'hand_over', 'confirm_receipt', 'decide_problem', 'rate', 'none'] as const;
+/**
+ * What the order waits for next: `deliver` is the carrier's (a tracked parcel on its way);
+ * `report_problem` the buyer's when the carrier lost the parcel or returned it to the seller.
+ */
+export const orderNextSteps = [
+  'pay',
+  'hand_over',
+  'deliver',
+  'confirm_receipt',
+  'report_problem',
+  'decide_problem',
+  'rate',
+  'none',
+] as const;
 export type OrderNextStep = (typeof orderNextSteps)[number];
 
 /** Who takes the next step. */
-export const orderActors = ['buyer', 'seller', 'admin'] as const;
+export const orderActors = ['buyer', 'seller', 'admin', 'carrier'] as const;
 export type OrderActor = (typeof orderActors)[number];
 
 /** Where the buyer's money is: not paid yet, paid, or given back. */
@@ -88,8 +104,14 @@ export const OrderDetailsSchema = z
     /** Every step so far, oldest first. */
     timeline: z.array(OrderTimelineEntrySchema),
     nextStep: z.object({ step: z.enum(orderNextSteps), by: z.enum(orderActors).nullable() }),
-    /** The end of the window for problem reports (48 hours after the hand-over); null before it. */
+    /**
+     * The end of the window for problem reports: 48 hours after the hand-over, or after the delivery
+     * of a tracked parcel. Null before it starts, and for a parcel lost or returned to the seller
+     * (a problem may be reported on it at any time).
+     */
     problemWindowEndsAt: z.iso.datetime({ offset: true }).nullable(),
+    /** The tracked parcel (a bought label) with the carrier's scans; null for a meeting or an untracked shipping. */
+    parcel: OrderParcelSchema.nullable(),
     /** What the caller may do now (the API refuses anything else). */
     can: z.object({
       pay: z.boolean(),

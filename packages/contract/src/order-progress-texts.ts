@@ -22,6 +22,10 @@ export const orderProgressTexts = {
     awaiting_handover: 'Waiting for the seller to hand the phone over',
     handed_over: 'Handed over: waiting for the buyer to confirm receipt',
     shipped: 'Shipped: waiting for the buyer to confirm receipt',
+    in_transit: 'In transit: the carrier is bringing the parcel',
+    delivered: 'Delivered: waiting for the buyer to confirm receipt',
+    returned_to_sender: 'Returned: the carrier is returning the parcel to the seller',
+    lost: 'Lost: the carrier could not deliver the parcel',
     completed: 'Completed',
   } satisfies Record<OrderProgress, string>,
   trackingNoteShown: (note: string) => `Tracking: ${note}`,
@@ -118,10 +122,37 @@ export const orderProgressEmails = {
       `within ${orderProgressLimits.problemWindowHours} hours of the shipping. The order completes on its own ` +
       `after ${orderProgressLimits.autoCompleteDays} days.`,
   }),
+  /** To the buyer: the carrier's delivered scan starts the problem window. */
+  parcelDelivered: (productName: string) => ({
+    subject: `${productName} was delivered`,
+    text:
+      `The carrier delivered ${productName} to you.\n\n` +
+      `You have ${orderProgressLimits.problemWindowHours} hours to report a problem on the order's page. ` +
+      `Please confirm receipt there once you have checked the phone. The order completes on its own ` +
+      `${orderProgressLimits.autoCompleteDays} days after the delivery.`,
+  }),
+  /** To the buyer and the seller: the carrier is returning the parcel. */
+  parcelReturned: (productName: string, to: 'buyer' | 'seller') => ({
+    subject: `${productName} is being returned to the seller`,
+    text:
+      `The carrier reports that the parcel with ${productName} is being returned to the seller.\n\n` +
+      (to === 'buyer'
+        ? `The order will not complete on its own. You can report a problem on the order's page at any time, and an admin may refund your payment.`
+        : `The order will not complete on its own. The buyer can report a problem, and an admin may refund them.`),
+  }),
+  /** To the buyer and the seller: the carrier lost the parcel (or could not deliver it). */
+  parcelLost: (productName: string, to: 'buyer' | 'seller') => ({
+    subject: `The parcel with ${productName} was lost`,
+    text:
+      `The carrier reports that it could not deliver the parcel with ${productName}.\n\n` +
+      (to === 'buyer'
+        ? `The order will not complete on its own. You can report a problem on the order's page at any time, and an admin may refund your payment.`
+        : `The order will not complete on its own. The buyer can report a problem, and an admin may refund them.`),
+  }),
   completed: (productName: string, automatically: boolean) => ({
     subject: `The sale of ${productName} is completed`,
     text: automatically
-      ? `The sale of ${productName} completed on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over.`
+      ? `The sale of ${productName} completed on its own ${orderProgressLimits.autoCompleteDays} days after the hand-over (or the delivery).`
       : `The buyer confirmed receiving ${productName}. The sale is completed.`,
   }),
   refunded: (productName: string, priceCents: number) => ({

@@ -11,7 +11,7 @@
  * (the order's existence is not revealed), another role 403, a wrong state 409.
  */
 import { z } from './zod.ts';
-import { orderProgresses } from './constants.ts';
+import { orderProgresses, type OrderProgress } from './constants.ts';
 import { text } from './text.ts';
 import { orderProgressLimits } from './order-progress-limits.ts';
 
@@ -20,6 +20,30 @@ export { orderProgressLimits } from './order-progress-limits.ts';
 /** How the seller gave the phone to the buyer. */
 export const orderHandovers = ['handed_over', 'shipped'] as const;
 export type OrderHandover = (typeof orderHandovers)[number];
+
+/**
+ * A parcel's tracker status in its carrier's (EasyPost's) words: pre_transit (label made), in_transit,
+ * out_for_delivery, available_for_pickup, delivered, return_to_sender, failure (lost or
+ * undeliverable), unknown, cancelled.
+ */
+export const trackingStatuses = [
+  'unknown',
+  'pre_transit',
+  'in_transit',
+  'out_for_delivery',
+  'available_for_pickup',
+  'delivered',
+  'return_to_sender',
+  'failure',
+  'cancelled',
+] as const;
+export type TrackingStatus = (typeof trackingStatuses)[number];
+
+/** A tracked parcel's progress, once the carrier has it: nothing moves an order out of these. */
+export const parcelEndProgresses = ['delivered', 'returned_to_sender', 'lost'] as const;
+
+/** The progress of a phone shipped and not yet delivered, returned or lost. */
+export const isParcelOnItsWay = (progress: OrderProgress | null) => progress === 'shipped' || progress === 'in_transit';
 
 /**
  * 'refunding' while the card processor is asked (tried again after an outage); 'refund_failed'
@@ -43,6 +67,10 @@ export const orderProgressMessages = {
   alreadyCompleted: 'This order is already completed',
   problemOpen: 'A problem report is open on this order. An admin will decide it first.',
   problemWindowOver: `Problems can be reported within ${orderProgressLimits.problemWindowHours} hours of the hand-over`,
+  problemWindowOverSinceDelivery: `Problems can be reported within ${orderProgressLimits.problemWindowHours} hours of the delivery`,
+  returnedToSeller: 'The carrier is returning this parcel to the seller, so its receipt cannot be confirmed',
+  /** POST /api/webhooks/shipping: a body the carrier did not sign (or not an event). */
+  shippingEventInvalid: 'This shipping event is not signed by the carrier (its signature is missing or wrong)',
   problemAlreadyDecided: 'This problem report was already decided',
   refundUnderWay: 'A refund of this order is under way',
   refundDelayed: 'The card processor could not be reached. The refund will be tried again automatically.',
@@ -161,6 +189,11 @@ export const orderProgressAuditActions = {
   handedOver: 'order.handed_over',
   shipped: 'order.shipped',
   receiptConfirmed: 'order.receipt_confirmed',
+  /** The carrier's scans moved a tracked parcel on (no actor: the carrier did it). */
+  inTransit: 'order.in_transit',
+  delivered: 'order.delivered',
+  returnedToSender: 'order.returned_to_sender',
+  lost: 'order.lost',
   autoCompleted: 'order.auto_completed',
   problemReported: 'order_problem.reported',
   refundStarted: 'order_problem.refund_started',
@@ -174,4 +207,33 @@ export const orderEmailKinds = {
   handedOver: 'order_handed_over',
   completed: 'order_completed',
   problemOutcome: 'problem_outcome',
+  parcelDelivered: 'parcel_delivered',
+  parcelNotDelivered: 'parcel_not_delivered',
 } as const;
+
+/** One scan of a shipped parcel, as its carrier reported it. */
+export const OrderParcelEventSchema = z
+  .object({
+    status: z.enum(trackingStatuses),
+    /** The carrier's words ("Arrived at USPS facility"). */
+    message: z.string(),
+    /** Where, in words; null when the carrier does not say. */
+    place: z.string().nullable(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'OrderParcelEvent' });
+export type OrderParcelEvent = z.infer<typeof OrderParcelEventSchema>;
+
+/** A tracked parcel (a bought label): its carrier, tracking code, status and scans, newest first. */
+export const OrderParcelSchema = z
+  .object({
+    carrier: z.string().nullable(),
+    trackingCode: z.string().nullable(),
+    status: z.enum(trackingStatuses).nullable(),
+    updatedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** The carrier's delivered scan: the problem window and the completion count from it. */
+    deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+    events: z.array(OrderParcelEventSchema),
+  })
+  .meta({ id: 'OrderParcel' });
+export type OrderParcel = z.infer<typeof OrderParcelSchema>;

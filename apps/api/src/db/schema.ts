@@ -41,7 +41,29 @@ export const identityProviderEnum = pgEnum('identity_provider', ['google', 'gith
  * What happens to a paid phone: the seller hands it over at a meeting or ships it, then the buyer
  * confirms receipt (or it completes on its own after a while). Only meaningful once the order is paid.
  */
-export const orderProgressEnum = pgEnum('order_progress', ['awaiting_handover', 'handed_over', 'shipped', 'completed']);
+export const orderProgressEnum = pgEnum('order_progress', [
+  'awaiting_handover',
+  'handed_over',
+  'shipped',
+  'completed',
+  // A tracked parcel, as its carrier reports it (shipped = label bought, handed to the carrier).
+  'in_transit',
+  'delivered',
+  'returned_to_sender',
+  'lost',
+]);
+/** A parcel's tracker status in the carrier's (EasyPost's) words (adapters/shipping TrackingStatus). */
+export const trackingStatusEnum = pgEnum('tracking_status', [
+  'unknown',
+  'pre_transit',
+  'in_transit',
+  'out_for_delivery',
+  'available_for_pickup',
+  'delivered',
+  'return_to_sender',
+  'failure',
+  'cancelled',
+]);
 export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'refunded']);
 /**
  * A buyer's problem report on a paid order: open until an admin decides it; 'refunding' while the
@@ -491,10 +513,39 @@ export const orders = pgTable(
     shipTo: jsonb('ship_to').$type<OrderShipTo>(),
     /** The address the copy was taken from (it may be removed since; the copy stands). */
     shipToAddressId: uuid('ship_to_address_id').references((): AnyPgColumn => addresses.id),
+    /** The shipped parcel (a bought label): its carrier, tracking code, tracker and shipment. */
+    carrier: text('carrier'),
+    trackingCode: text('tracking_code'),
+    trackerId: text('tracker_id'),
+    shipmentId: text('shipment_id'),
+    /** The tracker's newest status and when the carrier last changed it (older updates never win). */
+    trackingStatus: trackingStatusEnum('tracking_status'),
+    trackingUpdatedAt: timestamp('tracking_updated_at', { withTimezone: true }),
+    /** When the marketplace last heard of the tracker (an event, or its poll): the poll asks the stalest. */
+    trackingCheckedAt: timestamp('tracking_checked_at', { withTimezone: true }),
+    /** The carrier's delivered scan: a tracked parcel's problem window and completion count from it. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
     check('orders_ship_to_when_shipping', sql`(${t.deliveryMethod} = 'shipping') = (${t.shipTo} is not null)`),
+    // A tracker's update finds its order.
+    uniqueIndex('orders_tracker_key')
+      .on(t.trackerId)
+      .where(sql`${t.trackerId} is not null`),
+    // The progress-orders job: delivered parcels not completed yet, oldest delivery first. (The
+    // predicates name no new progress value: its migration adds them in the same transaction.)
+    index('orders_delivered_idx')
+      .on(t.deliveredAt)
+      .where(
+        sql`${t.status} = 'paid' and ${t.deliveredAt} is not null and ${t.completedAt} is null and ${t.refundedAt} is null`,
+      ),
+    // The tracking poll: tracked parcels not delivered yet, least recently heard of first.
+    index('orders_parcel_on_its_way_idx')
+      .on(t.trackingCheckedAt)
+      .where(
+        sql`${t.trackerId} is not null and ${t.deliveredAt} is null and ${t.completedAt} is null and ${t.refundedAt} is null`,
+      ),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_product_idx').on(t.productId),
     // One open order per buyer per phone; a cancelled one may be followed by a new booking.
@@ -570,6 +621,28 @@ export const addresses = pgTable(
       .on(t.userId)
       .where(sql`${t.isShipFrom}`),
   ],
+);
+
+/**
+ * A shipped parcel's scans as its carrier reported them, kept for the order's page. A scan
+ * reported again (a repeated or older tracker update) is the same row: the unique key makes it a no-op.
+ */
+export const orderTrackingEvents = pgTable(
+  'order_tracking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: trackingStatusEnum('status').notNull(),
+    /** The carrier's words ("Arrived at USPS facility"). */
+    message: text('message').notNull(),
+    /** Where, in words; null when the carrier does not say. */
+    place: text('place'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_tracking_events_scan_key').on(t.orderId, t.occurredAt, t.status, t.message)],
 );
 
 /**
@@ -1058,7 +1131,7 @@ export const listingCodes = pgTable(
 
 /** The notification kinds the database accepts (packages/contract notificationKinds). */
 const notificationKindCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered')`;
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered', 'parcel_delivered', 'parcel_not_delivered')`;
 
 /**
  * The bell's list: what happened that a person must not miss, newest first. Written by `notify`

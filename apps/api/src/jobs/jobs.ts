@@ -6,6 +6,7 @@
 import { jobDuration, jobRuns, jobsRunning } from '../lib/metrics.ts';
 import { deliverEmailsJob } from './deliver-emails.job.ts';
 import { deleteOrphanUploads } from './delete-orphan-uploads.job.ts';
+import { followParcelsJob } from './follow-parcels.job.ts';
 import { forgetIdempotentAnswers } from './forget-idempotent-answers.job.ts';
 import type { JobContext, JobDefinition, JobDeps, JobResult } from './job.ts';
 import { progressOrdersJob } from './progress-orders.job.ts';
@@ -23,6 +24,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   trimWebhookEvents,
   deliverEmailsJob,
   progressOrdersJob,
+  followParcelsJob,
   releasePayoutsJob,
   refreshSearchTermsJob,
   forgetIdempotentAnswers,

@@ -1,5 +1,12 @@
 /** The orders module's door (docs/ARCHITECTURE.md): bookings, an order's progress and its problems. */
 export { finishDueRefunds, refundProblem } from './order-problems.service.ts';
+export {
+  applyTrackerUpdate,
+  pollStaleParcels,
+  type ParcelDeps,
+  type TrackerUpdateOutcome,
+} from './order-parcels.service.ts';
+export { orderParcelsRoutes } from './order-parcels.routes.ts';
 export { orderProgressRoutes } from './order-progress.routes.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
 export {

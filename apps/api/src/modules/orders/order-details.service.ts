@@ -10,10 +10,10 @@
 import {
   buyingMessages,
   isProblemUndecided,
-  orderProgressLimits,
   type OrderActor,
   type OrderDetails,
   type OrderNextStep,
+  type OrderParcel,
   type OrderParty,
   type OrderTimelineEntry,
   type OrderTimelineKind,
@@ -27,7 +27,14 @@ import type { AuthUser } from '../auth/index.ts';
 import { ratingsOfOrders } from '../ratings/index.ts';
 import * as repository from './orders.repository.ts';
 import { problemsOfOrder, type ProblemRow } from './order-progress.repository.ts';
-import { canReportProblem, handoverOf, progressFieldsOf } from './order-progress.view.ts';
+import { trackingEventsOf } from './order-parcels.repository.ts';
+import {
+  canReportProblem,
+  handoverOf,
+  isAwaitingReceipt,
+  problemWindowOf,
+  progressFieldsOf,
+} from './order-progress.view.ts';
 
 export interface OrderDetailsDeps {
   db: Database;
@@ -42,16 +49,41 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const isUndecided = (problem: Pick<ProblemRow, 'status'> | undefined) =>
   problem !== undefined && isProblemUndecided(problem.status);
 
+type TrackingEventRow = Awaited<ReturnType<typeof trackingEventsOf>>[number];
+
+/** The first scan (oldest) with one of `statuses`. */
+const firstScan = (events: readonly TrackingEventRow[], statuses: readonly string[]) =>
+  events.filter((event) => statuses.includes(event.status)).at(-1)?.occurredAt;
+
+/**
+ * A tracked parcel's steps: on its way from its first moving scan, delivered at the delivered
+ * scan, returned or lost from the first scan saying so (or the update that moved it).
+ */
+const parcelStepsOf = (row: repository.OrderDetailsRow, events: readonly TrackingEventRow[]) => {
+  const steps: Array<{ kind: OrderTimelineKind; at: Date | string }> = [];
+  if (row.trackerId === null || row.status !== 'paid') return steps;
+  const inTransitAt = firstScan(events, ['in_transit', 'out_for_delivery', 'available_for_pickup']);
+  if (inTransitAt) steps.push({ kind: 'in_transit', at: inTransitAt });
+  if (row.deliveredAt) steps.push({ kind: 'delivered', at: row.deliveredAt });
+  if (row.progress === 'returned_to_sender' || row.progress === 'lost') {
+    const at = firstScan(events, [row.progress === 'lost' ? 'failure' : 'return_to_sender']) ?? row.trackingUpdatedAt;
+    if (at) steps.push({ kind: row.progress, at });
+  }
+  return steps;
+};
+
 /** Every step of the order so far with its time, oldest first. */
 export const timelineOf = (
   row: repository.OrderDetailsRow,
   problems: readonly ProblemRow[],
   rating: Rating | null,
+  events: readonly TrackingEventRow[] = [],
 ): OrderTimelineEntry[] => {
   const entries: Array<{ kind: OrderTimelineKind; at: Date | string }> = [{ kind: 'booked', at: row.createdAt }];
   if (row.status === 'paid' && row.paidAt) entries.push({ kind: 'paid', at: row.paidAt });
   const handover = handoverOf(row);
   if (handover && row.handedOverAt) entries.push({ kind: handover, at: row.handedOverAt });
+  entries.push(...parcelStepsOf(row, events));
   for (const problem of problems) {
     entries.push({ kind: 'problem_reported', at: problem.createdAt });
     if (problem.status === 'closed' && problem.resolvedAt)
@@ -85,16 +117,46 @@ export const nextStepOf = (
   if (row.status === 'booked') return isPayable(row) ? { step: 'pay', by: 'buyer' } : none;
   if (row.refundedAt) return none;
   if (isUndecided(latestProblem)) return { step: 'decide_problem', by: 'admin' };
-  if (row.progress === 'awaiting_handover') return { step: 'hand_over', by: 'seller' };
-  if (row.progress === 'handed_over' || row.progress === 'shipped') return { step: 'confirm_receipt', by: 'buyer' };
-  return rating ? none : { step: 'rate', by: 'buyer' };
+  switch (row.progress) {
+    case 'awaiting_handover':
+      return { step: 'hand_over', by: 'seller' };
+    // A tracked parcel waits for its carrier (the buyer may still confirm receipt once they have it).
+    case 'shipped':
+      return row.trackerId === null ? { step: 'confirm_receipt', by: 'buyer' } : { step: 'deliver', by: 'carrier' };
+    case 'in_transit':
+      return { step: 'deliver', by: 'carrier' };
+    case 'handed_over':
+    case 'delivered':
+      return { step: 'confirm_receipt', by: 'buyer' };
+    case 'returned_to_sender':
+    case 'lost':
+      return { step: 'report_problem', by: 'buyer' };
+    case 'completed':
+      return rating ? none : { step: 'rate', by: 'buyer' };
+  }
 };
 
 /** A booked order can be paid while its phone is still for sale by an active seller. */
 const isPayable = (row: repository.OrderDetailsRow) =>
   row.status === 'booked' && row.product.status === 'available' && !row.seller.isDisabled;
 
-const problemWindowMs = orderProgressLimits.problemWindowHours * 3_600_000;
+/** The tracked parcel with its scans, newest first; null for a meeting or an untracked shipping. */
+const parcelOf = (row: repository.OrderDetailsRow, events: readonly TrackingEventRow[]): OrderParcel | null =>
+  row.trackerId === null
+    ? null
+    : {
+        carrier: row.carrier,
+        trackingCode: row.trackingCode,
+        status: row.trackingStatus,
+        updatedAt: row.trackingUpdatedAt ? iso(row.trackingUpdatedAt) : null,
+        deliveredAt: row.deliveredAt ? iso(row.deliveredAt) : null,
+        events: events.map((event) => ({
+          status: event.status,
+          message: event.message,
+          place: event.place,
+          occurredAt: iso(event.occurredAt),
+        })),
+      };
 
 /** The order's page for `user`: its buyer, its phone's seller, or an admin while a problem is undecided. */
 export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id: string): Promise<OrderDetails> => {
@@ -115,7 +177,8 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
   const isParty = myPart !== null;
   const isRefunded = row.refundedAt !== null;
   const isPaid = row.status === 'paid';
-  const isAwaitingReceipt = row.progress === 'handed_over' || row.progress === 'shipped';
+  const events = row.trackerId === null ? [] : await trackingEventsOf(deps.db, orderId);
+  const window = problemWindowOf(row);
 
   return {
     id: row.id,
@@ -143,17 +206,16 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
     delivery: row.deliveryMethod,
     // The buyer's address goes to the order's two parties only, not to an admin settling a problem.
     shipTo: isParty ? repository.shipToOf(row.shipTo) : null,
-    timeline: timelineOf(row, problems, rating),
+    timeline: timelineOf(row, problems, rating, events),
     nextStep: nextStepOf(row, latestProblem, rating),
-    problemWindowEndsAt:
-      isPaid && row.handedOverAt
-        ? new Date(new Date(row.handedOverAt).getTime() + problemWindowMs).toISOString()
-        : null,
+    problemWindowEndsAt: isPaid && window.kind === 'until' ? window.endsAt.toISOString() : null,
+    parcel: parcelOf(row, events),
     can: {
       pay: isBuyer && isPayable(row),
       cancel: isBuyer && row.status === 'booked',
       markHandedOver: isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover',
-      confirmReceipt: isBuyer && isPaid && !isRefunded && isAwaitingReceipt && !isUndecided(latestProblem),
+      confirmReceipt:
+        isBuyer && isPaid && !isRefunded && isAwaitingReceipt(row.progress) && !isUndecided(latestProblem),
       reportProblem: isBuyer && canReportProblem(row, latestProblem, now),
       rate: isBuyer && ratings.canRate(orderId),
       reply: isSeller && rating !== null && rating.reply === null,

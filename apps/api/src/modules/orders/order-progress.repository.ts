@@ -74,7 +74,10 @@ export const lockOrderForProgress = async (tx: Executor, orderId: string) => {
       status: orders.status,
       progress: orders.progress,
       handedOverAt: orders.handedOverAt,
+      completedAt: orders.completedAt,
       refundedAt: orders.refundedAt,
+      trackerId: orders.trackerId,
+      deliveredAt: orders.deliveredAt,
       priceCents: orders.priceCents,
       productId: orders.productId,
       productName: products.name,
@@ -112,7 +115,12 @@ export const markCompleted = (tx: Executor, orderId: string, at: Date) =>
   tx
     .update(orders)
     .set({ progress: 'completed', completedAt: at })
-    .where(and(eq(orders.id, orderId), inArray(orders.progress, ['handed_over', 'shipped'])));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.progress, ['handed_over', 'shipped', 'in_transit', 'delivered', 'lost']),
+      ),
+    );
 
 export const insertProblem = async (tx: Executor, values: { orderId: string; reporterId: string; reason: string }) => {
   const [row] = await tx.insert(orderProblems).values(values).returning({ id: orderProblems.id });
@@ -120,34 +128,39 @@ export const insertProblem = async (tx: Executor, values: { orderId: string; rep
 };
 
 /**
- * Completes up to `limit` orders handed over (or shipped) before `handedOverBefore` that have no
- * undecided problem report and were not refunded; replicas running this at once take different
- * orders (SKIP LOCKED) and the update is conditional, so each order completes once. Returns what
- * the completion emails need.
+ * Completes up to `limit` orders whose buyer's protection started before `startedBefore` that have
+ * no undecided problem report and were not refunded: handed over at a meeting or shipped without a
+ * tracker (counted from the hand-over), or a tracked parcel delivered (counted from the delivered
+ * scan; one on its way, lost or returned never completes here). Replicas running this at once take
+ * different orders (SKIP LOCKED) and the update is conditional, so each order completes once.
+ * Returns what the completion emails need.
  */
 export const completeDueOrders = async (
   tx: Executor,
-  opts: { handedOverBefore: Date; at: Date; limit: number },
+  opts: { startedBefore: Date; at: Date; limit: number },
 ): Promise<Array<{ id: string; sellerId: string; sellerEmail: string; productName: string }>> => {
+  const before = opts.startedBefore.toISOString();
   const result = (await tx.execute(sql`
     with due as (
       select o.id
         from orders o
        where o.status = 'paid'
-         and o.progress in ('handed_over', 'shipped')
          and o.refunded_at is null
-         and o.handed_over_at <= ${opts.handedOverBefore.toISOString()}::timestamptz
+         and (
+           (o.progress in ('handed_over', 'shipped') and o.tracker_id is null and o.handed_over_at <= ${before}::timestamptz)
+           or (o.progress = 'delivered' and o.completed_at is null and o.delivered_at <= ${before}::timestamptz)
+         )
          and not exists (
            select 1 from order_problems p where p.order_id = o.id and p.status not in ('refunded', 'closed')
          )
-       order by o.handed_over_at
+       order by coalesce(o.delivered_at, o.handed_over_at)
        limit ${opts.limit}
        for update of o skip locked
     ), done as (
       update orders o
          set progress = 'completed', completed_at = ${opts.at.toISOString()}::timestamptz
         from due
-       where o.id = due.id and o.progress in ('handed_over', 'shipped')
+       where o.id = due.id and o.progress in ('handed_over', 'shipped', 'delivered')
       returning o.id, o.product_id
     )
     select done.id, p.seller_id as "sellerId", u.email as "sellerEmail", p.name as "productName"

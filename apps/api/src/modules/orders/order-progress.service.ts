@@ -27,7 +27,7 @@ import { notify } from '../notifications/index.ts';
 import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { getOrder, getSale } from './orders.service.ts';
 import * as repository from './order-progress.repository.ts';
-import { isWithinProblemWindow, orderLink } from './order-progress.view.ts';
+import { isWithinProblemWindow, orderLink, problemWindowOf } from './order-progress.view.ts';
 
 export interface ProgressDeps {
   db: Database;
@@ -103,6 +103,8 @@ export const confirmReceipt = async (deps: ProgressDeps, buyer: AuthUser, id: st
     assertPaidAndNotRefunded(order);
     if (order.progress === 'awaiting_handover') throw conflict(orderProgressMessages.notHandedOver);
     if (order.progress === 'completed') throw conflict(orderProgressMessages.alreadyCompleted);
+    // On its way back to the seller, the phone cannot be in the buyer's hands.
+    if (order.progress === 'returned_to_sender') throw conflict(orderProgressMessages.returnedToSeller);
     if (await repository.hasOpenProblem(tx, orderId)) throw conflict(orderProgressMessages.problemOpen);
     await repository.markCompleted(tx, orderId, at);
     await insertAuditEntry(tx, {
@@ -141,8 +143,15 @@ export const reportProblem = async (
     await shortTransaction(deps.db, async (tx) => {
       const order = await lockOrderOf(tx, orderId, 'buyerId', buyer.id);
       assertPaidAndNotRefunded(order);
-      if (order.progress === 'awaiting_handover') throw conflict(orderProgressMessages.notHandedOver);
-      if (!isWithinProblemWindow(order.handedOverAt, now)) throw conflict(orderProgressMessages.problemWindowOver);
+      const window = problemWindowOf(order);
+      if (window.kind === 'not_open') throw conflict(orderProgressMessages.notHandedOver);
+      if (!isWithinProblemWindow(window, now)) {
+        throw conflict(
+          window.kind === 'until' && window.since === 'delivery'
+            ? orderProgressMessages.problemWindowOverSinceDelivery
+            : orderProgressMessages.problemWindowOver,
+        );
+      }
       if (await repository.hasOpenProblem(tx, orderId)) throw conflict(orderProgressMessages.problemOpen);
       const problemId = await repository.insertProblem(tx, { orderId, reporterId: buyer.id, reason });
       await insertAuditEntry(tx, {
@@ -165,8 +174,9 @@ export const reportProblem = async (
 const autoCompleteMs = orderProgressLimits.autoCompleteDays * 24 * 3_600_000;
 
 /**
- * The progress-orders job's first half: completes, in batches, the orders handed over or shipped
- * `autoCompleteDays` ago or more that have no undecided problem report and were not refunded,
+ * The progress-orders job's first half: completes, in batches, the orders handed over (or shipped
+ * without a tracker) `autoCompleteDays` ago or more, and the tracked parcels delivered that long
+ * ago, that have no undecided problem report and were not refunded,
  * with an audit entry (no actor: the marketplace did it) and the seller's email each, in the
  * batch's transaction. Replicas running it at once complete each order once.
  */
@@ -176,11 +186,11 @@ export const completeDueOrders = async (
 ): Promise<number> => {
   const batchSize = opts.batchSize ?? 100;
   const now = deps.now();
-  const handedOverBefore = new Date(now.getTime() - autoCompleteMs);
+  const startedBefore = new Date(now.getTime() - autoCompleteMs);
   let completed = 0;
   while (!opts.signal?.aborted) {
     const count = await shortTransaction(deps.db, async (tx) => {
-      const done = await repository.completeDueOrders(tx, { handedOverBefore, at: now, limit: batchSize });
+      const done = await repository.completeDueOrders(tx, { startedBefore, at: now, limit: batchSize });
       for (const order of done) {
         await insertAuditEntry(tx, {
           actorId: null,

@@ -59,6 +59,8 @@ const progressColumns = {
   trackingNote: orders.trackingNote,
   completedAt: orders.completedAt,
   refundedAt: orders.refundedAt,
+  trackerId: orders.trackerId,
+  deliveredAt: orders.deliveredAt,
 };
 
 /**
@@ -314,6 +316,10 @@ export const findOrderDetails = async (db: Executor, orderId: string) => {
   const [row] = await db
     .select({
       ...buyerOrderColumns,
+      carrier: orders.carrier,
+      trackingCode: orders.trackingCode,
+      trackingStatus: orders.trackingStatus,
+      trackingUpdatedAt: orders.trackingUpdatedAt,
       buyer: { id: buyers.id, name: buyers.name, email: buyers.email },
     })
     .from(orders)

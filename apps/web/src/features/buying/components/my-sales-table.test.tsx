@@ -152,6 +152,29 @@ describe('My Sales', () => {
     expect(rowOf('Disputed one').getByRole('cell', { name: shortTexts.problem })).toBeInTheDocument();
   });
 
+  it('says where a tracked parcel stands: in transit, delivered, returned to the seller, lost', async () => {
+    const at = new Date(2025, 1, 4).toISOString();
+    const parcels = (['in_transit', 'delivered', 'returned_to_sender', 'lost'] as const).map((progress, index) =>
+      makeSale(
+        {
+          status: 'paid',
+          paidAt: at,
+          id: `8888888${index}-8888-4888-8888-888888888888`,
+          progress,
+          handover: 'shipped',
+          handedOverAt: at,
+        },
+        { name: `Parcel ${progress}` },
+      ),
+    );
+    mockApi({ 'GET /api/me/sales': () => jsonResponse(pageOf(parcels)) });
+    renderWithProviders(<MySalesTable />, { auth: seller });
+    await screen.findByRole('table');
+    for (const progress of ['in_transit', 'delivered', 'returned_to_sender', 'lost'] as const) {
+      expect(rowOf(`Parcel ${progress}`).getByRole('cell', { name: shortTexts[progress] })).toBeInTheDocument();
+    }
+  });
+
   it('carries the order’s unread messages on its link', async () => {
     mockApi({
       'GET /api/me/sales': () => jsonResponse(pageOf([booked])),

@@ -88,6 +88,7 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
     reply: false,
   },
   rating: null,
+  parcel: null,
   ...overrides,
 });
 
@@ -435,5 +436,99 @@ describe('an order’s page', () => {
     mockApi({ [`GET ${detailsPath}`]: () => apiError(404, 'not_found', buyingMessages.orderNotFound) });
     renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
     expect(await screen.findByRole('alert')).toHaveTextContent(buyingMessages.orderNotFound);
+  });
+
+  describe('a tracked parcel', () => {
+    const deliveredAt = new Date(2025, 1, 3, 14, 0).toISOString();
+    const deliveredWindowEnd = new Date(2025, 1, 5, 14, 0).toISOString();
+    const parcel = (overrides: Partial<NonNullable<OrderDetails['parcel']>> = {}) => ({
+      carrier: 'USPS',
+      trackingCode: 'EZ1000000001',
+      status: 'in_transit' as const,
+      updatedAt: shippedAt,
+      deliveredAt: null,
+      events: [
+        {
+          status: 'in_transit' as const,
+          message: 'Arrived at USPS facility',
+          place: 'Chicago, IL, US',
+          occurredAt: shippedAt,
+        },
+        { status: 'pre_transit' as const, message: 'Shipping label created', place: null, occurredAt: paidAt },
+      ],
+      ...overrides,
+    });
+
+    it('on its way: the carrier, the tracking code, the status and its updates; the carrier delivers next', async () => {
+      serve(
+        makeDetails({
+          progress: 'in_transit',
+          trackingNote: null,
+          parcel: parcel(),
+          nextStep: { step: 'deliver', by: 'carrier' },
+          problemWindowEndsAt: null,
+        }),
+      );
+      renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+
+      const box = within(await screen.findByRole('region', { name: texts.parcelHeading }));
+      expect(box.getByText('USPS')).toBeInTheDocument();
+      expect(box.getByText('EZ1000000001')).toBeInTheDocument();
+      expect(box.getByText(texts.trackingStatus.in_transit)).toBeInTheDocument();
+      const table = within(box.getByRole('table'));
+      expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+        texts.parcelEventColumns.time,
+        texts.parcelEventColumns.place,
+        texts.parcelEventColumns.message,
+      ]);
+      const rows = table.getAllByRole('row').slice(1);
+      expect(rows.map((row) => row.textContent)).toEqual([
+        `${formatListingTime(shippedAt)}Chicago, IL, USArrived at USPS facility`,
+        `${formatListingTime(paidAt)}${texts.parcelPlaceUnknown}Shipping label created`,
+      ]);
+
+      const next = section(texts.nextStepHeading);
+      expect(next.getByText(texts.waitingFor.deliver)).toBeInTheDocument();
+      expect(next.getByText(texts.autoCompleteAfterDeliveryHint)).toBeInTheDocument();
+      // The buyer holds the phone before the carrier says so: receipt may be confirmed.
+      expect(next.getByRole('button', { name: orderProgressTexts.confirmReceipt })).toBeInTheDocument();
+      expect(section(texts.helpHeading).getByText(texts.problemBeforeDelivery)).toBeInTheDocument();
+      const timeline = within(section(texts.timelineHeading).getByRole('list'));
+      expect(timeline.getByText(texts.timeline.delivered)).toBeInTheDocument();
+    });
+
+    it('delivered: 48 hours from the delivery to report a problem; lost: no limit and no completion on its own', async () => {
+      serve(
+        makeDetails({
+          progress: 'delivered',
+          parcel: parcel({ status: 'delivered', deliveredAt }),
+          problemWindowEndsAt: deliveredWindowEnd,
+        }),
+      );
+      const { unmount } = renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+      const help = within(await screen.findByRole('region', { name: texts.helpHeading }));
+      expect(
+        help.getByText(texts.problemUntilAfterDelivery(formatListingTime(deliveredWindowEnd))),
+      ).toBeInTheDocument();
+      expect(section(texts.parcelHeading).getByText(texts.trackingStatus.delivered)).toBeInTheDocument();
+      unmount();
+
+      serve(
+        makeDetails({
+          progress: 'lost',
+          parcel: parcel({ status: 'failure' }),
+          nextStep: { step: 'report_problem', by: 'buyer' },
+          problemWindowEndsAt: null,
+          can: { ...makeDetails().can, confirmReceipt: true, reportProblem: true },
+        }),
+      );
+      renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+      const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+      expect(next.getByText(texts.yourTurn.report_problem)).toBeInTheDocument();
+      expect(next.getByText(texts.noAutoCompleteHint)).toBeInTheDocument();
+      const lostHelp = section(texts.helpHeading);
+      expect(lostHelp.getByText(texts.problemParcelNotDelivered)).toBeInTheDocument();
+      expect(lostHelp.getByRole('button', { name: orderProgressTexts.reportProblem })).toBeInTheDocument();
+    });
   });
 });

@@ -2,11 +2,13 @@ import {
   addressTexts,
   buyingTexts,
   formatPrice,
+  isParcelOnItsWay,
   messages,
   orderDetailsTexts as texts,
   orderProgressTexts,
   ratingTexts,
   type OrderDetails,
+  type OrderParcel,
   type OrderTimelineKind,
 } from '@recell/contract';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -68,6 +70,8 @@ const stepsToCome = (order: OrderDetails): string[] => {
   const toCome: string[] = [];
   if (!happened.has('paid')) toCome.push(texts.timeline.paid);
   if (!happened.has('handed_over') && !happened.has('shipped')) toCome.push(texts.handoverToCome);
+  // A tracked parcel on its way is delivered next (a lost or returned one never is).
+  if (order.parcel && isParcelOnItsWay(order.progress)) toCome.push(texts.timeline.delivered);
   if (!happened.has('completed')) toCome.push(texts.timeline.completed);
   return toCome;
 };
@@ -134,6 +138,67 @@ const nextStepText = (order: OrderDetails): string => {
 function PaymentPill({ payment }: { payment: OrderDetails['payment'] }) {
   const tone = payment === 'paid' ? 'good' : payment === 'refunded' ? 'muted' : 'neutral';
   return <StatusPill tone={tone}>{texts.payment[payment]}</StatusPill>;
+}
+
+/**
+ * The tracked parcel: its carrier, tracking code and status in words, then the carrier's updates,
+ * newest first, as a table (time, place, what happened).
+ */
+function ParcelSection({ parcel, headingId }: { parcel: OrderParcel; headingId: string }) {
+  return (
+    <Section title={texts.parcelHeading} id={headingId}>
+      <dl className="mt-3 grid gap-2 text-sm">
+        {parcel.carrier && <Fact term={texts.carrier}>{parcel.carrier}</Fact>}
+        {parcel.trackingCode && (
+          <Fact term={texts.trackingCode}>
+            <span className="font-mono break-all">{parcel.trackingCode}</span>
+          </Fact>
+        )}
+        <Fact term={texts.parcelStatus}>{texts.trackingStatus[parcel.status ?? 'unknown']}</Fact>
+        {parcel.updatedAt && (
+          <Fact term={texts.parcelUpdatedAt}>
+            <time dateTime={parcel.updatedAt}>{formatListingTime(parcel.updatedAt)}</time>
+          </Fact>
+        )}
+      </dl>
+      <h3 className="mt-4 font-semibold">{texts.parcelEventsHeading}</h3>
+      {parcel.events.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{texts.parcelNoEvents}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="text-slate-600 dark:text-slate-400">
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  {texts.parcelEventColumns.time}
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  {texts.parcelEventColumns.place}
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  {texts.parcelEventColumns.message}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {parcel.events.map((event) => (
+                <tr
+                  key={`${event.occurredAt}-${event.status}-${event.message}`}
+                  className="border-t border-slate-200 align-top dark:border-slate-800"
+                >
+                  <td className="py-1 pr-3 whitespace-nowrap">
+                    <time dateTime={event.occurredAt}>{formatListingTime(event.occurredAt)}</time>
+                  </td>
+                  <td className="py-1 pr-3 break-words">{event.place ?? texts.parcelPlaceUnknown}</td>
+                  <td className="py-1 break-words">{event.message || texts.trackingStatus[event.status]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
 }
 
 /** The phone, the price and the people: the other party's contact and where to meet. */
@@ -222,6 +287,46 @@ function ContactLines({ phone = null, email }: { phone?: string | null; email: s
   );
 }
 
+/**
+ * When the order completes on its own, while it waits for the buyer's receipt: after the hand-over,
+ * after a tracked parcel's delivery, or never for a parcel lost or returned to the seller.
+ */
+const autoCompleteHintOf = (order: OrderDetails): string | null => {
+  if (order.status !== 'paid' || order.refundedAt) return null;
+  switch (order.progress) {
+    case 'handed_over':
+      return texts.autoCompleteHint;
+    case 'shipped':
+      return order.parcel ? texts.autoCompleteAfterDeliveryHint : texts.autoCompleteHint;
+    case 'in_transit':
+    case 'delivered':
+      return texts.autoCompleteAfterDeliveryHint;
+    case 'returned_to_sender':
+    case 'lost':
+      return texts.noAutoCompleteHint;
+    default:
+      return null;
+  }
+};
+
+/** What the help says about reporting a problem, in the caller's words; null when nothing applies. */
+const problemWindowText = (order: OrderDetails, problemUntil: string | null): string | null => {
+  if (order.myPart === 'seller') return order.parcel ? texts.sellerParcelHelp : texts.sellerHelp;
+  if (order.myPart !== 'buyer' || order.status === 'cancelled' || order.refundedAt) return null;
+  const { problem, can } = order;
+  const isBeingDecided = problem?.status === 'open' || problem?.status === 'refunding';
+  const notDelivered = order.progress === 'lost' || order.progress === 'returned_to_sender';
+  if (notDelivered) return isBeingDecided ? null : texts.problemParcelNotDelivered;
+  if (order.parcel && isParcelOnItsWay(order.progress)) return isBeingDecided ? null : texts.problemBeforeDelivery;
+  if (can.reportProblem && problemUntil) {
+    return order.parcel ? texts.problemUntilAfterDelivery(problemUntil) : texts.problemUntil(problemUntil);
+  }
+  const windowEnd = order.problemWindowEndsAt;
+  // Past the hand-over (or delivery) and not allowed now, with no report being decided: the window is over.
+  if (windowEnd) return isBeingDecided ? null : texts.problemWindowOver(formatListingTime(windowEnd));
+  return texts.problemBeforeHandover;
+};
+
 /** The next step and the caller's buttons for it. */
 function NextStepSection({
   order,
@@ -244,7 +349,6 @@ function NextStepSection({
         if (message) toast.error(message);
       },
     });
-  const isAwaitingReceipt = order.progress === 'handed_over' || order.progress === 'shipped';
   return (
     <section aria-labelledby={headingId} className={sectionClass}>
       <h2 ref={headingRef} id={headingId} tabIndex={-1} className={headingClass}>
@@ -256,8 +360,8 @@ function NextStepSection({
           <OrderProgressSteps order={order} />
         </div>
       )}
-      {isAwaitingReceipt && !order.refundedAt && (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{texts.autoCompleteHint}</p>
+      {autoCompleteHintOf(order) && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{autoCompleteHintOf(order)}</p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {can.pay && (
@@ -324,16 +428,7 @@ function HelpSection({
   onReport: () => void;
 }) {
   const { problem } = order;
-  const windowEnd = order.problemWindowEndsAt;
-  let windowText: string | null = null;
-  if (order.myPart === 'seller') windowText = texts.sellerHelp;
-  else if (order.myPart === 'buyer' && order.status !== 'cancelled' && !order.refundedAt) {
-    if (order.can.reportProblem && problemUntil) windowText = texts.problemUntil(problemUntil);
-    // Past the hand-over and not allowed now, with no report being decided: the window is over.
-    else if (windowEnd && problem?.status !== 'open' && problem?.status !== 'refunding') {
-      windowText = texts.problemWindowOver(formatListingTime(windowEnd));
-    } else if (!windowEnd) windowText = texts.problemBeforeHandover;
-  }
+  const windowText = problemWindowText(order, problemUntil);
   return (
     <Section title={texts.helpHeading} id={headingId}>
       {windowText && <p className="mt-2">{windowText}</p>}
@@ -416,6 +511,7 @@ export function OrderDetailsView({ orderId }: { orderId: string }) {
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <NextStepSection order={order} headingId={`${ids}-next`} headingRef={nextStepRef} onOpen={setDialog} />
         <PhoneSection order={order} headingId={`${ids}-phone`} />
+        {order.parcel && <ParcelSection parcel={order.parcel} headingId={`${ids}-parcel`} />}
         <Section title={texts.timelineHeading} id={`${ids}-timeline`}>
           <Timeline order={order} headingId={`${ids}-timeline`} />
         </Section>

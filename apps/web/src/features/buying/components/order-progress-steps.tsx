@@ -2,8 +2,20 @@ import { orderProgressTexts as texts, type Order } from '@recell/contract';
 
 type ProgressView = Pick<Order, 'progress' | 'handover'>;
 
-/** How many of the three steps are done: paying is the first. */
-const doneCount = { awaiting_handover: 1, handed_over: 2, shipped: 2, completed: 3 } as const;
+/**
+ * How many of the three steps are done: paying is the first. A tracked parcel's own steps (in
+ * transit, delivered, returned, lost) are in the order's status words and its Parcel section.
+ */
+const doneCount = {
+  awaiting_handover: 1,
+  handed_over: 2,
+  shipped: 2,
+  in_transit: 2,
+  delivered: 2,
+  returned_to_sender: 2,
+  lost: 2,
+  completed: 3,
+} as const satisfies Record<NonNullable<Order['progress']>, number>;
 
 /**
  * A paid order's progress at a glance, as three steps (Paid → Handed over or Shipped → Completed):

@@ -41,7 +41,8 @@ export const orderShortStatusLabel = (order: StatusView) => orderShortStatusText
 export const orderShortStatusTone = (order: StatusView) => {
   const status = orderShortStatusOf(order);
   if (status === 'completed') return 'good';
-  if (status === 'problem' || status === 'refunding') return 'bad';
+  if (status === 'problem' || status === 'refunding' || status === 'lost' || status === 'returned_to_sender')
+    return 'bad';
   if (status === 'refunded' || status === 'cancelled') return 'muted';
   return 'neutral';
 };
