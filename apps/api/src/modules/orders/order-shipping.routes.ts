@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiEndpoints, OrderIdParamsSchema, shippingTexts } from '@recell/contract';
 import { endpointRoute } from '../../lib/routes.ts';
 import { signedInUser } from '../auth/index.ts';
@@ -57,6 +58,7 @@ export const orderShippingRoutes: FastifyPluginAsyncZod = async (app) => {
       description: '404 for anyone else, and before a label was bought.',
       params: OrderIdParamsSchema,
       errors: [401, 403, 404, 409, 503],
+      responses: { 200: z.string().meta({ format: 'binary' }).describe('The label, application/pdf') },
       // After the private answers' own no-store (route hooks run after the app's): a label is the seller's alone.
       onSend: async (_request, reply, payload) => {
         reply.header('cache-control', 'private, no-store');
