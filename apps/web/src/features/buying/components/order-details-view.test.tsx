@@ -82,6 +82,8 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
     pay: false,
     cancel: false,
     markHandedOver: false,
+    buyLabel: false,
+    printLabel: false,
     confirmReceipt: true,
     reportProblem: true,
     rate: false,
