@@ -8,6 +8,9 @@ import { orderProgressLimits } from './order-progress-limits.ts';
 
 export const shippingTexts = {
   buyLabel: 'Buy a shipping label',
+  /** The next step of an order booked with shipping, awaiting hand-over. */
+  yourTurnToShip: 'Your turn: buy a shipping label and send the phone',
+  waitingForShipping: 'Waiting for the seller to ship the phone',
   dialogTitle: (productName: string) => `Ship ${productName}`,
   loadingRates: 'Asking the carrier for rates…',
   ratesLegend: 'Choose a service',

@@ -581,6 +581,7 @@ describe('a shipping label on an order’s page', () => {
     renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
 
     const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(next.getByText(shippingTexts.yourTurnToShip)).toBeInTheDocument();
     expect(next.queryByRole('button', { name: orderProgressTexts.markHandedOver })).toBeNull();
     await user.click(next.getByRole('button', { name: shippingTexts.buyLabel }));
     const dialog = within(await screen.findByRole('dialog', { name: shippingTexts.dialogTitle('Galaxy S21') }));

@@ -135,6 +135,9 @@ const nextStepText = (order: OrderDetails): string => {
     return texts.nothingLeft.done;
   }
   const isMine = by === order.myPart || (by === 'admin' && order.myPart === null);
+  // An order booked with shipping is handed over by its label only.
+  if (step === 'hand_over' && order.delivery === 'shipping')
+    return isMine ? shippingTexts.yourTurnToShip : shippingTexts.waitingForShipping;
   return isMine ? texts.yourTurn[step] : texts.waitingFor[step];
 };
 
