@@ -37,7 +37,7 @@ import { catalogueRoutes, pageCacheTtlMs } from './modules/catalogue/index.ts';
 import { listingReviewRoutes, productsRoutes } from './modules/products/index.ts';
 import { listingChangesPlugin } from './plugins/listing-changes.ts';
 import { deferredWorkPlugin } from './plugins/deferred-work.ts';
-import { orderParcelsRoutes, orderProgressRoutes, ordersRoutes } from './modules/orders/index.ts';
+import { orderParcelsRoutes, orderProgressRoutes, orderShippingRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { wishlistRoutes } from './modules/wishlist/index.ts';
 import { addressesRoutes } from './modules/addresses/index.ts';
@@ -224,6 +224,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         markPaymentPartlyRefunded,
         takeBackSellerPayoutOf: (log) => (orderId, part) => takeBackSellerPayout(payoutDepsOf(api, log), orderId, part),
       });
+      await api.register(orderShippingRoutes);
       // The carrier's webhook moves shipped orders' parcels on.
       await api.register(orderParcelsRoutes);
       await api.register(payoutsRoutes);

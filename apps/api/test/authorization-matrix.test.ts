@@ -39,7 +39,7 @@ import { insertPaidOrder, insertReport } from './support/moderation.ts';
 import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName, hashAccountToken } from '../src/modules/auth/index.ts';
-import { accountTokens, contactMessages, listingCodes, products, sellerPayouts } from '../src/db/schema.ts';
+import { accountTokens, contactMessages, listingCodes, orders, products, sellerPayouts } from '../src/db/schema.ts';
 import { hashUnsubscribeToken, notify } from '../src/modules/notifications/index.ts';
 import { unsubscribeTokens } from '../src/db/schema.ts';
 
@@ -316,6 +316,40 @@ describe('authorization matrix', () => {
     const product = await sellersPhone();
     await t.app.db.update(products).set({ status: 'sold' }).where(eq(products.id, product.id));
     return (await insertPaidOrder(t.app.db, { productId: product.id, buyerId: cast.buyer.id })).order;
+  };
+  /** The seller's ship-from address, chosen once (a seller keeps at most ten addresses). */
+  let shipFromChosen = false;
+  /** The buyer's paid order booked with shipping on a phone of the seller's, who ships from an address. */
+  const buyersShippingOrder = async () => {
+    if (!shipFromChosen) {
+      const chosen = await t.app.inject({
+        method: 'PUT',
+        url: '/api/me/ship-from-address',
+        headers: cast.seller.headers,
+        payload: { addressId: (await addAddress(t, cast.seller)).id },
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      shipFromChosen = true;
+    }
+    const verification = await t.app.shipping.verifyAddress(addressFormFor());
+    if (!verification.verified) throw new Error(verification.reason);
+    const order = await buyersPaidOrder();
+    await t.app.db
+      .update(orders)
+      .set({ deliveryMethod: 'shipping', shipTo: verification.address, phone: '', location: '' })
+      .where(eq(orders.id, order.id));
+    return order;
+  };
+  /** Such an order with the carrier's rates asked by its seller: the first rate's id. */
+  const shippingOrderWithRates = async () => {
+    const order = await buyersShippingOrder();
+    const rates = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/shipping/rates`,
+      headers: cast.seller.headers,
+    });
+    expect(rates.statusCode, rates.body).toBe(200);
+    return { orderId: order.id, rateId: (rates.json() as { rates: Array<{ id: string }> }).rates[0]!.id };
   };
   /**
    * An open problem report of the buyer's on a paid, handed-over order; `refundable`: paid through
@@ -822,6 +856,32 @@ describe('authorization matrix', () => {
         url: `/api/orders/${(await buyersPaidOrder()).id}/shipped`,
         payload: { trackingNote: 'UPS 1Z999AA10123456784' },
       }),
+    },
+    // A shipped order's label: the order's seller asks the rates, buys one, prints it
+    'POST /api/orders/:id/shipping/rates': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersShippingOrder()).id}/shipping/rates` }),
+    },
+    'POST /api/orders/:id/shipping/label': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => {
+        const { orderId, rateId } = await shippingOrderWithRates();
+        return { method: 'POST', url: `/api/orders/${orderId}/shipping/label`, payload: { rateId } };
+      },
+    },
+    'GET /api/orders/:id/shipping/label.pdf': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => {
+        const { orderId, rateId } = await shippingOrderWithRates();
+        const bought = await t.app.inject({
+          method: 'POST',
+          url: `/api/orders/${orderId}/shipping/label`,
+          headers: cast.seller.headers,
+          payload: { rateId },
+        });
+        expect(bought.statusCode, bought.body).toBe(200);
+        return { method: 'GET', url: `/api/orders/${orderId}/shipping/label.pdf` };
+      },
     },
     'POST /api/orders/:id/receipt': {
       access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },

@@ -131,6 +131,7 @@ export const adminTexts = {
     'order.cancelled': 'Order cancelled',
     'order.handed_over': 'Phone handed over',
     'order.shipped': 'Phone shipped',
+    'order.label_bought': 'Shipping label bought',
     'order.receipt_confirmed': 'Receipt confirmed',
     'order.auto_completed': 'Order completed on its own',
     'order_problem.reported': 'Problem reported',

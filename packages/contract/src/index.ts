@@ -30,6 +30,8 @@ export * from './address-texts.ts';
 export * from './orders.ts';
 export * from './order-progress.ts';
 export * from './order-progress-texts.ts';
+export * from './order-shipping.ts';
+export * from './shipping-texts.ts';
 export * from './order-details.ts';
 export * from './order-details-texts.ts';
 export * from './payments.ts';

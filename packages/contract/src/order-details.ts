@@ -117,6 +117,10 @@ export const OrderDetailsSchema = z
       pay: z.boolean(),
       cancel: z.boolean(),
       markHandedOver: z.boolean(),
+      /** The seller of a paid order booked with shipping, awaiting hand-over: buy its label (decision 0073). */
+      buyLabel: z.boolean(),
+      /** The seller of an order with a bought label: print it. */
+      printLabel: z.boolean(),
       confirmReceipt: z.boolean(),
       reportProblem: z.boolean(),
       rate: z.boolean(),

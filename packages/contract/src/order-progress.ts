@@ -188,6 +188,8 @@ export type AdminOrderProblemPage = z.infer<typeof AdminOrderProblemPageSchema>;
 export const orderProgressAuditActions = {
   handedOver: 'order.handed_over',
   shipped: 'order.shipped',
+  /** The seller bought the parcel's label: the order is shipped (decision 0073). */
+  labelBought: 'order.label_bought',
   receiptConfirmed: 'order.receipt_confirmed',
   /** The carrier's scans moved a tracked parcel on (no actor: the carrier did it). */
   inTransit: 'order.in_transit',

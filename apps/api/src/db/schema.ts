@@ -518,6 +518,8 @@ export const orders = pgTable(
     trackingCode: text('tracking_code'),
     trackerId: text('tracker_id'),
     shipmentId: text('shipment_id'),
+    /** What the seller's label cost, in cents (set when it was bought: an order has one label). */
+    labelCostCents: integer('label_cost_cents'),
     /** The tracker's newest status and when the carrier last changed it (older updates never win). */
     trackingStatus: trackingStatusEnum('tracking_status'),
     trackingUpdatedAt: timestamp('tracking_updated_at', { withTimezone: true }),

@@ -3,6 +3,8 @@ import {
   buyingEndpoints,
   catalogueEndpoints,
   messages,
+  orderShippingEndpoints,
+  orderShippingMessages,
   recoveryMessages,
   uploadMessages,
 } from '@recell/contract';
@@ -10,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, noContent } from '@/test/api-mock';
 import { FakeXhr } from '@/test/fake-xhr';
 import { deferred, jsonResponse, makeOrder, makeProduct, makeSession } from '@/test/fixtures';
-import { ApiError, callApi, uploadImage, wasReported } from './api-client';
+import { ApiError, callApi, callApiForFile, uploadImage, wasReported } from './api-client';
 import { getSessionState, logout, onLogout, setSession } from './session';
 import { toast } from './toast';
 
@@ -406,5 +408,30 @@ describe('uploadImage', () => {
     await FakeXhr.next();
     controller.abort();
     expect(await result).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('callApiForFile', () => {
+  const labelPath = 'GET /api/orders/o1/shipping/label.pdf';
+
+  it('answers the file with the session’s token, and the API’s error as an ApiError', async () => {
+    const session = makeSession({ role: 'seller' });
+    setSession(session);
+    let refuse = false;
+    const { callsTo } = mockApi({
+      [labelPath]: () =>
+        refuse
+          ? apiError(404, 'not_found', orderShippingMessages.noLabel)
+          : new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+
+    const file = await callApiForFile(orderShippingEndpoints.labelPdf, { id: 'o1' });
+    expect(new TextDecoder().decode(await file.arrayBuffer())).toBe('%PDF');
+    expect(bearer(callsTo(labelPath)[0]!)).toBe(`Bearer ${session.accessToken}`);
+
+    refuse = true;
+    const error = await failure(callApiForFile(orderShippingEndpoints.labelPdf, { id: 'o1' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found', message: orderShippingMessages.noLabel });
   });
 });

@@ -321,3 +321,28 @@ export const uploadImage = (file: File, onProgress?: (sent: number) => void, sig
   formData.append('image', file);
   return callApi(accountEndpoints.uploadImage, { formData, onProgress, signal });
 };
+
+/**
+ * Fetches an endpoint whose answer is a file (a label's PDF), with the session like any call, and
+ * returns it as a Blob; failures throw `ApiError` from the API's error body, as `callApi` does.
+ */
+export async function callApiForFile<E extends Endpoint>(endpoint: E, params: PathParams<E['path']>): Promise<Blob> {
+  const url = apiUrl(endpoint, params, undefined);
+  const send: Send = async (token) => {
+    const headers = new Headers({ Accept: '*/*' });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    try {
+      const response = await transport(url, { method: endpoint.method, headers, credentials: 'same-origin' });
+      // The file only on success; an error answer is the API's JSON error body.
+      return {
+        status: response.status,
+        payload: isOk(response.status) ? await response.blob() : parseJson(await response.text()),
+      };
+    } catch (error) {
+      throw networkError(error);
+    }
+  };
+  const response = await withSession(send, sessionUseOf(endpoint));
+  if (!isOk(response.status)) throw errorOf(response);
+  return response.payload as Blob;
+}

@@ -10,6 +10,7 @@ export { listingEndpoints } from './listings.ts';
 export { listingReviewEndpoints } from './listing-review.ts';
 export { orderMessageEndpoints } from './order-messages.ts';
 export { orderProgressEndpoints } from './order-progress.ts';
+export { orderShippingEndpoints } from './order-shipping.ts';
 export { paymentEndpoints } from './payments.ts';
 export { payoutEndpoints } from './payouts.ts';
 export { questionEndpoints } from './questions.ts';

@@ -12,6 +12,7 @@ import * as orderMessages from '../order-messages.ts';
 import * as orders from '../orders.ts';
 import * as orderDetails from '../order-details.ts';
 import * as orderProgress from '../order-progress.ts';
+import * as orderShipping from '../order-shipping.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as payouts from '../payouts.ts';
@@ -32,6 +33,7 @@ import { listingEndpoints } from './listings.ts';
 import { listingReviewEndpoints } from './listing-review.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
 import { orderProgressEndpoints } from './order-progress.ts';
+import { orderShippingEndpoints } from './order-shipping.ts';
 import { paymentEndpoints } from './payments.ts';
 import { payoutEndpoints } from './payouts.ts';
 import { questionEndpoints } from './questions.ts';
@@ -148,6 +150,11 @@ export const apiEndpoints = {
     openProblems: { query: pagination.PageQuerySchema, response: orderProgress.AdminOrderProblemPageSchema },
     refundProblem: { body: orderProgress.RefundProblemSchema, response: orderProgress.AdminOrderProblemSchema },
     closeProblem: { response: orderProgress.AdminOrderProblemSchema },
+  }),
+  orderShipping: withSchemas(orderShippingEndpoints, {
+    rates: { response: orderShipping.ShippingRatesSchema },
+    buyLabel: { body: orderShipping.BuyLabelSchema, response: orders.SaleSchema },
+    labelPdf: {},
   }),
   payments: withSchemas(paymentEndpoints, {
     config: { response: payments.PaymentConfigSchema },

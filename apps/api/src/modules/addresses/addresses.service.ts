@@ -126,3 +126,14 @@ export const shippingAddressOf = async (db: Executor, userId: string, id: string
   const { id: addressId, isShipFrom: _shipFrom, createdAt: _created, ...copy } = row;
   return { addressId, copy };
 };
+
+/**
+ * The seller's ship-from address as the carrier verified it, or undefined when they chose none.
+ * For the orders module's shipping labels.
+ */
+export const shipFromAddressOf = async (db: Executor, sellerId: string) => {
+  const row = await repository.findShipFrom(db, sellerId);
+  if (!row) return undefined;
+  const { id: _id, isShipFrom: _shipFrom, createdAt: _created, ...address } = row;
+  return address;
+};

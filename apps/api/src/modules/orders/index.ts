@@ -8,6 +8,7 @@ export {
 } from './order-parcels.service.ts';
 export { orderParcelsRoutes } from './order-parcels.routes.ts';
 export { orderProgressRoutes } from './order-progress.routes.ts';
+export { orderShippingRoutes } from './order-shipping.routes.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
 export {
   cancelOpenOrdersOf,

@@ -213,7 +213,12 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
     can: {
       pay: isBuyer && isPayable(row),
       cancel: isBuyer && row.status === 'booked',
-      markHandedOver: isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover',
+      // An order booked with shipping is handed over by its label (decision 0073).
+      markHandedOver:
+        isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover' && row.deliveryMethod === 'meeting',
+      buyLabel:
+        isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover' && row.deliveryMethod === 'shipping',
+      printLabel: isSeller && row.trackerId !== null && (row.progress === 'shipped' || row.progress === 'in_transit'),
       confirmReceipt:
         isBuyer && isPaid && !isRefunded && isAwaitingReceipt(row.progress) && !isUndecided(latestProblem),
       reportProblem: isBuyer && canReportProblem(row, latestProblem, now),

@@ -76,6 +76,7 @@ export const lockOrderForProgress = async (tx: Executor, orderId: string) => {
       handedOverAt: orders.handedOverAt,
       completedAt: orders.completedAt,
       refundedAt: orders.refundedAt,
+      deliveryMethod: orders.deliveryMethod,
       trackerId: orders.trackerId,
       deliveredAt: orders.deliveredAt,
       priceCents: orders.priceCents,

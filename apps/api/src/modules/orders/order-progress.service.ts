@@ -14,6 +14,7 @@ import {
   orderProgressEmails,
   orderProgressLimits,
   orderProgressMessages,
+  orderShippingMessages,
   type Order,
   type Sale,
 } from '@recell/contract';
@@ -69,6 +70,8 @@ export const markHandedOver = async (
     const order = await lockOrderOf(tx, orderId, 'sellerId', seller.id);
     assertPaidAndNotRefunded(order);
     if (order.progress !== 'awaiting_handover') throw conflict(orderProgressMessages.alreadyHandedOver);
+    // Booked with shipping, the phone goes with a bought label: the carrier, not a note, says where it is.
+    if (order.deliveryMethod === 'shipping') throw conflict(orderShippingMessages.shipsWithLabel);
     const trackingNote = how.progress === 'shipped' ? how.trackingNote || null : null;
     await repository.markHandedOver(tx, orderId, { progress: how.progress, trackingNote, at });
     await insertAuditEntry(tx, {

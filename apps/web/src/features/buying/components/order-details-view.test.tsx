@@ -4,7 +4,9 @@ import {
   orderDetailsTexts as texts,
   orderMessageTexts,
   orderProgressTexts,
+  orderShippingMessages,
   ratingTexts,
+  shippingTexts,
   type OrderDetails,
   type OrderThread,
   type Rating,
@@ -82,6 +84,8 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
     pay: false,
     cancel: false,
     markHandedOver: false,
+    buyLabel: false,
+    printLabel: false,
     confirmReceipt: true,
     reportProblem: true,
     rate: false,
@@ -530,5 +534,99 @@ describe('an order’s page', () => {
       expect(lostHelp.getByText(texts.problemParcelNotDelivered)).toBeInTheDocument();
       expect(lostHelp.getByRole('button', { name: orderProgressTexts.reportProblem })).toBeInTheDocument();
     });
+  });
+});
+
+describe('a shipping label on an order’s page', () => {
+  const awaitingShipping = () =>
+    makeDetails({
+      myPart: 'seller',
+      progress: 'awaiting_handover',
+      handover: null,
+      handedOverAt: null,
+      trackingNote: null,
+      delivery: 'shipping',
+      timeline: makeDetails().timeline.slice(0, 2),
+      nextStep: { step: 'hand_over', by: 'seller' },
+      problemWindowEndsAt: null,
+      can: { ...makeDetails().can, confirmReceipt: false, reportProblem: false, buyLabel: true },
+    });
+  const ratesPath = `POST /api/orders/${orderId}/shipping/rates`;
+  const labelPath = `POST /api/orders/${orderId}/shipping/label`;
+  const rates = {
+    rates: [
+      {
+        id: 'rate_ground',
+        carrier: 'USPS',
+        service: 'Ground Advantage',
+        amountCents: 545,
+        currency: 'USD',
+        deliveryDays: 5,
+      },
+      { id: 'rate_priority', carrier: 'USPS', service: 'Priority', amountCents: 995, currency: 'USD', deliveryDays: 2 },
+    ],
+  };
+
+  it('lets the seller choose a rate and buy its label', async () => {
+    const { api } = serve(
+      awaitingShipping(),
+      {
+        [ratesPath]: () => jsonResponse(rates),
+        [labelPath]: () =>
+          jsonResponse(makeSale({ id: orderId, status: 'paid', progress: 'shipped', handover: 'shipped' })),
+      },
+      'seller',
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(next.getByText(shippingTexts.yourTurnToShip)).toBeInTheDocument();
+    expect(next.queryByRole('button', { name: orderProgressTexts.markHandedOver })).toBeNull();
+    await user.click(next.getByRole('button', { name: shippingTexts.buyLabel }));
+    const dialog = within(await screen.findByRole('dialog', { name: shippingTexts.dialogTitle('Galaxy S21') }));
+    const group = within(await dialog.findByRole('group', { name: shippingTexts.ratesLegend }));
+    const priority = group.getByRole('radio', { name: /Priority · USPS/ });
+    expect(group.getAllByRole('radio')).toHaveLength(2);
+    expect(group.getByText(shippingTexts.deliveryDays(2))).toBeInTheDocument();
+    expect(group.getByText(shippingTexts.ratePrice(995))).toBeInTheDocument();
+    await user.click(priority);
+    await user.click(dialog.getByRole('button', { name: shippingTexts.confirm }));
+    await waitFor(() => expect(api.callsTo(labelPath)).toHaveLength(1));
+    expect(api.callsTo(labelPath)[0]!.body).toEqual({ rateId: 'rate_priority' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says why a label cannot be bought: no ship-from address (with the way to choose one), a refusal', async () => {
+    let refuseRates = true;
+    serve(
+      awaitingShipping(),
+      {
+        [ratesPath]: () =>
+          refuseRates ? apiError(409, 'conflict', orderShippingMessages.noShipFrom) : jsonResponse(rates),
+        [labelPath]: () => apiError(409, 'conflict', 'Rate not found for this shipment'),
+      },
+      'seller',
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    await user.click(next.getByRole('button', { name: shippingTexts.buyLabel }));
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText(shippingTexts.noShipFrom)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: shippingTexts.chooseShipFrom })).toHaveAttribute(
+      'href',
+      '/dashboard/addresses',
+    );
+    await user.click(dialog.getByRole('button', { name: shippingTexts.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    refuseRates = false;
+    await user.click(next.getByRole('button', { name: shippingTexts.buyLabel }));
+    dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('group', { name: shippingTexts.ratesLegend });
+    await user.click(dialog.getByRole('button', { name: shippingTexts.confirm }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Rate not found for this shipment');
   });
 });

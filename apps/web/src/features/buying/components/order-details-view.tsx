@@ -7,6 +7,7 @@ import {
   orderDetailsTexts as texts,
   orderProgressTexts,
   ratingTexts,
+  shippingTexts,
   type OrderDetails,
   type OrderParcel,
   type OrderTimelineKind,
@@ -27,6 +28,7 @@ import { formatListingTime } from '@/lib/format-time';
 import { toast } from '@/lib/toast';
 import { useOrderDetails } from '../api/get-order-details';
 import { useMarkHandedOver } from '../api/order-progress';
+import { downloadLabel } from '../api/order-shipping';
 import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
 import { DeleteOrderDialog } from './delete-order-dialog';
 import { dialogError } from '@/lib/dialog-send';
@@ -35,9 +37,10 @@ import RateSellerDialog from './rate-seller-dialog';
 import ReplyDialog from './reply-dialog';
 
 const ShipDialog = lazy(() => import('./ship-dialog'));
+const BuyLabelDialog = lazy(() => import('./buy-label-dialog'));
 const ProblemDialog = lazy(() => import('./problem-dialog'));
 
-type OpenDialog = 'confirmReceipt' | 'ship' | 'problem' | 'rate' | 'reply' | 'delete' | null;
+type OpenDialog = 'confirmReceipt' | 'ship' | 'buyLabel' | 'problem' | 'rate' | 'reply' | 'delete' | null;
 
 const sectionClass = 'rounded-2xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800';
 const headingClass = 'text-lg font-semibold focus:outline-none';
@@ -132,6 +135,9 @@ const nextStepText = (order: OrderDetails): string => {
     return texts.nothingLeft.done;
   }
   const isMine = by === order.myPart || (by === 'admin' && order.myPart === null);
+  // An order booked with shipping is handed over by its label only.
+  if (step === 'hand_over' && order.delivery === 'shipping')
+    return isMine ? shippingTexts.yourTurnToShip : shippingTexts.waitingForShipping;
   return isMine ? texts.yourTurn[step] : texts.waitingFor[step];
 };
 
@@ -340,7 +346,17 @@ function NextStepSection({
   onOpen: (dialog: Exclude<OpenDialog, null>) => void;
 }) {
   const markHandedOver = useMarkHandedOver();
+  const [isPreparingLabel, setPreparingLabel] = useState(false);
   const { can } = order;
+  const printLabel = () => {
+    setPreparingLabel(true);
+    downloadLabel(order.id)
+      .catch((error: unknown) => {
+        const message = dialogError(error);
+        if (message) toast.error(message);
+      })
+      .finally(() => setPreparingLabel(false));
+  };
   const handOver = () =>
     markHandedOver.mutate(order.id, {
       onSuccess: () => toast.success(orderProgressTexts.handedOverToast),
@@ -384,6 +400,22 @@ function NextStepSection({
               {orderProgressTexts.markShipped}
             </button>
           </>
+        )}
+        {can.buyLabel && (
+          <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={() => onOpen('buyLabel')}>
+            {shippingTexts.buyLabel}
+          </button>
+        )}
+        {can.printLabel && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={isPreparingLabel}
+            aria-busy={isPreparingLabel || undefined}
+            onClick={printLabel}
+          >
+            {isPreparingLabel ? shippingTexts.preparingLabel : shippingTexts.printLabel}
+          </button>
         )}
         {can.confirmReceipt && (
           <button
@@ -567,6 +599,11 @@ export function OrderDetailsView({ orderId }: { orderId: string }) {
             void navigate(dashboardPaths.myOrders.to());
           }}
         />
+      )}
+      {dialog === 'buyLabel' && (
+        <Suspense fallback={null}>
+          <BuyLabelDialog order={order} onClose={close} />
+        </Suspense>
       )}
       {(dialog === 'ship' || dialog === 'problem') && (
         <Suspense fallback={null}>

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "label_cost_cents" integer;
