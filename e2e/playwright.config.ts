@@ -135,6 +135,9 @@ export default defineConfig({
       LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
       SIGNUPS_PER_IP: '1000',
       RECOVERY_REQUESTS_PER_IP: '1000',
+      // The test carrier's parcels move every few seconds, so a shipped phone is delivered within
+      // the follow-parcels job's next minute (shipping.spec.ts).
+      TEST_CARRIER_STEP_SECONDS: '3',
       // A demo server: its emails go through SMTP to the demo mailbox (MailDev) it starts, which the
       // tests read as a person does (support/mailbox.ts). Free ports unless E2E_MAILBOX_SMTP_PORT and
       // E2E_MAILBOX_WEB_PORT name them; never a mail server the calling shell names.

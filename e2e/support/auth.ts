@@ -5,6 +5,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   accountTexts,
+  addressTexts,
   financeTexts,
   listingReviewTexts,
   messages,
@@ -64,8 +65,14 @@ export const dashboardMenu = (page: Page): Locator =>
 
 /** Each role's dashboard menu, as the spec lists it (§2). */
 export const roleMenus: Record<Role, string[]> = {
-  seller: [accountTexts.myProducts, accountTexts.addProduct, accountTexts.mySales, payoutTexts.navPayouts],
-  user: [accountTexts.myOrders, accountTexts.myWishlist],
+  seller: [
+    accountTexts.myProducts,
+    accountTexts.addProduct,
+    accountTexts.mySales,
+    payoutTexts.navPayouts,
+    addressTexts.pageTitle,
+  ],
+  user: [accountTexts.myOrders, accountTexts.myWishlist, addressTexts.pageTitle],
   admin: [
     accountTexts.allUsers,
     accountTexts.allSellers,
