@@ -1,8 +1,8 @@
 /**
  * HAProxy (Debian's package) in front of the replicas, with a configuration written by the suite:
  * round robin, readiness checks on /readyz every 500 ms, keep-alive to the servers, and retries
- * that move a request whose connection failed, whose server died before answering, or which a
- * replica refused with 503 (shedding load, database lost) to another replica (deploy/haproxy.cfg).
+ * that move a request whose connection failed, or whose server died before answering, to another
+ * replica.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +30,7 @@ defaults
     timeout http-request 10s
     retries 3
     option redispatch 1
-    retry-on conn-failure empty-response response-timeout 503
+    retry-on conn-failure empty-response response-timeout
     # The shipped answers of the balancer's own (deploy/haproxy.cfg names the same files).
     errorfile 502 ${path.join(repoRoot, 'deploy/errors/502.http')}
     errorfile 503 ${path.join(repoRoot, 'deploy/errors/503.http')}
