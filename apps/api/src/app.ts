@@ -83,6 +83,8 @@ declare module 'fastify' {
     emailsQueued: () => void;
     /** Set when shutdown begins, so readiness fails and the load balancer stops sending traffic. */
     isShuttingDown: boolean;
+    /** Set while a starting server settles (server.ts): readiness fails until its event loop is calm. */
+    isWarmingUp: boolean;
   }
 }
 
@@ -144,6 +146,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate<DeviceCheck>('deviceCheck', deps.deviceCheck ?? createDeviceCheck(config.deviceCheck));
   app.decorate<ShippingPort>('shipping', deps.shipping ?? createShipping(config.shipping, deps.database.db));
   app.decorate('isShuttingDown', false);
+  app.decorate('isWarmingUp', false);
   const mailSender = deps.mailSender ?? createMailSender(config.mail);
   app.decorate('mailSender', mailSender);
   app.decorate('demoMailboxUrl', deps.demoMailboxUrl ?? null);

@@ -125,6 +125,9 @@ const main = async () => {
     app.log.info('shut down');
   });
 
+  // Not ready until settled: a replica that joined the balancer while its start still held the
+  // event loop would refuse its first requests under load shedding (docs/decisions/0070).
+  if (config.loadShedding.maxEventLoopDelayMs > 0) app.isWarmingUp = true;
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `ReCell is ready: http://localhost:${(app.server.address() as { port: number }).port} (${database.kind})`,
@@ -137,6 +140,27 @@ const main = async () => {
   // The start that filled an empty database says once how to sign in, whatever the log level.
   if (seeded?.seeded && config.seed === 'demo') console.log(demoWelcome(demoMailbox?.webUrl));
   await jobs?.start();
+  if (app.isWarmingUp) await settle(app);
+};
+
+/** Calm samples of the event loop in a row (one a second, load shedding's) before readiness turns on. */
+const calmSamplesToSettle = 2;
+const settleLimitMs = 15_000;
+
+/**
+ * Waits until load shedding has seen the event loop calm for two samples in a row after the start's
+ * own work (migrations, seeding, the jobs' start), then turns readiness on; at most 15 s, after
+ * which the replica serves and shedding guards it as always.
+ */
+const settle = async (app: Awaited<ReturnType<typeof buildApp>>) => {
+  const started = Date.now();
+  let calm = 0;
+  while (calm < calmSamplesToSettle && Date.now() - started < settleLimitMs) {
+    await sleep(1000);
+    calm = app.isUnderPressure() ? 0 : calm + 1;
+  }
+  app.isWarmingUp = false;
+  app.log.info(`settled after ${Date.now() - started} ms: ready for traffic`);
 };
 
 await main();

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '@recell/contract';
 
-/** Liveness (the process answers) and readiness (it can reach its database). */
+/**
+ * Liveness (the process answers) and readiness (it can reach its database, is not shutting down,
+ * and has settled after starting).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
@@ -20,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const database = (await app.database.ping()) ? 'ok' : 'failed';
-      const ready = database === 'ok' && !app.isShuttingDown;
+      const ready = database === 'ok' && !app.isShuttingDown && !app.isWarmingUp;
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks: { database } });
     },
   );
