@@ -15,6 +15,8 @@ test('a person who forgot their password resets it by the emailed link; the old 
   browser,
   request,
 }) => {
+  // Two devices, a sign-up, an email and three sign-ins: past the default limit on a busy machine.
+  test.setTimeout(60_000);
   const account = await signUpAccount(request, 'user', `Forgetful ${uniqueToken()}`);
   const newPassword = `new-${uniqueToken()}`;
 
