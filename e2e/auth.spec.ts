@@ -290,6 +290,8 @@ test.describe('dashboard', () => {
 
   for (const key of ['buyer', 'seller', 'admin'] as const) {
     test(`the ${key}'s dashboard shows the welcome page, their name and their menu`, async ({ page }) => {
+      // Up to nine pages, each loaded on its first visit: past the default limit on a busy machine.
+      test.setTimeout(60_000);
       const account = demoAccount(key);
       await page.goto('/dashboard');
       await expect(page).toHaveURL('/login');
