@@ -59,11 +59,8 @@ export const orderShippingRoutes: FastifyPluginAsyncZod = async (app) => {
       params: OrderIdParamsSchema,
       errors: [401, 403, 404, 409, 503],
       responses: { 200: z.string().meta({ format: 'binary' }).describe('The label, application/pdf') },
-      // After the private answers' own no-store (route hooks run after the app's): a label is the seller's alone.
-      onSend: async (_request, reply, payload) => {
-        reply.header('cache-control', 'private, no-store');
-        return payload;
-      },
+      // Like every answer of a route that needs sign-in, `Cache-Control: no-store` (the app's hook):
+      // a label is the seller's alone.
       handler: async (request, reply) => {
         const { orderId, pdf } = await shipping.labelPdf(deps, signedInUser(request), request.params.id);
         return (
