@@ -6,6 +6,7 @@
  * under the webhook secret (NFKD-normalised, as EasyPost's own libraries do).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { trackingStatuses } from '@recell/contract';
 import { InvalidShippingEventError, type TrackerUpdate, type TrackingStatus } from './shipping.ts';
 
 export const signatureHeader = 'x-hmac-signature';
@@ -25,17 +26,7 @@ export interface EasyPostTracker {
   }[];
 }
 
-const statuses: ReadonlySet<string> = new Set<TrackingStatus>([
-  'unknown',
-  'pre_transit',
-  'in_transit',
-  'out_for_delivery',
-  'available_for_pickup',
-  'delivered',
-  'return_to_sender',
-  'failure',
-  'cancelled',
-]);
+const statuses: ReadonlySet<string> = new Set<TrackingStatus>(trackingStatuses);
 
 /** A status this port does not know (EasyPost adds some now and then) reads as unknown. */
 const statusOf = (status: unknown): TrackingStatus =>

@@ -8,6 +8,8 @@
  * transaction is open.
  */
 
+import type { TrackingStatus } from '@recell/contract';
+
 /** A postal address as a person types it. Country is ISO 3166-1 alpha-2 (US, GB, DE…). */
 export interface PostalAddress {
   name: string;
@@ -64,20 +66,8 @@ export interface PurchasedLabel {
   trackerId: string;
 }
 
-/**
- * A tracker's status, EasyPost's words: pre_transit, in_transit, out_for_delivery, delivered,
- * return_to_sender, failure (lost or undeliverable), unknown, available_for_pickup, cancelled.
- */
-export type TrackingStatus =
-  | 'unknown'
-  | 'pre_transit'
-  | 'in_transit'
-  | 'out_for_delivery'
-  | 'available_for_pickup'
-  | 'delivered'
-  | 'return_to_sender'
-  | 'failure'
-  | 'cancelled';
+/** A tracker's status, EasyPost's words: the contract's list, which the order's page shows in words. */
+export type { TrackingStatus };
 
 /** One scan of the parcel, as the carrier reports it. */
 export interface TrackingEvent {
