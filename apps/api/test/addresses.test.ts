@@ -202,6 +202,73 @@ describe('delivery addresses', () => {
     });
   });
 
+  describe('editing', () => {
+    const putAddress = (caller: Caller | null, id: string, body: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/me/addresses/${id}`,
+        headers: headersOf(caller),
+        payload: body as object,
+      });
+
+    it('replaces the address in place with the carrier’s corrected form: same id, ship-from mark kept', async () => {
+      const seller = await callerWithRole(t, 'seller');
+      const home = await addAddress(t, seller, { line1: '1 Home Road' });
+      await chooseShipFrom(seller, home.id);
+      const [before] = await rowsOf(seller);
+      const response = await putAddress(seller, home.id, addressFormFor({ line1: '9 new road', city: 'peoria' }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: home.id, line1: '9 New Road', city: 'Peoria', isShipFrom: true });
+      const rows = await rowsOf(seller);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: home.id, line1: '9 New Road', removedAt: null, isShipFrom: true });
+      expect(rows[0]!.carrierAddressId).not.toBe(before!.carrierAddressId);
+    });
+
+    it('an order shipped to it keeps the copy it made', async () => {
+      const buyer = await callerWithRole(t, 'user');
+      const address = await addAddress(t, buyer);
+      const phone = await listPhone(t, cast.seller);
+      const booked = await postBooking(t, buyer, { productId: phone.id, delivery: 'shipping', addressId: address.id });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect((await putAddress(buyer, address.id, addressFormFor({ line1: '1 Other Street' }))).statusCode).toBe(200);
+      const [row] = await t.app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, OrderSchema.parse(booked.json()).id));
+      expect(row!.shipTo).toMatchObject({ line1: '742 Evergreen Terrace' });
+    });
+
+    it('an address the carrier cannot verify is a 400 with its reason, and the address is unchanged', async () => {
+      const me = await callerWithRole(t, 'user');
+      const mine = await addAddress(t, me);
+      const [before] = await rowsOf(me);
+      expectError(await putAddress(me, mine.id, addressFormFor({ line1: '1 Nowhere Street' })), 400, {
+        code: 'validation',
+        message: 'Address not found',
+      });
+      expect((await putAddress(me, mine.id, addressFormFor({ postalCode: '' }))).statusCode).toBe(400);
+      expect(await rowsOf(me)).toEqual([before]);
+    });
+
+    it('someone else’s, a removed and an unknown address are the same 404, and the carrier is not asked', async () => {
+      const me = await callerWithRole(t, 'user');
+      const someone = await callerWithRole(t, 'user');
+      const theirs = await addAddress(t, someone);
+      const mine = await addAddress(t, me);
+      await removeAddress(t, me, mine.id);
+      const verify = vi.spyOn(t.app.shipping, 'verifyAddress');
+      const notFound = { code: 'not_found', message: addressMessages.addressNotFound };
+      for (const id of [theirs.id, mine.id, unknownId, 'not-an-id']) {
+        expectError(await putAddress(me, id, addressFormFor()), 404, notFound);
+      }
+      expect(verify).not.toHaveBeenCalled();
+      verify.mockRestore();
+      expect((await rowsOf(someone))[0]).toMatchObject({ line1: '742 Evergreen Terrace', removedAt: null });
+      expect((await putAddress(null, mine.id, addressFormFor())).statusCode).toBe(401);
+    });
+  });
+
   describe('ship-from address', () => {
     it('a seller chooses one of their addresses; choosing another moves the mark; removing it leaves none', async () => {
       const seller = await callerWithRole(t, 'seller');

@@ -319,6 +319,9 @@ describe('authorization matrix', () => {
   };
   /** The seller's ship-from address, chosen once (a seller keeps at most ten addresses). */
   let shipFromChosen = false;
+  /** One address of the buyer's, added once and edited by every identity's try. */
+  let buyersAddressId: string | undefined;
+  const buyersAddress = async () => (buyersAddressId ??= (await addAddress(t, cast.buyer)).id);
   /** The buyer's paid order booked with shipping on a phone of the seller's, who ships from an address. */
   const buyersShippingOrder = async () => {
     if (!shipFromChosen) {
@@ -946,6 +949,15 @@ describe('authorization matrix', () => {
       access: { kind: 'role', roles: ['user', 'seller'] },
       ok: 201,
       request: async () => ({ method: 'POST', url: '/api/me/addresses', payload: addressFormFor() }),
+    },
+    'PUT /api/me/addresses/:id': {
+      // Someone else's address is the 404 an unknown one is.
+      access: { kind: 'owner', roles: ['user', 'seller'], owner: 'buyer', others: 404 },
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/me/addresses/${await buyersAddress()}`,
+        payload: addressFormFor({ line1: '9 Edited Road' }),
+      }),
     },
     'DELETE /api/me/addresses/:id': {
       // Someone else's address is the 404 an unknown one is.

@@ -74,7 +74,7 @@ export const addressMessages = {
 export const addressTexts = {
   // The Addresses page
   pageTitle: 'Addresses',
-  intro: 'Where phones you buy are shipped to. Each address is checked with the carrier when you add it.',
+  intro: 'Where phones you buy are shipped to. Each address is checked with the carrier when you add or edit it.',
   introSeller: 'Where phones you buy are shipped to, and the address you ship sold phones from.',
   noAddresses: 'No addresses yet',
   addHeading: 'Add an address',
@@ -93,6 +93,10 @@ export const addressTexts = {
   phoneHint: 'For the carrier, if the parcel needs it',
   addAddress: 'Add address',
   addingAddress: 'Checking the address…',
+  edit: 'Edit',
+  editHeading: 'Edit the address',
+  saveAddress: 'Save address',
+  cancelEdit: 'Cancel',
   remove: 'Remove',
   removing: 'Removing…',
   shipFrom: 'Ship-from address',
@@ -101,6 +105,7 @@ export const addressTexts = {
 
   // Toasts
   added: 'Address added',
+  saved: 'Address saved',
   removed: 'Address removed',
   shipFromChosen: 'Ship-from address chosen',
 

@@ -19,6 +19,12 @@ export const addressEndpoints = {
     auth: ['user', 'seller'],
     idempotent: true,
   }),
+  changeAddress: endpoint<{ body: typeof AddressFormSchema; response: typeof AddressSchema }>()({
+    method: 'PUT',
+    path: '/me/addresses/:id',
+    status: 200,
+    auth: ['user', 'seller'],
+  }),
   removeAddress: endpoint()({ method: 'DELETE', path: '/me/addresses/:id', status: 204, auth: ['user', 'seller'] }),
   chooseShipFrom: endpoint<{ body: typeof ShipFromAddressSchema; response: typeof AddressListSchema }>()({
     method: 'PUT',

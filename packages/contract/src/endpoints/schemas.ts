@@ -74,6 +74,7 @@ export const apiEndpoints = {
   addresses: withSchemas(addressEndpoints, {
     myAddresses: { response: addresses.AddressListSchema },
     addAddress: { body: addresses.AddressFormSchema, response: addresses.AddressSchema },
+    changeAddress: { body: addresses.AddressFormSchema, response: addresses.AddressSchema },
     removeAddress: {},
     chooseShipFrom: { body: addresses.ShipFromAddressSchema, response: addresses.AddressListSchema },
   }),

@@ -67,6 +67,16 @@ export const insertAddress = async (tx: Executor, values: NewAddress) => {
   return row!;
 };
 
+/** Changes one of the person's live addresses in place; undefined when there was none. */
+export const updateAddress = async (tx: Executor, userId: string, id: string, values: Omit<NewAddress, 'userId'>) => {
+  const [row] = await tx
+    .update(addresses)
+    .set(values)
+    .where(and(eq(addresses.id, id), isLiveOf(userId)))
+    .returning(addressColumns);
+  return row;
+};
+
 /** Removes one of the person's live addresses (it stops being their ship-from one); false when there was none. */
 export const removeAddress = async (tx: Executor, userId: string, id: string) =>
   (

@@ -34,6 +34,22 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.route(
+    endpointRoute(addresses.changeAddress, {
+      tags: ['addresses'],
+      summary: 'Edit one of your addresses: the carrier verifies the new form, which replaces it in place',
+      description:
+        'It keeps its id and ship-from mark; orders shipped to it keep their copy. An address the carrier cannot ' +
+        'verify is a 400 whose message is the carrier’s reason, and nothing changes. Someone else’s address, a ' +
+        'removed one and an unknown one are the same 404. 503 while the carrier cannot be reached.',
+      params: AddressIdParamsSchema,
+      errors: [400, 401, 403, 404, 429, 503],
+      onRequest: [app.writeLimits.addresses],
+      handler: async (request) =>
+        service.changeAddress(deps, signedInUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  app.route(
     endpointRoute(addresses.removeAddress, {
       tags: ['addresses'],
       summary: 'Remove one of your addresses (orders shipped to it keep their copy)',

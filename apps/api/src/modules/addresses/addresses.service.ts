@@ -55,13 +55,10 @@ const isFull = async (db: Executor, userId: string) =>
   (await repository.countLive(db, userId)) >= addressLimits.perPerson;
 
 /**
- * Verifies the address with the carrier and keeps its corrected form. Refused: a full list (409,
- * checked before and again under the lock), an address the carrier cannot verify (400 with its
- * reason), the carrier out of reach (503).
+ * The carrier's corrected form of the address, ready to keep: a 400 with the carrier's reason when
+ * it cannot verify it, a 503 while it cannot be reached. Called with no transaction open.
  */
-export const addAddress = async (deps: AddressDeps, userId: string, form: AddressForm): Promise<Address> => {
-  // Asking the carrier for an address that could not be kept anyway would be wasted.
-  if (await isFull(deps.db, userId)) throw conflict(addressMessages.tooManyAddresses);
+const verifiedValuesOf = async (deps: AddressDeps, form: AddressForm) => {
   let verification;
   try {
     verification = await deps.shipping.verifyAddress(form);
@@ -72,22 +69,51 @@ export const addAddress = async (deps: AddressDeps, userId: string, form: Addres
   }
   if (!verification.verified) throw badRequest(verification.reason);
   const { carrierAddressId, ...corrected } = verification.address;
+  return {
+    name: corrected.name,
+    line1: corrected.line1,
+    line2: corrected.line2 || null,
+    city: corrected.city,
+    region: corrected.region,
+    postalCode: corrected.postalCode,
+    country: corrected.country.toUpperCase(),
+    phone: corrected.phone,
+    carrierAddressId,
+  };
+};
+
+/**
+ * Verifies the address with the carrier and keeps its corrected form. Refused: a full list (409,
+ * checked before and again under the lock), an address the carrier cannot verify (400 with its
+ * reason), the carrier out of reach (503).
+ */
+export const addAddress = async (deps: AddressDeps, userId: string, form: AddressForm): Promise<Address> => {
+  // Asking the carrier for an address that could not be kept anyway would be wasted.
+  if (await isFull(deps.db, userId)) throw conflict(addressMessages.tooManyAddresses);
+  const values = await verifiedValuesOf(deps, form);
   const row = await shortTransaction(deps.db, async (tx) => {
     await repository.lockOwnerAddresses(tx, userId);
     if (await isFull(tx, userId)) throw conflict(addressMessages.tooManyAddresses);
-    return repository.insertAddress(tx, {
-      userId,
-      name: corrected.name,
-      line1: corrected.line1,
-      line2: corrected.line2 || null,
-      city: corrected.city,
-      region: corrected.region,
-      postalCode: corrected.postalCode,
-      country: corrected.country.toUpperCase(),
-      phone: corrected.phone,
-      carrierAddressId,
-    });
+    return repository.insertAddress(tx, { userId, ...values });
   });
+  return toAddress(row);
+};
+
+/**
+ * Changes one of the person's addresses to the carrier's verified form of the new one, in place: it
+ * keeps its id and its ship-from mark, and orders shipped to it keep the copy they made. Anyone
+ * else's, a removed or an unknown one is a 404 (checked before asking the carrier, and again when
+ * writing); an address the carrier cannot verify is a 400 with its reason and changes nothing.
+ */
+export const changeAddress = async (deps: AddressDeps, userId: string, id: string, form: AddressForm) => {
+  const addressId = addressIdOf(id);
+  if (!(await repository.findLive(deps.db, userId, addressId))) throw addressNotFound();
+  const values = await verifiedValuesOf(deps, form);
+  const row = await shortTransaction(deps.db, async (tx) => {
+    await repository.lockOwnerAddresses(tx, userId);
+    return repository.updateAddress(tx, userId, addressId, values);
+  });
+  if (!row) throw addressNotFound();
   return toAddress(row);
 };
 

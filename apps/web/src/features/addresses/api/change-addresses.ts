@@ -6,6 +6,10 @@ import { addressKeys } from './address-keys';
 /** POST /api/me/addresses (201): the carrier verifies the address; its corrected form comes back. */
 const addAddress = (address: AddressForm) => callApi(addressEndpoints.addAddress, { json: address });
 
+/** PUT /api/me/addresses/:id: the carrier verifies the new form, which replaces the address in place. */
+const changeAddress = ({ id, address }: { id: string; address: AddressForm }) =>
+  callApi(addressEndpoints.changeAddress, { params: { id }, json: address });
+
 /** DELETE /api/me/addresses/:id (204). */
 const removeAddress = (id: string) => callApi(addressEndpoints.removeAddress, { params: { id } });
 
@@ -23,6 +27,20 @@ export function useAddAddress() {
       );
       void queryClient.invalidateQueries({ queryKey: addressKeys.mine });
     },
+  });
+}
+
+/** Edits an address; the list shows the carrier's corrected form at once. */
+export function useChangeAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAddress,
+    onSuccess: (address) => {
+      queryClient.setQueryData<AddressList>(addressKeys.mine, (data) =>
+        data ? { ...data, items: data.items.map((item) => (item.id === address.id ? address : item)) } : data,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: addressKeys.mine }),
   });
 }
 

@@ -7,13 +7,14 @@ import {
   addressTexts,
   type AddressForm as AddressFormValues,
   type AddressFormInput,
+  type Address,
 } from '@recell/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldOf, SelectField, TextField } from '@/components/ui/form';
 import { dialogError } from '@/lib/dialog-send';
 import { toast } from '@/lib/toast';
-import { useAddAddress } from '../api/change-addresses';
+import { useAddAddress, useChangeAddress } from '../api/change-addresses';
 
 /** Every field the API may name in an error. */
 const fieldNames = ['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'] as const;
@@ -31,18 +32,41 @@ const emptyForm: AddressFormInput = {
   phone: '',
 };
 
+/** The form's values for an address being edited. */
+const formOf = (address: Address): AddressFormInput => ({
+  name: address.name,
+  line1: address.line1,
+  line2: address.line2 ?? '',
+  city: address.city,
+  region: address.region,
+  postalCode: address.postalCode,
+  country: address.country as AddressFormInput['country'],
+  phone: address.phone,
+});
+
 /**
- * The add-an-address form: every field labelled, each one's error under it (the contract's
- * AddressFormSchema, which the API checks too). The carrier verifies the address when it is sent;
- * its reason for refusing one ("Address not found") is said above the button, as given. A verified
- * address is added in the carrier's corrected form and the form empties.
+ * The address form, to add one or (given `address`) to edit it: every field labelled, each one's
+ * error under it (the contract's AddressFormSchema, which the API checks too). The carrier verifies
+ * the address when it is sent; its reason for refusing one ("Address not found") is said above the
+ * button, as given. A verified address is kept in the carrier's corrected form; after an add the
+ * form empties.
  */
-export function AddressForm({ onAdded }: { onAdded?: (id: string) => void }) {
+export function AddressForm({
+  address,
+  onAdded,
+  onDone,
+}: {
+  address?: Address;
+  onAdded?: (id: string) => void;
+  /** Editing: called once the edit is saved, or cancelled. */
+  onDone?: () => void;
+}) {
   const add = useAddAddress();
+  const change = useChangeAddress();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<AddressFormInput, unknown, AddressFormValues>({
     resolver: zodResolver(AddressFormSchema),
-    defaultValues: emptyForm,
+    defaultValues: address ? formOf(address) : emptyForm,
   });
   const {
     handleSubmit,
@@ -54,10 +78,16 @@ export function AddressForm({ onAdded }: { onAdded?: (id: string) => void }) {
   const onSubmit = async (values: AddressFormValues) => {
     setRefusal(null);
     try {
-      const address = await add.mutateAsync(values);
+      if (address) {
+        await change.mutateAsync({ id: address.id, address: values });
+        toast.success(addressTexts.saved);
+        onDone?.();
+        return;
+      }
+      const added = await add.mutateAsync(values);
       reset(emptyForm);
       toast.success(addressTexts.added);
-      onAdded?.(address.id);
+      onAdded?.(added.id);
     } catch (error) {
       setRefusal(dialogError(error, setError, fieldNames));
     }
@@ -140,9 +170,21 @@ export function AddressForm({ onAdded }: { onAdded?: (id: string) => void }) {
             {refusal}
           </p>
         )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? addressTexts.addingAddress : addressTexts.addAddress}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
+            {isSubmitting ? addressTexts.addingAddress : address ? addressTexts.saveAddress : addressTexts.addAddress}
+          </button>
+          {address && (
+            <button type="button" className="btn btn-outline" onClick={onDone}>
+              {addressTexts.cancelEdit}
+            </button>
+          )}
+        </div>
       </div>
     </form>
   );

@@ -97,6 +97,53 @@ describe('the Addresses page', () => {
     expect(api.callsTo(`DELETE /api/me/addresses/${address.id}`)).toHaveLength(1);
   });
 
+  it('edits an address in place: the form comes filled in, and the carrier’s corrected form replaces it', async () => {
+    const address = makeAddress();
+    let stored = [address];
+    const api = mockApi({
+      'GET /api/me/addresses': () => jsonResponse(listOf(stored)),
+      [`PUT /api/me/addresses/${address.id}`]: () => {
+        stored = [{ ...address, line1: '9 New Road' }];
+        return jsonResponse(stored[0]);
+      },
+    });
+    renderWithProviders(<AddressesView />, { auth: as('user') });
+
+    await userEvent.click(within(await screen.findByRole('listitem')).getByRole('button', { name: addressTexts.edit }));
+    const editing = screen.getByRole('region', { name: addressTexts.editHeading });
+    const line1 = within(editing).getByLabelText(addressTexts.line1);
+    expect(line1).toHaveValue('742 Evergreen Terrace');
+    expect(within(editing).getByLabelText(addressTexts.country)).toHaveValue('US');
+    await userEvent.clear(line1);
+    await userEvent.type(line1, '9 new road');
+    await userEvent.click(within(editing).getByRole('button', { name: addressTexts.saveAddress }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(addressTexts.saved);
+    expect(api.callsTo(`PUT /api/me/addresses/${address.id}`).map((call) => call.body)).toEqual([
+      {
+        name: 'Ada Buyer',
+        line1: '9 new road',
+        line2: null,
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62701',
+        country: 'US',
+        phone: '2175550134',
+      },
+    ]);
+    expect(await within(screen.getByRole('listitem')).findByText('9 New Road')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: addressTexts.editHeading })).not.toBeInTheDocument();
+  });
+
+  it('cancelling an edit sends nothing and shows the address again', async () => {
+    const api = mockApi({ 'GET /api/me/addresses': () => jsonResponse(listOf([makeAddress()])) });
+    renderWithProviders(<AddressesView />, { auth: as('user') });
+    await userEvent.click(within(await screen.findByRole('listitem')).getByRole('button', { name: addressTexts.edit }));
+    await userEvent.click(screen.getByRole('button', { name: addressTexts.cancelEdit }));
+    expect(within(screen.getByRole('listitem')).getByText('742 Evergreen Terrace')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
   it('names each missing field under it, with a visible label, and sends nothing', async () => {
     const api = mockApi({ 'GET /api/me/addresses': () => jsonResponse(listOf([])) });
     renderWithProviders(<AddressesView />, { auth: as('user') });

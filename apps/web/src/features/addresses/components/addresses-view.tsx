@@ -1,5 +1,5 @@
 import { addressTexts, type Address } from '@recell/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { StatusPill } from '@/components/ui/data-table/cells';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,6 +18,19 @@ function AddressCard({ address, isSeller }: { address: Address; isSeller: boolea
   const remove = useRemoveAddress();
   const chooseShipFrom = useChooseShipFrom();
   const linesId = useId();
+  const editId = useId();
+  const [isEditing, setEditing] = useState(false);
+  if (isEditing)
+    return (
+      <li className={`${sectionClass} sm:col-span-2`}>
+        <section aria-labelledby={editId}>
+          <h3 id={editId} className="text-lg font-semibold">
+            {addressTexts.editHeading}
+          </h3>
+          <AddressForm address={address} onDone={() => setEditing(false)} />
+        </section>
+      </li>
+    );
   return (
     <li className={`${sectionClass} flex flex-col gap-3`}>
       <div id={linesId} className="min-w-0">
@@ -46,6 +59,9 @@ function AddressCard({ address, isSeller }: { address: Address; isSeller: boolea
             {addressTexts.useAsShipFrom}
           </button>
         )}
+        <button type="button" className="btn btn-outline" aria-describedby={linesId} onClick={() => setEditing(true)}>
+          {addressTexts.edit}
+        </button>
         <button
           type="button"
           className="btn border border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950"
