@@ -31,6 +31,7 @@ export * from './orders.ts';
 export * from './order-progress.ts';
 export * from './order-progress-texts.ts';
 export * from './order-shipping.ts';
+export * from './business-days.ts';
 export * from './shipping-texts.ts';
 export * from './order-details.ts';
 export * from './order-details-texts.ts';
