@@ -32,6 +32,8 @@ export * from './order-progress.ts';
 export * from './order-progress-texts.ts';
 export * from './order-shipping.ts';
 export * from './business-days.ts';
+export * from './ship-by.ts';
+export * from './ship-by-texts.ts';
 export * from './shipping-texts.ts';
 export * from './order-details.ts';
 export * from './order-details-texts.ts';
