@@ -44,6 +44,16 @@ describe('config', () => {
     expect(() => loadConfig({ BUYER_FEE_PERCENT: '1.005' })).toThrow(/BUYER_FEE_PERCENT: must have at most two/);
   });
 
+  it('gives sellers 2 business days to ship by default; a count out of 1–10 stops the start naming its variable', () => {
+    expect(loadConfig({}).shipByBusinessDays).toBe(2);
+    expect(loadConfig({ SHIP_BY_BUSINESS_DAYS: '5' }).shipByBusinessDays).toBe(5);
+    expect(() => loadConfig({ SHIP_BY_BUSINESS_DAYS: '0' })).toThrow(/SHIP_BY_BUSINESS_DAYS: must be between 1 and 10/);
+    expect(() => loadConfig({ SHIP_BY_BUSINESS_DAYS: '11' })).toThrow(
+      /SHIP_BY_BUSINESS_DAYS: must be between 1 and 10/,
+    );
+    expect(() => loadConfig({ SHIP_BY_BUSINESS_DAYS: '1.5' })).toThrow(/SHIP_BY_BUSINESS_DAYS: must be a whole number/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

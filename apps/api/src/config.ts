@@ -180,6 +180,13 @@ const EnvSchema = z.object({
     .max(20, 'must be between 0 and 20')
     .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, 'must have at most two decimals')
     .default(0),
+  /** Business days (Mon–Fri, UTC) a seller has after payment to hand a shipped order's parcel to the carrier. */
+  SHIP_BY_BUSINESS_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 10')
+    .max(10, 'must be between 1 and 10')
+    .default(2),
 
   // The IMEI check of listings: the built-in test mode (magic IMEIs), or a device-check service over HTTP.
   /** The device-check service's address (its API: adapters/device-check/http-device-check.ts). */
@@ -466,6 +473,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     trustedSellerSales: e.TRUSTED_SELLER_SALES ?? (isTest ? 0 : 3),
     /** The buyer's service fee in percent, frozen on the order when its payment is prepared. */
     buyerFeePercent: e.BUYER_FEE_PERCENT,
+    /** A shipped order's deadline for the carrier's first scan, set when it is paid (decision 0075). */
+    shipByBusinessDays: e.SHIP_BY_BUSINESS_DAYS,
   };
 });
 

@@ -914,6 +914,10 @@ describe('authorization matrix', () => {
         return { method: 'GET', url: '/api/admin/order-problems' };
       },
     },
+    'GET /api/admin/missed-drop-offs': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => ({ method: 'GET', url: '/api/admin/missed-drop-offs' }),
+    },
     'POST /api/admin/order-problems/:id/refund': {
       access: { kind: 'role', roles: ['admin'] },
       request: async () => ({

@@ -50,6 +50,7 @@ describe('the demo data', () => {
   it('leaves the payments reconcile job nothing to release, refund or finish', async () => {
     const counts = await reconcilePayments({
       sellerFee: t.config.sellerFee,
+      shipByBusinessDays: t.config.shipByBusinessDays,
       db: t.app.db,
       processor: t.app.cardProcessor,
       log: t.app.log,

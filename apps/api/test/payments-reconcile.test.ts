@@ -97,6 +97,7 @@ describe('payments off the lock', () => {
   const reconcile = (minutesLater = 0) =>
     reconcilePayments({
       sellerFee: t.config.sellerFee,
+      shipByBusinessDays: t.config.shipByBusinessDays,
       db: t.app.db,
       processor,
       log: t.app.log,

@@ -23,6 +23,8 @@ export const notificationKinds = [
   'question_answered',
   'parcel_delivered',
   'parcel_not_delivered',
+  'ship_by_reminder',
+  'missed_drop_off',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -47,6 +49,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   question_answered: 'A seller answered my question',
   parcel_delivered: 'A phone shipped to me was delivered',
   parcel_not_delivered: 'A shipped phone was lost or returned to its seller',
+  ship_by_reminder: 'A phone I sold must be shipped soon',
+  missed_drop_off: 'An order was cancelled because its phone was not shipped in time',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */

@@ -112,6 +112,13 @@ export const OrderDetailsSchema = z
     problemWindowEndsAt: z.iso.datetime({ offset: true }).nullable(),
     /** The tracked parcel (a bought label) with the carrier's scans; null for a meeting or an untracked shipping. */
     parcel: OrderParcelSchema.nullable(),
+    /**
+     * A paid order booked with shipping whose parcel the carrier has not scanned yet: when the scan
+     * is due (decision 0075). Null otherwise (a meeting, a parcel on its way, a refund).
+     */
+    shipBy: z.iso.datetime({ offset: true }).nullable(),
+    /** The carrier had not scanned the parcel by `shipBy`: the order was cancelled then and the buyer refunded. */
+    missedDropOffAt: z.iso.datetime({ offset: true }).nullable(),
     /** What the caller may do now (the API refuses anything else). */
     can: z.object({
       pay: z.boolean(),

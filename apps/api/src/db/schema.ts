@@ -527,10 +527,32 @@ export const orders = pgTable(
     trackingCheckedAt: timestamp('tracking_checked_at', { withTimezone: true }),
     /** The carrier's delivered scan: a tracked parcel's problem window and completion count from it. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * An order booked with shipping: the carrier's first scan is due by then (paid + SHIP_BY_BUSINESS_DAYS
+     * business days, set when it is paid; decision 0075). Null for a meeting.
+     */
+    shipBy: timestamp('ship_by', { withTimezone: true }),
+    /** The seller was reminded of `ship_by` (once, whichever replica got there first). */
+    shipByRemindedAt: timestamp('ship_by_reminded_at', { withTimezone: true }),
+    /** No carrier scan by `ship_by`: the job cancelled the order then and started the buyer's refund. */
+    missedDropOffAt: timestamp('missed_drop_off_at', { withTimezone: true }),
+    /** A missed drop-off's unused label, as the carrier answered its refund: submitted, refunded or rejected. */
+    labelRefund: text('label_refund'),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
     check('orders_ship_to_when_shipping', sql`(${t.deliveryMethod} = 'shipping') = (${t.shipTo} is not null)`),
+    check('orders_label_refund', sql`${t.labelRefund} in ('submitted', 'refunded', 'rejected')`),
+    // The ship-by job: paid parcels not yet with the carrier, the nearest deadline first.
+    index('orders_ship_by_idx')
+      .on(t.shipBy)
+      .where(
+        sql`${t.status} = 'paid' and ${t.shipBy} is not null and ${t.missedDropOffAt} is null and ${t.refundedAt} is null and ${t.progress} in ('awaiting_handover', 'shipped')`,
+      ),
+    // The admins' Missed drop-offs, newest first.
+    index('orders_missed_drop_off_idx')
+      .on(t.missedDropOffAt.desc(), t.id.desc())
+      .where(sql`${t.missedDropOffAt} is not null`),
     // A tracker's update finds its order.
     uniqueIndex('orders_tracker_key')
       .on(t.trackerId)
@@ -1133,7 +1155,7 @@ export const listingCodes = pgTable(
 
 /** The notification kinds the database accepts (packages/contract notificationKinds). */
 const notificationKindCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered', 'parcel_delivered', 'parcel_not_delivered')`;
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered', 'parcel_delivered', 'parcel_not_delivered', 'ship_by_reminder', 'missed_drop_off')`;
 
 /**
  * The bell's list: what happened that a person must not miss, newest first. Written by `notify`

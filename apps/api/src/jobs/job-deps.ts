@@ -23,6 +23,7 @@ export const jobDepsOfApp = (app: FastifyInstance): JobDeps => ({
   listingsChanged: app.listingsChanged,
   publicUrl: app.config.publicUrl,
   sellerFee: app.config.sellerFee,
+  shipByBusinessDays: app.config.shipByBusinessDays,
 });
 
 /** Outside the server (`jobs:run`): the adapters the configuration names, built as the app builds them. */
@@ -40,4 +41,5 @@ export const jobDepsOfConfig = (config: Config, db: Database, log: FastifyBaseLo
   listingsChanged: () => {},
   publicUrl: config.publicUrl,
   sellerFee: config.sellerFee,
+  shipByBusinessDays: config.shipByBusinessDays,
 });

@@ -34,6 +34,8 @@ export interface JobDeps {
   publicUrl: string;
   /** What the marketplace keeps of a sale (a sale the reconcile job finishes). */
   sellerFee: SellerFeeRule;
+  /** A shipped order's business days to ship (a sale the reconcile job finishes sets its deadline). */
+  shipByBusinessDays: number;
 }
 
 export interface JobContext {

@@ -9,7 +9,16 @@ export const reconcilePaymentsJob: JobDefinition = {
   name: 'reconcile-payments',
   every: every.minute,
   timeLimitSeconds: 300,
-  run: async ({ db, processor, log, listingsChanged, now, publicUrl, sellerFee }) => ({
-    ...(await reconcilePayments({ db, processor, log, listingsChanged, now, publicUrl, sellerFee })),
+  run: async ({ db, processor, log, listingsChanged, now, publicUrl, sellerFee, shipByBusinessDays }) => ({
+    ...(await reconcilePayments({
+      db,
+      processor,
+      log,
+      listingsChanged,
+      now,
+      publicUrl,
+      sellerFee,
+      shipByBusinessDays,
+    })),
   }),
 };

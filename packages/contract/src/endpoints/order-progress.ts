@@ -6,6 +6,7 @@ import type {
   ReportOrderProblemSchema,
 } from '../order-progress.ts';
 import type { OrderSchema, SaleSchema } from '../orders.ts';
+import type { AdminMissedDropOffPageSchema } from '../ship-by.ts';
 import type { PageQuerySchema } from '../pagination.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -61,5 +62,12 @@ export const orderProgressEndpoints = {
     status: 200,
     auth: ['admin'],
     idempotent: true,
+  }),
+  /** Shipped orders cancelled because the carrier had not scanned their parcel by the deadline (decision 0075). */
+  missedDropOffs: endpoint<{ query: typeof PageQuerySchema; response: typeof AdminMissedDropOffPageSchema }>()({
+    method: 'GET',
+    path: '/admin/missed-drop-offs',
+    status: 200,
+    auth: ['admin'],
   }),
 } as const;

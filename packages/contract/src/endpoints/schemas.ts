@@ -20,6 +20,7 @@ import * as photos from '../photos.ts';
 import * as questions from '../questions.ts';
 import * as ratings from '../ratings.ts';
 import * as sellers from '../sellers.ts';
+import * as shipBy from '../ship-by.ts';
 import * as recovery from '../recovery.ts';
 import * as notifications from '../notifications.ts';
 import { accountEndpoints } from './account.ts';
@@ -151,6 +152,7 @@ export const apiEndpoints = {
     openProblems: { query: pagination.PageQuerySchema, response: orderProgress.AdminOrderProblemPageSchema },
     refundProblem: { body: orderProgress.RefundProblemSchema, response: orderProgress.AdminOrderProblemSchema },
     closeProblem: { response: orderProgress.AdminOrderProblemSchema },
+    missedDropOffs: { query: pagination.PageQuerySchema, response: shipBy.AdminMissedDropOffPageSchema },
   }),
   orderShipping: withSchemas(orderShippingEndpoints, {
     rates: { response: orderShipping.ShippingRatesSchema },

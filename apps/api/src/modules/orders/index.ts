@@ -1,5 +1,6 @@
 /** The orders module's door (docs/ARCHITECTURE.md): bookings, an order's progress and its problems. */
 export { finishDueRefunds, refundProblem } from './order-problems.service.ts';
+export { enforceShipBy, listMissedDropOffs, type ShipByDeps } from './order-ship-by.service.ts';
 export {
   applyTrackerUpdate,
   pollStaleParcels,

@@ -210,6 +210,15 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
     nextStep: nextStepOf(row, latestProblem, rating),
     problemWindowEndsAt: isPaid && window.kind === 'until' ? window.endsAt.toISOString() : null,
     parcel: parcelOf(row, events),
+    shipBy:
+      isPaid &&
+      !isRefunded &&
+      row.shipBy !== null &&
+      row.missedDropOffAt === null &&
+      (row.progress === 'awaiting_handover' || row.progress === 'shipped')
+        ? iso(row.shipBy)
+        : null,
+    missedDropOffAt: row.missedDropOffAt ? iso(row.missedDropOffAt) : null,
     can: {
       pay: isBuyer && isPayable(row),
       cancel: isBuyer && row.status === 'booked',
@@ -218,7 +227,12 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
         isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover' && row.deliveryMethod === 'meeting',
       buyLabel:
         isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover' && row.deliveryMethod === 'shipping',
-      printLabel: isSeller && row.trackerId !== null && (row.progress === 'shipped' || row.progress === 'in_transit'),
+      // A missed drop-off's label was refunded at the carrier: nothing to print.
+      printLabel:
+        isSeller &&
+        row.trackerId !== null &&
+        row.missedDropOffAt === null &&
+        (row.progress === 'shipped' || row.progress === 'in_transit'),
       confirmReceipt:
         isBuyer && isPaid && !isRefunded && isAwaitingReceipt(row.progress) && !isUndecided(latestProblem),
       reportProblem: isBuyer && canReportProblem(row, latestProblem, now),

@@ -225,7 +225,7 @@ const recordRefundFailure = async (deps: ProblemDeps, problemId: string, error: 
  * or another). A processor failure is recorded on the problem (failed for good, or the next try's
  * time) and thrown as a RefundNotDoneError.
  */
-const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boolean> => {
+export const carryOutRefund = async (deps: ProblemDeps, problemId: string): Promise<boolean> => {
   const payment = await repository.paymentIntentOfProblem(deps.db, problemId);
   const intentId = payment?.paymentIntentId ?? null;
   try {

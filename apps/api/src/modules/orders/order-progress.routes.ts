@@ -5,6 +5,7 @@ import { emptyBodyUnlessObject, endpointRoute } from '../../lib/routes.ts';
 import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
+import { listMissedDropOffs } from './order-ship-by.service.ts';
 
 /**
  * A paid order's progress (docs/decisions/0042): the seller's hand-over or shipping, the buyer's
@@ -114,6 +115,19 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
       summary: 'Order problems: undecided problem reports with their orders’ facts, newest first (admin)',
       errors: [400, 401, 403],
       handler: async (request) => problems.listOpenProblems(app.db, request.query),
+    }),
+  );
+
+  app.route(
+    endpointRoute(orderProgress.missedDropOffs, {
+      tags: ['admin'],
+      summary:
+        'Missed drop-offs: shipped orders cancelled and refunded because the carrier had not scanned their parcel by the deadline, newest first (admin)',
+      description:
+        'Each with its seller and how many of their orders missed the deadline, the deadline, whether a label was ' +
+        'bought and what its refund came to, and where the buyer’s refund stands.',
+      errors: [400, 401, 403],
+      handler: async (request) => listMissedDropOffs(app.db, request.query),
     }),
   );
 

@@ -4,6 +4,7 @@
  * Order rows are never deleted (they are money records); a buyer's delete cancels.
  */
 import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { addBusinessDays } from '@recell/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { orders, products, users, type OrderShipTo } from '../../db/schema.ts';
@@ -230,11 +231,27 @@ export const replacePaymentIntent = async (
 export const freezeSellerFee = (tx: Executor, orderId: string, sellerFeeCents: number) =>
   tx.update(orders).set({ sellerFeeCents }).where(eq(orders.id, orderId));
 
-export const markPaid = (tx: Executor, orderId: string, transactionId: string, sellerFeeCents: number) =>
-  tx
+/**
+ * An order booked with shipping gets its ship-by deadline from the payment's time: the carrier's
+ * first scan is due `shipByBusinessDays` business days later (docs/decisions/0075).
+ */
+export const markPaid = async (
+  tx: Executor,
+  orderId: string,
+  transactionId: string,
+  sellerFeeCents: number,
+  shipByBusinessDays: number,
+) => {
+  const [paid] = await tx
     .update(orders)
     .set({ status: 'paid', transactionId, paymentIntentId: transactionId, paidAt: sql`now()`, sellerFeeCents })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'booked')));
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'booked')))
+    .returning({ paidAt: orders.paidAt, deliveryMethod: orders.deliveryMethod });
+  if (paid?.deliveryMethod === 'shipping' && paid.paidAt) {
+    const shipBy = addBusinessDays(new Date(paid.paidAt), shipByBusinessDays);
+    await tx.update(orders).set({ shipBy }).where(eq(orders.id, orderId));
+  }
+};
 
 const buyers = alias(users, 'buyer');
 
@@ -320,6 +337,8 @@ export const findOrderDetails = async (db: Executor, orderId: string) => {
       trackingCode: orders.trackingCode,
       trackingStatus: orders.trackingStatus,
       trackingUpdatedAt: orders.trackingUpdatedAt,
+      shipBy: orders.shipBy,
+      missedDropOffAt: orders.missedDropOffAt,
       buyer: { id: buyers.id, name: buyers.name, email: buyers.email },
     })
     .from(orders)

@@ -26,6 +26,8 @@ export interface PaymentDeps {
   publicUrl: string;
   /** What the marketplace keeps of a sale (frozen on the order when it is recorded). */
   sellerFee: SellerFeeRule;
+  /** A shipped order's business days to ship (SHIP_BY_BUSINESS_DAYS): its deadline is set with the sale. */
+  shipByBusinessDays: number;
   /** The buyer's service fee in percent, for a new payment intent (none when absent). */
   buyerFeePercent?: number;
   /**
@@ -55,6 +57,7 @@ export const paymentDepsOf = (app: FastifyInstance, log: FastifyBaseLogger): Pay
   listingsChanged: app.listingsChanged,
   publicUrl: app.config.publicUrl,
   sellerFee: app.config.sellerFee,
+  shipByBusinessDays: app.config.shipByBusinessDays,
   buyerFeePercent: app.config.buyerFeePercent,
   emailsQueued: () => app.emailsQueued(),
   defer: app.deferWork,

@@ -45,6 +45,8 @@ export interface ReconcileDeps {
   publicUrl: string;
   /** What the marketplace keeps of a sale it finishes. */
   sellerFee: SellerFeeRule;
+  /** A shipped order's business days to ship (SHIP_BY_BUSINESS_DAYS), for a sale it finishes. */
+  shipByBusinessDays: number;
   /** The clock (tests move it forward); defaults to the current time. */
   now?: () => Date;
   /** At most this many orders, claims and releases of each kind per run (default 100). */
@@ -141,6 +143,7 @@ export const reconcilePayments = async (deps: ReconcileDeps): Promise<ReconcileC
     listingsChanged: deps.listingsChanged ?? (() => {}),
     publicUrl: deps.publicUrl,
     sellerFee: deps.sellerFee,
+    shipByBusinessDays: deps.shipByBusinessDays,
   };
   const counts: ReconcileCounts = {
     releasesListed: 0,

@@ -227,7 +227,7 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
       cardLast4: intent.last4,
     });
     const sellerFeeCents = sellerFeeOf(order.priceCents, deps.sellerFee);
-    await orders.markPaid(tx, order.id, intent.id, sellerFeeCents);
+    await orders.markPaid(tx, order.id, intent.id, sellerFeeCents, deps.shipByBusinessDays);
     await ledger.recordSale(tx, { orderId: order.id, amountCents, sellerFeeCents, buyerFeeCents });
     await payouts.holdSellerShare(tx, {
       orderId: order.id,

@@ -72,6 +72,11 @@ const dashboardQueries = {
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).orderProblemsQuery),
   },
+  missedDropOffs: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).missedDropOffsQuery),
+  },
   finance: {
     queries: adminQueries,
     role: 'admin',

@@ -7,6 +7,7 @@ import {
   orderShippingMessages,
   ratingTexts,
   shippingTexts,
+  shipByTexts,
   type OrderDetails,
   type OrderThread,
   type Rating,
@@ -93,6 +94,8 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
   },
   rating: null,
   parcel: null,
+  shipBy: null,
+  missedDropOffAt: null,
   ...overrides,
 });
 
@@ -628,5 +631,53 @@ describe('a shipping label on an order’s page', () => {
     await dialog.findByRole('group', { name: shippingTexts.ratesLegend });
     await user.click(dialog.getByRole('button', { name: shippingTexts.confirm }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Rate not found for this shipment');
+  });
+});
+
+describe('the ship-by time on an order’s page', () => {
+  const shipBy = '2026-12-01T15:00:00.000Z';
+  const awaitingDropOff = (overrides: Partial<OrderDetails> = {}) =>
+    makeDetails({
+      progress: 'awaiting_handover',
+      handover: null,
+      handedOverAt: null,
+      trackingNote: null,
+      delivery: 'shipping',
+      timeline: makeDetails().timeline.slice(0, 2),
+      nextStep: { step: 'hand_over', by: 'seller' },
+      problemWindowEndsAt: null,
+      shipBy,
+      ...overrides,
+    });
+
+  it('tells the seller, and the buyer, by when the carrier must have the parcel', async () => {
+    serve(awaitingDropOff({ myPart: 'seller' }), {}, 'seller');
+    const { unmount } = renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(next.getByText('Ship by Tue, Dec 1, 15:00 UTC')).toBeInTheDocument();
+    expect(next.getByText(shipByTexts.sellerHint)).toBeInTheDocument();
+    unmount();
+
+    serve(awaitingDropOff());
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+    const buyersNext = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(buyersNext.getByText(shipByTexts.shipBy(shipBy))).toBeInTheDocument();
+    expect(buyersNext.getByText(shipByTexts.buyerHint)).toBeInTheDocument();
+  });
+
+  it('says the order was cancelled once the drop-off was missed, and no longer asks to ship by', async () => {
+    serve(
+      awaitingDropOff({
+        shipBy: null,
+        missedDropOffAt: '2026-12-01T15:01:00.000Z',
+        payment: 'refunded',
+        refundedAt: '2026-12-01T15:01:00.000Z',
+        nextStep: { step: 'none', by: null },
+      }),
+    );
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: buyer });
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    expect(next.getByText(shipByTexts.missed('2026-12-01T15:01:00.000Z'))).toBeInTheDocument();
+    expect(next.queryByText(/^Ship by/)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   orderProgressTexts,
   ratingTexts,
   shippingTexts,
+  shipByTexts,
   type OrderDetails,
   type OrderParcel,
   type OrderTimelineKind,
@@ -126,6 +127,24 @@ function Timeline({ order, headingId }: { order: OrderDetails; headingId: string
 }
 
 /** The next step in the caller's words: their own turn, whom they wait for, or that nothing is left. */
+/** A shipped order's deadline for the carrier's first scan, or the cancellation that followed it (decision 0075). */
+const ShipByLine = ({ order }: { order: OrderDetails }) => {
+  if (order.missedDropOffAt && order.myPart !== null) {
+    return (
+      <p className="mt-2 font-medium text-red-700 dark:text-red-400">{shipByTexts.missed(order.missedDropOffAt)}</p>
+    );
+  }
+  if (!order.shipBy || order.myPart === null) return null;
+  return (
+    <div className="mt-2">
+      <p className="font-medium">{shipByTexts.shipBy(order.shipBy)}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {order.myPart === 'seller' ? shipByTexts.sellerHint : shipByTexts.buyerHint}
+      </p>
+    </div>
+  );
+};
+
 const nextStepText = (order: OrderDetails): string => {
   const { step, by } = order.nextStep;
   if (step === 'none') {
@@ -371,6 +390,7 @@ function NextStepSection({
         {texts.nextStepHeading}
       </h2>
       <p className="mt-2 font-medium">{nextStepText(order)}</p>
+      <ShipByLine order={order} />
       {order.status === 'paid' && (
         <div className="mt-3">
           <OrderProgressSteps order={order} />
