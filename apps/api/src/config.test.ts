@@ -44,6 +44,12 @@ describe('config', () => {
     expect(() => loadConfig({ BUYER_FEE_PERCENT: '1.005' })).toThrow(/BUYER_FEE_PERCENT: must have at most two/);
   });
 
+  it('has the buyer pay for shipping by default; any other payer than buyer or seller stops the start', () => {
+    expect(loadConfig({}).shippingPaidBy).toBe('buyer');
+    expect(loadConfig({ SHIPPING_PAID_BY: 'seller' }).shippingPaidBy).toBe('seller');
+    expect(() => loadConfig({ SHIPPING_PAID_BY: 'marketplace' })).toThrow(/SHIPPING_PAID_BY: must be buyer or seller/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -180,6 +180,8 @@ const EnvSchema = z.object({
     .max(20, 'must be between 0 and 20')
     .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, 'must have at most two decimals')
     .default(0),
+  /** Who pays for shipping: the buyer at checkout (a quote added to the card's amount), or the seller, from their payout. */
+  SHIPPING_PAID_BY: z.enum(['buyer', 'seller'], 'must be buyer or seller').default('buyer'),
 
   // The IMEI check of listings: the built-in test mode (magic IMEIs), or a device-check service over HTTP.
   /** The device-check service's address (its API: adapters/device-check/http-device-check.ts). */
@@ -466,6 +468,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     trustedSellerSales: e.TRUSTED_SELLER_SALES ?? (isTest ? 0 : 3),
     /** The buyer's service fee in percent, frozen on the order when its payment is prepared. */
     buyerFeePercent: e.BUYER_FEE_PERCENT,
+    /** Who pays a shipped order's label (decision 0076): the buyer's quote frozen at booking, or the seller's payout. */
+    shippingPaidBy: e.SHIPPING_PAID_BY,
   };
 });
 

@@ -1,5 +1,5 @@
 import { finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
-import { markPaymentPartlyRefunded, markPaymentRefunded } from '../modules/payments/index.ts';
+import { markPaymentPartlyRefunded, markPaymentRefunded, refundLabelCharge } from '../modules/payments/index.ts';
 import { takeBackSellerPayout as takeBack } from '../modules/payouts/index.ts';
 import { every, type JobDefinition } from './job.ts';
 
@@ -13,12 +13,22 @@ export const progressOrdersJob: JobDefinition = {
   name: 'progress-orders',
   every: every.minute,
   timeLimitSeconds: 120,
-  async run({ db, processor, payouts, log, now, publicUrl }, { signal }) {
+  async run({ db, processor, payouts, shipping, log, now, publicUrl }, { signal }) {
     const completed = await completeDueOrders({ db, now, publicUrl }, { signal });
     const takeBackSellerPayout = (orderId: string, part?: { refundCents: number; key: string }) =>
       takeBack({ db, payouts, log, now, publicUrl }, orderId, part);
     const refunds = await finishDueRefunds(
-      { db, processor, log, now, publicUrl, markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayout },
+      {
+        db,
+        processor,
+        log,
+        now,
+        publicUrl,
+        markPaymentRefunded,
+        markPaymentPartlyRefunded,
+        takeBackSellerPayout,
+        labels: { shipping, refundLabelCharge },
+      },
       { signal },
     );
     return { completed, ...refunds };
