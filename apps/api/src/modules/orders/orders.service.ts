@@ -179,12 +179,12 @@ const shippingTermsOf = async (
 ): Promise<{ shippingPaidBy: ShippingPaidBy; shippingCents: number | null } | null> => {
   const product = await findLiveProductSeller(deps.db, booking.productId.toLowerCase());
   if (!product || product.sellerId === buyerId || !deps.shipping) return null;
-  const from = await shipFromAddressOf(deps.db, product.sellerId);
-  if (!from) throw conflict(buyingMessages.sellerDoesNotShip);
-  if (deps.shipping.paidBy === 'seller') return { shippingPaidBy: 'seller', shippingCents: null };
   const to = await shippingAddressOf(deps.db, buyerId, booking.addressId);
   // Removed, or someone else's: the booking's transaction refuses it in its words.
   if (!to) return null;
+  const from = await shipFromAddressOf(deps.db, product.sellerId);
+  if (!from) throw conflict(buyingMessages.sellerDoesNotShip);
+  if (deps.shipping.paidBy === 'seller') return { shippingPaidBy: 'seller', shippingCents: null };
   return { shippingPaidBy: 'buyer', shippingCents: await cheapestShippingCents(deps.shipping.port, from, to.copy) };
 };
 /** The order's delivery columns: the meeting as booked, or a copy of one of the buyer's live addresses. */
