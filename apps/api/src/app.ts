@@ -45,6 +45,8 @@ import { reportsRoutes } from './modules/reports/index.ts';
 import {
   markPaymentPartlyRefunded,
   markPaymentRefunded,
+  chargeLabel,
+  refundLabelCharge,
   orderCardRelease,
   paymentDepsOf,
   paymentsRoutes,
@@ -226,8 +228,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         markPaymentRefunded,
         markPaymentPartlyRefunded,
         takeBackSellerPayoutOf: (log) => (orderId, part) => takeBackSellerPayout(payoutDepsOf(api, log), orderId, part),
+        refundLabelCharge,
       });
-      await api.register(orderShippingRoutes);
+      await api.register(orderShippingRoutes, { chargeLabel });
       // The carrier's webhook moves shipped orders' parcels on.
       await api.register(orderParcelsRoutes);
       await api.register(payoutsRoutes);

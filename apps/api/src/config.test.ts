@@ -54,6 +54,12 @@ describe('config', () => {
     expect(() => loadConfig({ SHIP_BY_BUSINESS_DAYS: '1.5' })).toThrow(/SHIP_BY_BUSINESS_DAYS: must be a whole number/);
   });
 
+  it('has the buyer pay for shipping by default; any other payer than buyer or seller stops the start', () => {
+    expect(loadConfig({}).shippingPaidBy).toBe('buyer');
+    expect(loadConfig({ SHIPPING_PAID_BY: 'seller' }).shippingPaidBy).toBe('seller');
+    expect(() => loadConfig({ SHIPPING_PAID_BY: 'marketplace' })).toThrow(/SHIPPING_PAID_BY: must be buyer or seller/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

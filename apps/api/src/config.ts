@@ -187,6 +187,8 @@ const EnvSchema = z.object({
     .min(1, 'must be between 1 and 10')
     .max(10, 'must be between 1 and 10')
     .default(2),
+  /** Who pays for shipping: the buyer at checkout (a quote added to the card's amount), or the seller, from their payout. */
+  SHIPPING_PAID_BY: z.enum(['buyer', 'seller'], 'must be buyer or seller').default('buyer'),
 
   // The IMEI check of listings: the built-in test mode (magic IMEIs), or a device-check service over HTTP.
   /** The device-check service's address (its API: adapters/device-check/http-device-check.ts). */
@@ -475,6 +477,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     buyerFeePercent: e.BUYER_FEE_PERCENT,
     /** A shipped order's deadline for the carrier's first scan, set when it is paid (decision 0075). */
     shipByBusinessDays: e.SHIP_BY_BUSINESS_DAYS,
+    /** Who pays a shipped order's label (decision 0076): the buyer's quote frozen at booking, or the seller's payout. */
+    shippingPaidBy: e.SHIPPING_PAID_BY,
   };
 });
 

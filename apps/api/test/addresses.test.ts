@@ -328,6 +328,8 @@ describe('delivery addresses', () => {
     };
 
     it('ships to the buyer’s own address: the order keeps its copy, and the seller sees where to ship (no phone number)', async () => {
+      // A seller ships once they chose where from.
+      await chooseShipFrom(cast.seller, (await addAddress(t, cast.seller, { line1: '1 Main Street' })).id);
       const buyer = await callerWithRole(t, 'user', { name: 'Daniel Kim' });
       const address = await addAddress(t, buyer);
       const phone = await listPhone(t, cast.seller, { name: 'Shipped Pixel' });

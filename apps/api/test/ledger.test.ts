@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SellerFeeSchema } from '@recell/contract';
+import { SellingTermsSchema } from '@recell/contract';
 import { ledgerEntries, orders, payments } from '../src/db/schema.ts';
 import { useCast, headersOf, type Caller } from './support/accounts.ts';
 import { useTestApp } from './support/api.ts';
@@ -50,7 +50,11 @@ describe('the ledger', () => {
   it('tells anyone the fee in force, as Add Product shows what the seller will receive', async () => {
     const response = await t.app.inject('/api/seller-fee');
     expect(response.statusCode, response.body).toBe(200);
-    expect(SellerFeeSchema.parse(response.json())).toEqual({ percent: 12.5, fixedCents: 30 });
+    expect(SellingTermsSchema.parse(response.json())).toEqual({
+      percent: 12.5,
+      fixedCents: 30,
+      shippingPaidBy: 'buyer',
+    });
   });
 
   it('records a sale as the money captured, the seller’s share and the fee, frozen on the order', async () => {

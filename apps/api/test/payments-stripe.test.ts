@@ -101,6 +101,7 @@ describe('payments with Stripe', () => {
         amountCents: 52_500,
         priceCents: 52_500,
         buyerFeeCents: 0,
+        shippingCents: 0,
         currency: 'usd',
         processor: 'stripe',
       });

@@ -97,8 +97,9 @@ describe('payments with the built-in test-mode processor', () => {
         clientSecret: expect.stringMatching(/^pi_test_[0-9a-f]{24}_secret_[0-9a-f]{32}$/),
         amountCents: 45_000,
         priceCents: 45_000,
-        // No service fee by default.
+        // No service fee by default, and no shipping for a meeting.
         buyerFeeCents: 0,
+        shippingCents: 0,
         currency: 'usd',
         processor: 'test',
       });

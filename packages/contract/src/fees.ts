@@ -18,6 +18,20 @@ export const SellerFeeSchema = z
   .meta({ id: 'SellerFee' });
 export type SellerFeeRule = z.infer<typeof SellerFeeSchema>;
 
+/**
+ * Who pays for shipping an order (`SHIPPING_PAID_BY`, decision 0076): the buyer at checkout (the
+ * carrier's cheapest rate, quoted at booking, added to what the card is charged), or the seller
+ * (the label's cost taken from their payout).
+ */
+export const ShippingPaidBySchema = z.enum(['buyer', 'seller']).meta({ id: 'ShippingPaidBy' });
+export type ShippingPaidBy = z.infer<typeof ShippingPaidBySchema>;
+
+/** GET /api/seller-fee: the fee rule in force, and who pays for shipping. */
+export const SellingTermsSchema = SellerFeeSchema.extend({ shippingPaidBy: ShippingPaidBySchema }).meta({
+  id: 'SellingTerms',
+});
+export type SellingTerms = z.infer<typeof SellingTermsSchema>;
+
 export const sellerFeeOf = (priceCents: number, rule: SellerFeeRule): number => {
   const basisPoints = Math.round(rule.percent * 100);
   const percentCents = Math.floor((priceCents * basisPoints + 5000) / 10_000);

@@ -96,7 +96,13 @@ export const notices = {
   }),
   orderPaidBuyer: (
     phone: string,
-    receipt?: { priceCents: number; buyerFeeCents: number; totalCents: number; cardLast4: string | null },
+    receipt?: {
+      priceCents: number;
+      buyerFeeCents: number;
+      shippingCents?: number;
+      totalCents: number;
+      cardLast4: string | null;
+    },
   ) => ({
     title: 'Payment received',
     body:
@@ -104,6 +110,7 @@ export const notices = {
       (receipt
         ? ` Receipt: ${formatPrice(receipt.priceCents)}` +
           (receipt.buyerFeeCents > 0 ? ` + ${formatPrice(receipt.buyerFeeCents)} service fee` : '') +
+          (receipt.shippingCents ? ` + ${formatPrice(receipt.shippingCents)} shipping` : '') +
           `, ${formatPrice(receipt.totalCents)} charged` +
           (receipt.cardLast4 ? ` to the card ending ${receipt.cardLast4}.` : '.')
         : ''),

@@ -17,6 +17,7 @@ export const orderShippingMessages = {
   noLabel: 'No label was bought for this order',
   rateRequired: 'Choose a rate',
   carrierUnavailable: 'The carrier could not be reached. Try again in a moment.',
+  noRatesToAddress: 'The carrier has no rate to this address: book a meeting instead',
 } as const;
 
 /** One of the carrier's offers for the parcel. */

@@ -43,6 +43,7 @@ export const reportReasonLabels: Record<ReportReason, string> = {
 export const buyingMessages = {
   productNotForSale: 'This phone is no longer for sale',
   ownProduct: 'You cannot book your own phone',
+  sellerDoesNotShip: 'This seller does not ship yet: book a meeting instead',
   alreadyBooked: 'You have already booked this phone. Find it in My Orders.',
   orderNotFound: 'This order was not found',
   paidOrderCannotBeRemoved: 'A paid order cannot be removed',

@@ -28,12 +28,15 @@ export const paymentTexts = {
   charge: (amount: string) => `You will be charged ${amount}.`,
   /** The buyer's service fee, shown before paying when the marketplace charges one. */
   serviceFee: (price: string, fee: string) => `The phone's price is ${price}, plus a ${fee} service fee.`,
+  /** The shipping the buyer pays (the carrier's rate quoted at booking), shown before paying. */
+  shipping: (amount: string) => `Shipping ${amount}`,
 
   // The buyer's receipt of a paid order
   receiptTitle: 'Receipt',
   receiptPhone: 'Phone',
   receiptPrice: 'Price',
   receiptServiceFee: 'Service fee',
+  receiptShipping: 'Shipping',
   receiptTotal: 'Total charged',
   receiptCard: 'Card',
   receiptCardEnding: (last4: string) => `Card ending ${last4}`,

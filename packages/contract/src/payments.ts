@@ -27,11 +27,13 @@ export const PaymentIntentSchema = z
   .object({
     paymentIntentId: z.string(),
     clientSecret: z.string(),
-    /** What the card is charged: the price and the buyer's service fee. */
+    /** What the card is charged: the price, the buyer's service fee and the shipping. */
     amountCents: z.number().int(),
     priceCents: z.number().int(),
     /** The buyer's service fee, frozen on the order with this payment (0 when there is none). */
     buyerFeeCents: z.number().int(),
+    /** The shipping the buyer pays, frozen at booking (0 for a meeting, or when the seller pays it). */
+    shippingCents: z.number().int(),
     currency: z.string(),
     processor: z.enum(cardProcessors),
   })
@@ -69,6 +71,8 @@ export const PaymentReceiptSchema = z
     priceCents: z.number().int(),
     /** The buyer's service fee (0 when there was none). */
     buyerFeeCents: z.number().int(),
+    /** The shipping the buyer paid (0 for a meeting, or when the seller paid it). */
+    shippingCents: z.number().int(),
     /** What the card was charged. */
     totalCents: z.number().int(),
     /** The card's last four digits (null when the processor did not tell them). */

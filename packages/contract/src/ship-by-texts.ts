@@ -71,14 +71,7 @@ export const missedDropOffTexts = {
   },
   missedCount: (count: number) => (count === 1 ? '1 missed drop-off' : `${count} missed drop-offs`),
   labelNone: 'None bought',
-  labelBought: (refund: 'submitted' | 'refunded' | 'rejected' | null) =>
-    refund === 'refunded'
-      ? 'Bought, refunded'
-      : refund === 'submitted'
-        ? 'Bought, refund requested'
-        : refund === 'rejected'
-          ? 'Bought, refund refused (used)'
-          : 'Bought, refund pending',
+  labelBought: (isRefunded: boolean) => (isRefunded ? 'Bought, refunded' : 'Bought, not refunded'),
   outcome: (refund: string | null) =>
     refund === 'refunded'
       ? 'Cancelled, buyer refunded'

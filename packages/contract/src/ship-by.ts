@@ -12,8 +12,6 @@ export const shipByAuditActions = {
   reminded: 'order.ship_by_reminded',
   /** No carrier scan by the deadline: the order is cancelled and its refund started. */
   missedDropOff: 'order.missed_drop_off',
-  /** The carrier answered the unused label's refund. */
-  labelRefunded: 'order.label_refunded',
 } as const;
 
 /** The notifications' kinds. */
@@ -21,9 +19,6 @@ export const shipByEmailKinds = {
   reminder: 'ship_by_reminder',
   missedDropOff: 'missed_drop_off',
 } as const;
-
-/** What the carrier answered for an unused label's refund. */
-export const labelRefundOutcomes = ['submitted', 'refunded', 'rejected'] as const;
 
 /** One missed drop-off on the admins' list: the order, its seller, the deadline and what came of it. */
 export const AdminMissedDropOffSchema = z
@@ -37,9 +32,9 @@ export const AdminMissedDropOffSchema = z
     paidAt: z.iso.datetime({ offset: true }).nullable(),
     shipBy: z.iso.datetime({ offset: true }),
     missedAt: z.iso.datetime({ offset: true }),
-    /** A label was bought but never scanned by the carrier; and what its refund came to (null: not asked yet or none). */
+    /** A label was bought but never scanned by the carrier; and whether the carrier refunded it with the order. */
     isLabelBought: z.boolean(),
-    labelRefund: z.enum(labelRefundOutcomes).nullable(),
+    isLabelRefunded: z.boolean(),
     /** The buyer's refund, as the refund engine tracks it (its problem report's status). */
     refund: z.enum(orderProblemStatuses).nullable(),
   })

@@ -20,6 +20,11 @@ export const shippingTexts = {
     days === null ? 'No delivery time promised' : days === 1 ? '1 business day' : `${days} business days`,
   noRates: 'The carrier offers no rate for this parcel.',
   noShipFrom: 'Choose the address you ship from before buying a label.',
+  /** The booking dialog, shipping chosen: who pays for it (`SHIPPING_PAID_BY`). */
+  bookingPaidByBuyer: 'The carrier’s rate for shipping is added to what you pay.',
+  bookingPaidBySeller: 'Shipping is free for you: the seller pays for it.',
+  /** Shown to the seller when sellers pay for shipping (`SHIPPING_PAID_BY=seller`). */
+  paidFromPayout: 'The label’s cost is taken from your payout.',
   chooseShipFrom: 'Go to Addresses',
   confirm: 'Buy label',
   buying: 'Buying…',

@@ -80,6 +80,8 @@ export const orderProblemStatusEnum = pgEnum('order_problem_status', [
 ]);
 /** How a booked phone reaches its buyer: at a meeting (the spec's booking) or shipped to one of their addresses. */
 export const deliveryMethodEnum = pgEnum('delivery_method', ['meeting', 'shipping']);
+/** Who pays an order's shipping (decision 0076), frozen at booking. */
+export const shippingPayerEnum = pgEnum('shipping_payer', ['buyer', 'seller']);
 export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
 
 export const users = pgTable(
@@ -504,6 +506,18 @@ export const orders = pgTable(
      * authorised for the price plus this.
      */
     buyerFeeCents: integer('buyer_fee_cents'),
+    /**
+     * What the buyer pays for shipping (the carrier's cheapest rate, quoted at booking), when the
+     * buyer pays it (`SHIPPING_PAID_BY`); null for a meeting or when the seller pays. The card is
+     * authorised for it too.
+     */
+    shippingCents: integer('shipping_cents'),
+    /**
+     * Who pays the label, frozen at booking from `SHIPPING_PAID_BY`: the buyer (`shipping_cents`
+     * held for it) or the seller (taken from the payout). Null for a meeting, and for orders booked
+     * before anyone paid for shipping: the marketplace bears their label.
+     */
+    shippingPaidBy: shippingPayerEnum('shipping_paid_by'),
     /** A meeting (phone and location above) or shipping to `ship_to`. */
     deliveryMethod: deliveryMethodEnum('delivery_method').notNull().default('meeting'),
     /**
@@ -520,6 +534,8 @@ export const orders = pgTable(
     shipmentId: text('shipment_id'),
     /** What the seller's label cost, in cents (set when it was bought: an order has one label). */
     labelCostCents: integer('label_cost_cents'),
+    /** The carrier refunded the label, never used, when the order was refunded (its ledger movement written then). */
+    labelRefundedAt: timestamp('label_refunded_at', { withTimezone: true }),
     /** The tracker's newest status and when the carrier last changed it (older updates never win). */
     trackingStatus: trackingStatusEnum('tracking_status'),
     trackingUpdatedAt: timestamp('tracking_updated_at', { withTimezone: true }),
@@ -536,13 +552,10 @@ export const orders = pgTable(
     shipByRemindedAt: timestamp('ship_by_reminded_at', { withTimezone: true }),
     /** No carrier scan by `ship_by`: the job cancelled the order then and started the buyer's refund. */
     missedDropOffAt: timestamp('missed_drop_off_at', { withTimezone: true }),
-    /** A missed drop-off's unused label, as the carrier answered its refund: submitted, refunded or rejected. */
-    labelRefund: text('label_refund'),
   },
   (t) => [
     check('orders_price_positive', sql`${t.priceCents} > 0`),
     check('orders_ship_to_when_shipping', sql`(${t.deliveryMethod} = 'shipping') = (${t.shipTo} is not null)`),
-    check('orders_label_refund', sql`${t.labelRefund} in ('submitted', 'refunded', 'rejected')`),
     // The ship-by job: paid parcels not yet with the carrier, the nearest deadline first.
     index('orders_ship_by_idx')
       .on(t.shipBy)
@@ -1226,6 +1239,8 @@ export const ledgerAccountEnum = pgEnum('ledger_account', [
   'platform_fees',
   /** Taken by the card network while a dispute is open. */
   'disputed',
+  /** The shipping the buyer paid, held for the label (credit: negative while held). */
+  'shipping_held',
 ]);
 /** What moved an order's money. */
 export const ledgerMovementEnum = pgEnum('ledger_movement', [
@@ -1237,6 +1252,10 @@ export const ledgerMovementEnum = pgEnum('ledger_movement', [
   'dispute_opened',
   'dispute_won',
   'dispute_lost',
+  /** The order's shipping label bought at the carrier. */
+  'label',
+  /** The label refunded by the carrier, never used. */
+  'label_refund',
 ]);
 
 /**

@@ -1,5 +1,5 @@
 import { enforceShipBy, finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
-import { markPaymentPartlyRefunded, markPaymentRefunded } from '../modules/payments/index.ts';
+import { markPaymentPartlyRefunded, markPaymentRefunded, refundLabelCharge } from '../modules/payments/index.ts';
 import { takeBackSellerPayout as takeBack } from '../modules/payouts/index.ts';
 import { every, type JobDefinition } from './job.ts';
 
@@ -28,6 +28,7 @@ export const progressOrdersJob: JobDefinition = {
       markPaymentRefunded,
       markPaymentPartlyRefunded,
       takeBackSellerPayout,
+      labels: { shipping, refundLabelCharge },
     };
     const shipBy = await enforceShipBy({ ...problemDeps, shipping }, { signal });
     const refunds = await finishDueRefunds(problemDeps, { signal });

@@ -4,7 +4,7 @@ import type {
   MyProductPageSchema,
   UpdateProductSchema,
 } from '../listings.ts';
-import type { SellerFeeSchema } from '../fees.ts';
+import type { SellingTermsSchema } from '../fees.ts';
 import type { PageQuerySchema } from '../pagination.ts';
 import type { ProductPhotosSchema, ProductWithPhotosSchema } from '../photos.ts';
 import { endpoint } from './endpoint.ts';
@@ -33,8 +33,11 @@ export const listingEndpoints = {
     status: 200,
     auth: ['seller'],
   }),
-  /** The marketplace's fee on a sale, for the forms that show what the seller will receive. */
-  sellerFee: endpoint<{ response: typeof SellerFeeSchema }>()({
+  /**
+   * The marketplace's fee on a sale, for the forms that show what the seller will receive, and who
+   * pays for shipping (the booking dialog and the label dialog say so).
+   */
+  sellerFee: endpoint<{ response: typeof SellingTermsSchema }>()({
     method: 'GET',
     path: '/seller-fee',
     status: 200,

@@ -124,7 +124,7 @@ export const apiEndpoints = {
     createProduct: { body: listings.CreateProductSchema, response: photos.ProductWithPhotosSchema },
     myProducts: { query: pagination.PageQuerySchema, response: listings.MyProductPageSchema },
     myProduct: { response: listings.MyProductDetailsSchema },
-    sellerFee: { response: fees.SellerFeeSchema },
+    sellerFee: { response: fees.SellingTermsSchema },
     updateProduct: { body: listings.UpdateProductSchema, response: photos.ProductWithPhotosSchema },
     replacePhotos: { body: photos.ProductPhotosSchema, response: photos.ProductWithPhotosSchema },
     advertiseProduct: { response: photos.ProductWithPhotosSchema },

@@ -4,8 +4,11 @@ export {
   recordDisputeOpened,
   recordDisputeWon,
   recordFullRefund,
+  recordLabel,
+  recordLabelRefund,
   recordPartialRefund,
   recordReversal,
   recordSale,
   recordTransfer,
 } from './ledger.service.ts';
+export type { LabelPayer } from './ledger.service.ts';

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 
@@ -29,3 +29,22 @@ export const balancesOfOrder = async (db: Executor, orderId: string): Promise<Ne
     .where(eq(ledgerEntries.orderId, orderId))
     .groupBy(ledgerEntries.account)
     .then((rows) => rows.map((row) => ({ account: row.account, amountCents: Number(row.amountCents) })));
+
+/** What the processor's balance moved in the order's movements of these kinds (a label's cost is negative). */
+export const processorBalanceOfMovements = async (
+  db: Executor,
+  orderId: string,
+  movements: LedgerMovement[],
+): Promise<number> => {
+  const [row] = await db
+    .select({ amountCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.orderId, orderId),
+        eq(ledgerEntries.account, 'processor_balance'),
+        inArray(ledgerEntries.movement, movements),
+      ),
+    );
+  return Number(row?.amountCents ?? 0);
+};

@@ -10,6 +10,7 @@ export {
 export { orderParcelsRoutes } from './order-parcels.routes.ts';
 export { orderProgressRoutes } from './order-progress.routes.ts';
 export { orderShippingRoutes } from './order-shipping.routes.ts';
+export type { LabelMoney } from './order-shipping.service.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
 export {
   cancelOpenOrdersOf,

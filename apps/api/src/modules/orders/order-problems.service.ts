@@ -39,6 +39,7 @@ import {
   type CardProcessor,
 } from '../../adapters/payments/card-processor.ts';
 import { PayoutRefusedError } from '../../adapters/payouts/payout-processor.ts';
+import type { ShippingPort } from '../../adapters/shipping/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -49,6 +50,8 @@ import { insertAuditEntry } from '../audit/index.ts';
 import { notifyAll } from '../notifications/index.ts';
 import { excludeRatingOfRefundedOrder } from '../ratings/index.ts';
 import * as repository from './order-progress.repository.ts';
+import { findLabelOfOrder, markLabelRefunded } from './order-shipping.repository.ts';
+import { labelMoneyOf, type LabelMoney } from './order-shipping.service.ts';
 import { orderLink, toProblem } from './order-progress.view.ts';
 
 export interface ProblemDeps {
@@ -80,6 +83,15 @@ export interface ProblemDeps {
    * the same way).
    */
   takeBackSellerPayout: (orderId: string, part?: { refundCents: number; key: string }) => Promise<void>;
+  /**
+   * A full refund of an order whose label was never used refunds the label at the carrier and
+   * undoes its charge (decision 0076): the shipping port, and the payments module's record of it.
+   * Without it, a label stays as it is.
+   */
+  labels?: {
+    shipping: ShippingPort;
+    refundLabelCharge: (tx: Executor, label: LabelMoney) => Promise<void>;
+  };
 }
 
 /** How long the admin's request holds a refund before the job may take it over. */
@@ -220,6 +232,31 @@ const recordRefundFailure = async (deps: ProblemDeps, problemId: string, error: 
   });
 };
 
+/** A label the carrier has not scanned yet: nothing was sent with it, so it may be refunded. */
+const unusedStatuses = new Set<string | null>([null, 'pre_transit', 'unknown']);
+
+/**
+ * Before a full refund is recorded (no transaction open): the order's label, bought but never
+ * used, is refunded at the carrier (its answer is the same however often it is asked). True when
+ * the carrier refunded it (or took the refund), so the refund's record undoes the label's charge.
+ * The carrier's refusal or silence never holds up the buyer's money: the label stays paid, and the
+ * marketplace bears it.
+ */
+const refundUnusedLabel = async (deps: ProblemDeps, orderId: string): Promise<boolean> => {
+  if (!deps.labels) return false;
+  const label = await findLabelOfOrder(deps.db, orderId);
+  if (!label?.trackerId || !label.shipmentId || label.labelCostCents === null) return false;
+  if (label.labelRefundedAt) return true;
+  if (!unusedStatuses.has(label.trackingStatus)) return false;
+  try {
+    const outcome = await deps.labels.shipping.refundLabel(label.shipmentId);
+    return outcome !== 'rejected';
+  } catch (error) {
+    deps.log.warn({ err: error, orderId }, 'the unused label could not be refunded at the carrier');
+    return false;
+  }
+};
+
 /**
  * Steps 2 and 3 of a refund already decided ('refunding'); true when it is recorded (by this call
  * or another). A processor failure is recorded on the problem (failed for good, or the next try's
@@ -245,11 +282,17 @@ export const carryOutRefund = async (deps: ProblemDeps, problemId: string): Prom
     const isFinal = await recordRefundFailure(deps, problemId, error);
     throw new RefundNotDoneError(isFinal, isRefusal(error), { cause: error });
   }
+  const isLabelRefunded = payment?.refundCents === null && (await refundUnusedLabel(deps, payment.orderId));
   const at = deps.now?.() ?? new Date();
   return shortTransaction(deps.db, async (tx) => {
     const done = await repository.finishRefund(tx, problemId, at);
     if (!done) return false;
     if (done.refundCents === null) {
+      // The label's charge is undone first, so the refund then gives the buyer's shipping back.
+      if (isLabelRefunded && deps.labels && (await markLabelRefunded(tx, done.orderId, at))) {
+        const label = (await findLabelOfOrder(tx, done.orderId))!;
+        await deps.labels.refundLabelCharge(tx, labelMoneyOf(label, label.labelCostCents!));
+      }
       await deps.markPaymentRefunded(tx, done.orderId);
       // A refunded sale no longer speaks for its seller: its rating leaves their totals.
       await excludeRatingOfRefundedOrder(tx, done.orderId);

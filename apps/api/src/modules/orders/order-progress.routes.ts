@@ -18,11 +18,13 @@ export interface OrderProgressRoutesOptions {
   markPaymentPartlyRefunded: problems.ProblemDeps['markPaymentPartlyRefunded'];
   /** The payouts module's: a sent share is taken back before the buyer is refunded. */
   takeBackSellerPayoutOf: (log: FastifyBaseLogger) => problems.ProblemDeps['takeBackSellerPayout'];
+  /** The payments module's: an unused label refunded with the order has its charge undone. */
+  refundLabelCharge: NonNullable<problems.ProblemDeps['labels']>['refundLabelCharge'];
 }
 
 export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
   app,
-  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf },
+  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf, refundLabelCharge },
 ) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
@@ -38,6 +40,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
     markPaymentRefunded,
     markPaymentPartlyRefunded,
     takeBackSellerPayout: takeBackSellerPayoutOf(log),
+    labels: { shipping: app.shipping, refundLabelCharge },
   });
 
   const { orderProgress } = apiEndpoints;

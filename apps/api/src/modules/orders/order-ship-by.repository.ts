@@ -125,37 +125,6 @@ export const insertRefundingProblem = async (
   return row!.id;
 };
 
-/** Missed drop-offs whose bought label the carrier has not answered a refund for yet (recent ones). */
-export const labelsToRefund = (db: Executor, opts: { missedAfter: Date; limit: number; orderId?: string }) =>
-  db
-    .select({ id: orders.id, shipmentId: orders.shipmentId })
-    .from(orders)
-    .where(
-      and(
-        opts.orderId ? eq(orders.id, opts.orderId) : undefined,
-        gt(orders.missedDropOffAt, opts.missedAfter),
-        isNotNull(orders.trackerId),
-        isNotNull(orders.shipmentId),
-        isNull(orders.labelRefund),
-      ),
-    )
-    .orderBy(orders.missedDropOffAt)
-    .limit(opts.limit);
-
-/** The carrier's answer to the label's refund, noted once. */
-export const noteLabelRefund = async (
-  db: Executor,
-  orderId: string,
-  outcome: 'submitted' | 'refunded' | 'rejected',
-): Promise<boolean> =>
-  (
-    await db
-      .update(orders)
-      .set({ labelRefund: outcome })
-      .where(and(eq(orders.id, orderId), isNull(orders.labelRefund)))
-      .returning({ id: orders.id })
-  ).length > 0;
-
 // ---------------------------------------------------------------------------------------------
 // The admins' list
 
@@ -172,7 +141,7 @@ export const listMissedDropOffs = (db: Executor, opts: { limit: number; after?: 
       shipBy: orders.shipBy,
       missedAt: orders.missedDropOffAt,
       trackerId: orders.trackerId,
-      labelRefund: orders.labelRefund,
+      labelRefundedAt: orders.labelRefundedAt,
       product: { id: products.id, name: products.name },
       seller: { id: sellers.id, name: sellers.name, email: sellers.email },
       buyer: { id: buyers.id, name: buyers.name },

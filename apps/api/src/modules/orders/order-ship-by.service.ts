@@ -37,11 +37,8 @@ import * as repository from './order-ship-by.repository.ts';
 
 export interface ShipByDeps extends ProblemDeps {
   now: () => Date;
-  shipping: Pick<ShippingPort, 'retrieveTracker' | 'refundLabel'>;
+  shipping: Pick<ShippingPort, 'retrieveTracker'>;
 }
-
-/** How long after a missed drop-off its label's refund is still asked for (the carrier may be down). */
-const labelRefundRetryMs = 7 * 24 * 3_600_000;
 
 /** Reminds the sellers whose deadline is near and whose parcel is not yet with the carrier. */
 export const remindSellersToShip = async (
@@ -145,50 +142,17 @@ const cancelMissedDropOff = (deps: ShipByDeps, orderId: string, now: Date) =>
     return problemId;
   });
 
-/** Asks the carrier to refund the unused labels of missed drop-offs (all due, or one order's). */
-const refundUnusedLabels = async (deps: ShipByDeps, opts: { orderId?: string; limit: number }) => {
-  const now = deps.now();
-  const labels = await repository.labelsToRefund(deps.db, {
-    missedAfter: new Date(now.getTime() - labelRefundRetryMs),
-    limit: opts.limit,
-    ...(opts.orderId ? { orderId: opts.orderId } : {}),
-  });
-  let refunded = 0;
-  for (const label of labels) {
-    let outcome: 'submitted' | 'refunded' | 'rejected';
-    try {
-      outcome = await deps.shipping.refundLabel(label.shipmentId!);
-    } catch (error) {
-      deps.log.warn({ err: error, orderId: label.id }, 'an unused label’s refund failed; it is asked again later');
-      continue;
-    }
-    await shortTransaction(deps.db, async (tx) => {
-      if (!(await repository.noteLabelRefund(tx, label.id, outcome))) return;
-      refunded += 1;
-      await insertAuditEntry(tx, {
-        actorId: null,
-        action: shipByAuditActions.labelRefunded,
-        subjectType: 'order',
-        subjectId: label.id,
-        detail: { shipmentId: label.shipmentId, outcome },
-      });
-    });
-  }
-  return refunded;
-};
-
 /**
  * The progress-orders job's part for the deadline: reminders, then the missed drop-offs
- * (cancelled, refunded, their labels refunded), then labels whose refund an outage left.
+ * (cancelled and refunded; the refund engine refunds an unused label with the order, decision 0076).
  */
 export const enforceShipBy = async (
   deps: ShipByDeps,
   opts: { signal?: AbortSignal; batchSize?: number } = {},
-): Promise<{ reminded: number; missedDropOffs: number; labelsRefunded: number }> => {
+): Promise<{ reminded: number; missedDropOffs: number }> => {
   const limit = opts.batchSize ?? 50;
   const reminded = await remindSellersToShip(deps, { batchSize: limit });
   let missedDropOffs = 0;
-  let labelsRefunded = 0;
   for (const candidate of await repository.findMissedDropOffs(deps.db, { now: deps.now(), limit })) {
     if (opts.signal?.aborted) break;
     if (candidate.trackerId && !(await refreshTracker(deps, candidate.id, candidate.trackerId))) continue;
@@ -206,11 +170,9 @@ export const enforceShipBy = async (
           : 'a missed drop-off’s refund is retried later',
       );
     }
-    if (candidate.trackerId) labelsRefunded += await refundUnusedLabels(deps, { orderId: candidate.id, limit: 1 });
   }
-  if (!opts.signal?.aborted) labelsRefunded += await refundUnusedLabels(deps, { limit });
   deps.emailsQueued?.();
-  return { reminded, missedDropOffs, labelsRefunded };
+  return { reminded, missedDropOffs };
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -225,7 +187,7 @@ const toMissedDropOff = (row: repository.MissedDropOffRow): AdminMissedDropOff =
   shipBy: iso(row.shipBy)!,
   missedAt: iso(row.missedAt)!,
   isLabelBought: row.trackerId !== null,
-  labelRefund: row.labelRefund as AdminMissedDropOff['labelRefund'],
+  isLabelRefunded: row.labelRefundedAt !== null,
   refund: row.refund as AdminMissedDropOff['refund'],
 });
 

@@ -2,7 +2,7 @@
  * A shipped order's label in the database (docs/decisions/0073): the shipment its rates came from,
  * then the bought label's parcel. Only the order's row is locked (as every progress change does).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
 
@@ -15,6 +15,8 @@ const labelColumns = {
   shipTo: orders.shipTo,
   shipmentId: orders.shipmentId,
   trackerId: orders.trackerId,
+  shippingCents: orders.shippingCents,
+  shippingPaidBy: orders.shippingPaidBy,
   buyerId: orders.buyerId,
   sellerId: products.sellerId,
   productName: products.name,
@@ -78,3 +80,31 @@ export const recordLabel = (
       labelCostCents: label.amountCents,
     })
     .where(and(eq(orders.id, orderId), eq(orders.progress, 'awaiting_handover'), isNull(orders.trackerId)));
+
+/** The order's label as a refund needs it: whether one was bought, used, or refunded already. */
+export const findLabelOfOrder = async (db: Executor, orderId: string) => {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      shipmentId: orders.shipmentId,
+      trackerId: orders.trackerId,
+      trackingStatus: orders.trackingStatus,
+      labelCostCents: orders.labelCostCents,
+      labelRefundedAt: orders.labelRefundedAt,
+      shippingCents: orders.shippingCents,
+      shippingPaidBy: orders.shippingPaidBy,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row;
+};
+
+/** The label refunded by the carrier, noted once: false when an earlier record noted it. */
+export const markLabelRefunded = async (tx: Executor, orderId: string, at: Date): Promise<boolean> =>
+  (
+    await tx
+      .update(orders)
+      .set({ labelRefundedAt: at })
+      .where(and(eq(orders.id, orderId), isNull(orders.labelRefundedAt), isNotNull(orders.trackerId)))
+      .returning({ id: orders.id })
+  ).length > 0;

@@ -10,12 +10,18 @@ import * as shipping from './order-shipping.service.ts';
  * one (the order is then shipped), and the label's PDF. Another seller's order is a 404; a wrong
  * state a 409; the carrier out of reach a 503.
  */
-export const orderShippingRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrderShippingRoutesOptions {
+  /** The payments module's record of a label's money (the ledger and the seller's share). */
+  chargeLabel: shipping.ShippingDeps['chargeLabel'];
+}
+
+export const orderShippingRoutes: FastifyPluginAsyncZod<OrderShippingRoutesOptions> = async (app, { chargeLabel }) => {
   const deps: shipping.ShippingDeps = {
     db: app.db,
     shipping: app.shipping,
     publicUrl: app.config.publicUrl,
     emailsQueued: () => app.emailsQueued(),
+    chargeLabel,
   };
 
   const { orderShipping } = apiEndpoints;

@@ -17,24 +17,42 @@ import {
   type Sale,
   type ShippingRates,
 } from '@recell/contract';
-import {
-  ShippingRefusedError,
-  ShippingUnavailableError,
-  type Parcel,
-  type PurchasedLabel,
-  type ShippingPort,
-} from '../../adapters/shipping/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { PurchasedLabel, ShippingPort } from '../../adapters/shipping/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { orderIdOf } from '../../lib/ids.ts';
 import { shipFromAddressOf } from '../addresses/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
+import { carrierCall, phoneParcel } from './order-shipping.carrier.ts';
 import { orderLink } from './order-progress.view.ts';
 import * as repository from './order-shipping.repository.ts';
 import { getSale } from './orders.service.ts';
+
+/**
+ * A label's money (decision 0076): what it cost, the shipping the buyer paid and is held for it, and
+ * who bears the rest (the seller, whichever pays for shipping; the marketplace for an order booked
+ * before anyone paid for it).
+ */
+export interface LabelMoney {
+  orderId: string;
+  costCents: number;
+  heldCents: number;
+  payer: 'buyer' | 'seller' | 'marketplace';
+}
+
+/** The money of the order's label, from its frozen shipping terms. */
+export const labelMoneyOf = (
+  order: { id: string; shippingCents: number | null; shippingPaidBy: 'buyer' | 'seller' | null },
+  costCents: number,
+): LabelMoney => ({
+  orderId: order.id,
+  costCents,
+  heldCents: order.shippingPaidBy === 'buyer' ? (order.shippingCents ?? 0) : 0,
+  payer: order.shippingPaidBy ?? 'marketplace',
+});
 
 export interface ShippingDeps {
   db: Database;
@@ -43,10 +61,12 @@ export interface ShippingDeps {
   emailsQueued: () => void;
   /** The clock (tests move it). */
   now?: () => Date;
+  /**
+   * Records the label's money in the label's transaction: the ledger's movement and the seller's
+   * held share (the payments module's, handed in: payments use orders, never the other way).
+   */
+  chargeLabel: (tx: Executor, label: LabelMoney) => Promise<void>;
 }
-
-/** One boxed phone: what every label is bought for (the seller does not weigh it). */
-export const phoneParcel: Parcel = { weightGrams: 400, lengthMm: 180, widthMm: 100, heightMm: 60 };
 
 /** The key the label is bought with: one label per order, however often the buy is repeated. */
 export const labelKeyOf = (orderId: string) => `label-${orderId}`;
@@ -66,18 +86,6 @@ const assertLabelAllowed = (order: repository.LabelOrder) => {
   if (order.refundedAt !== null) throw conflict(orderProgressMessages.refunded);
   if (order.trackerId !== null) throw conflict(orderShippingMessages.labelAlreadyBought);
   if (order.progress !== 'awaiting_handover') throw conflict(orderProgressMessages.alreadyHandedOver);
-};
-
-/** The carrier's refusal is the seller's to read (a rate gone); its silence a 503 to try again. */
-const carrierCall = async <T>(call: () => Promise<T>): Promise<T> => {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ShippingUnavailableError)
-      throw new AppError('unavailable', orderShippingMessages.carrierUnavailable);
-    if (error instanceof ShippingRefusedError) throw conflict(error.message);
-    throw error;
-  }
 };
 
 /** The carrier's rates for the order's parcel; the shipment they belong to is kept for the buy. */
@@ -133,6 +141,7 @@ export const buyLabel = async (
       amountCents: label.amountCents,
       at,
     });
+    await deps.chargeLabel(tx, labelMoneyOf(locked, label.amountCents));
     await insertAuditEntry(tx, {
       actorId: seller.id,
       action: orderProgressAuditActions.labelBought,

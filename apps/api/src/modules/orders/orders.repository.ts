@@ -187,6 +187,7 @@ export const lockOrder = async (tx: Executor, orderId: string) => {
       status: orders.status,
       priceCents: orders.priceCents,
       buyerFeeCents: orders.buyerFeeCents,
+      shippingCents: orders.shippingCents,
       transactionId: orders.transactionId,
       paymentIntentId: orders.paymentIntentId,
     })

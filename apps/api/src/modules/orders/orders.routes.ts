@@ -18,6 +18,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     publicUrl: app.config.publicUrl,
     emailsQueued: () => app.emailsQueued(),
     cardRelease: cardReleaseOf(request.log),
+    shipping: { port: app.shipping, paidBy: app.config.shippingPaidBy },
   });
 
   const { buying } = apiEndpoints;
@@ -29,7 +30,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       description:
         'The order keeps the phone’s price at this moment: what a payment charges. Any price in the body ' +
         'is ignored. Refused with 409 when the phone is sold or removed, is the buyer’s own listing, or ' +
-        'the buyer already has an open order on it; 404 for an unknown phone.',
+        'the buyer already has an open order on it; 404 for an unknown phone. Shipping needs the seller’s ' +
+        'ship-from address (409 without one); when the buyer pays for shipping, the carrier’s cheapest rate ' +
+        'is quoted now and frozen on the order (`shippingCents` of the payment), 503 while the carrier is out of reach.',
       errors: [400, 401, 403, 404, 409, 429, 503],
       config: { emailConfirmed: true },
       onRequest: [app.writeLimits.bookings],

@@ -21,6 +21,7 @@ import {
   type PageQuery,
   type Sale,
   type SalePage,
+  type ShippingPaidBy,
 } from '@recell/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { shortTransaction } from '../../db/short-transaction.ts';
@@ -28,12 +29,14 @@ import { isUniqueViolationOf } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { orderIdOf } from '../../lib/ids.ts';
-import { shippingAddressOf } from '../addresses/index.ts';
+import type { ShippingPort } from '../../adapters/shipping/index.ts';
+import { shipFromAddressOf, shippingAddressOf } from '../addresses/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
-import { lockProductForBooking } from '../products/index.ts';
+import { findLiveProductSeller, lockProductForBooking } from '../products/index.ts';
 import { ratingsOfOrders } from '../ratings/index.ts';
+import { cheapestShippingCents } from './order-shipping.carrier.ts';
 import * as repository from './orders.repository.ts';
 import { latestProblemsOf, type ProblemRow } from './order-progress.repository.ts';
 import { canReportProblem, progressFieldsOf } from './order-progress.view.ts';
@@ -51,7 +54,7 @@ export interface OrderCardRelease {
   releaseNow: (paymentIntentId: string) => Promise<unknown>;
 }
 
-/** What orders need; `cardRelease` only to cancel one. */
+/** What orders need; `cardRelease` only to cancel one, `shipping` only to book with shipping. */
 export interface OrderDeps {
   db: Database;
   /** The site's address, for the links in notification emails. */
@@ -61,6 +64,8 @@ export interface OrderDeps {
   /** The clock (tests move it). */
   now?: () => Date;
   cardRelease: OrderCardRelease;
+  /** The carrier that quotes a booking's shipping, and who pays for it (`SHIPPING_PAID_BY`). */
+  shipping?: { port: ShippingPort; paidBy: ShippingPaidBy };
 }
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
@@ -125,6 +130,8 @@ export const bookProduct = async (
   const productId = booking.productId.toLowerCase();
   const earlier = repeatSince && (await repository.findOpenOrderIdSince(deps.db, buyer.id, productId, repeatSince));
   if (earlier) return getOrder(deps, buyer.id, earlier);
+  // Quoted before the booking's transaction: no transaction is open during the carrier's call.
+  const shippingTerms = booking.delivery === 'shipping' ? await shippingTermsOf(deps, buyer.id, booking) : null;
   let orderId: string;
   try {
     orderId = await deps.db.transaction(async (tx) => {
@@ -139,6 +146,7 @@ export const bookProduct = async (
         buyerId: buyer.id,
         priceCents: product.priceCents,
         ...delivery,
+        ...(shippingTerms ?? {}),
       });
       await notify(tx, deps, {
         userId: product.sellerId,
@@ -158,6 +166,27 @@ export const bookProduct = async (
   return getOrder(deps, buyer.id, orderId);
 };
 
+/**
+ * Who pays a shipped booking's shipping, frozen on the order (decision 0076), and how much when
+ * the buyer does: the carrier's cheapest rate from the seller's ship-from address to the buyer's.
+ * A seller with no ship-from address cannot ship (409); the booking's own checks (the phone for
+ * sale, not the buyer's own, the address the buyer's) answer as usual.
+ */
+const shippingTermsOf = async (
+  deps: OrderDeps,
+  buyerId: string,
+  booking: Booking & { delivery: 'shipping' },
+): Promise<{ shippingPaidBy: ShippingPaidBy; shippingCents: number | null } | null> => {
+  const product = await findLiveProductSeller(deps.db, booking.productId.toLowerCase());
+  if (!product || product.sellerId === buyerId || !deps.shipping) return null;
+  const to = await shippingAddressOf(deps.db, buyerId, booking.addressId);
+  // Removed, or someone else's: the booking's transaction refuses it in its words.
+  if (!to) return null;
+  const from = await shipFromAddressOf(deps.db, product.sellerId);
+  if (!from) throw conflict(buyingMessages.sellerDoesNotShip);
+  if (deps.shipping.paidBy === 'seller') return { shippingPaidBy: 'seller', shippingCents: null };
+  return { shippingPaidBy: 'buyer', shippingCents: await cheapestShippingCents(deps.shipping.port, from, to.copy) };
+};
 /** The order's delivery columns: the meeting as booked, or a copy of one of the buyer's live addresses. */
 const deliveryOf = async (tx: Executor, buyerId: string, booking: Booking) => {
   if (booking.delivery !== 'shipping') {

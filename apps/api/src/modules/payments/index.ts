@@ -3,5 +3,11 @@ export { paymentDepsOf, type PaymentDeps } from './payments.deps.ts';
 export { reconcilePayments, staleClaimAfterMs } from './payments.reconcile.ts';
 export { orderCardRelease } from './payments.releases.ts';
 export { deleteWebhookEventsBefore } from './payments.repository.ts';
-export { markPaymentPartlyRefunded, markPaymentRefunded, recordDemoSaleMoney } from './payments.service.ts';
+export {
+  chargeLabel,
+  markPaymentPartlyRefunded,
+  markPaymentRefunded,
+  recordDemoSaleMoney,
+  refundLabelCharge,
+} from './payments.service.ts';
 export { paymentsRoutes } from './payments.routes.ts';

@@ -56,6 +56,10 @@ export const currency = 'usd';
 
 const orderNotFound = () => notFound(buyingMessages.orderNotFound);
 
+/** What the order's card is charged: the price, the buyer's service fee and the shipping frozen at booking. */
+const amountOf = (order: { priceCents: number; buyerFeeCents: number | null; shippingCents: number | null }) =>
+  order.priceCents + (order.buyerFeeCents ?? 0) + (order.shippingCents ?? 0);
+
 /** A processor's failure in the API's words: a refused card is a 402 with the processor's message. */
 export const fromProcessorError = (error: unknown): unknown => {
   if (error instanceof CardError) {
@@ -128,7 +132,7 @@ const claimSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorInt
       return { kind: 'refused', error, isReleased: release !== null };
     };
 
-    if (intent.amountCents !== order.priceCents + (order.buyerFeeCents ?? 0) || intent.currency !== currency) {
+    if (intent.amountCents !== amountOf(order) || intent.currency !== currency) {
       return refuse(conflict(paymentMessages.paymentIntentMismatch));
     }
     if (order.status === 'paid') return refuse(conflict(paymentMessages.orderPaid));
@@ -217,7 +221,8 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
     }
     // Idempotent on the processor's payment id and the order: a second record is a no-op.
     const buyerFeeCents = order.buyerFeeCents ?? 0;
-    const amountCents = order.priceCents + buyerFeeCents;
+    const shippingCents = order.shippingCents ?? 0;
+    const amountCents = amountOf(order);
     await repository.insertPayment(tx, {
       orderId: order.id,
       provider: deps.processor.name,
@@ -228,7 +233,7 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
     });
     const sellerFeeCents = sellerFeeOf(order.priceCents, deps.sellerFee);
     await orders.markPaid(tx, order.id, intent.id, sellerFeeCents, deps.shipByBusinessDays);
-    await ledger.recordSale(tx, { orderId: order.id, amountCents, sellerFeeCents, buyerFeeCents });
+    await ledger.recordSale(tx, { orderId: order.id, amountCents, sellerFeeCents, buyerFeeCents, shippingCents });
     await payouts.holdSellerShare(tx, {
       orderId: order.id,
       sellerId: product.sellerId,
@@ -267,6 +272,7 @@ const recordSale = (deps: PaymentDeps, attempt: SaleAttempt, intent: ProcessorIn
         ...notices.orderPaidBuyer(product.name, {
           priceCents: order.priceCents,
           buyerFeeCents,
+          shippingCents,
           totalCents: amountCents,
           cardLast4: intent.last4,
         }),

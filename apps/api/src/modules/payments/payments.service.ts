@@ -90,14 +90,15 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
     }
 
     const previousId = order.paymentIntentId;
-    const charge = { priceCents: order.priceCents, buyerFeeCents: order.buyerFeeCents ?? 0 };
+    const shippingCents = order.shippingCents ?? 0;
+    const charge = { priceCents: order.priceCents, buyerFeeCents: order.buyerFeeCents ?? 0, shippingCents };
     if (previousId) {
       const current = await atProcessor(() => processor.retrieve(previousId));
       const isUsable =
         current !== null &&
         isAwaitingCard(current.status) &&
         current.orderId === order.id &&
-        current.amountCents === charge.priceCents + charge.buyerFeeCents &&
+        current.amountCents === charge.priceCents + charge.buyerFeeCents + shippingCents &&
         current.currency === currency &&
         current.clientSecret !== null;
       if (isUsable) return toPaymentIntent(processor, current, charge);
@@ -116,19 +117,20 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
         }
       }
     }
-    // A new intent charges the service fee in force now (shown on the page before paying).
+    // A new intent charges the service fee in force now (shown on the page before paying), and the
+    // shipping frozen at booking.
     const buyerFeeCents = buyerFeeOf(order.priceCents, deps.buyerFeePercent ?? 0);
     const created = await atProcessor(() =>
       processor.createIntent({
         orderId,
-        amountCents: order.priceCents + buyerFeeCents,
+        amountCents: order.priceCents + buyerFeeCents + shippingCents,
         currency,
         // A repeated request (a retry after a lost answer) gets the same intent from the processor.
         idempotencyKey: `order-${orderId}-intent-after-${previousId ?? 'none'}`,
       }),
     );
     if (await orders.replacePaymentIntent(db, orderId, previousId, created.id, buyerFeeCents)) {
-      return toPaymentIntent(processor, created, { priceCents: order.priceCents, buyerFeeCents });
+      return toPaymentIntent(processor, created, { priceCents: order.priceCents, buyerFeeCents, shippingCents });
     }
     // Another request of this order stored its intent first (or the order was paid or cancelled):
     // this one is never used.
@@ -141,7 +143,7 @@ export const preparePaymentIntent = async (deps: PaymentDeps, buyer: AuthUser, i
 const toPaymentIntent = (
   processor: CardProcessor,
   intent: { id: string; clientSecret: string | null; amountCents: number; currency: string },
-  charge: { priceCents: number; buyerFeeCents: number },
+  charge: { priceCents: number; buyerFeeCents: number; shippingCents: number },
 ): PaymentIntent => {
   if (!intent.clientSecret) {
     throw fromProcessorError(new ProcessorUnavailableError('the processor returned no client secret'));
@@ -152,6 +154,7 @@ const toPaymentIntent = (
     amountCents: intent.amountCents,
     priceCents: charge.priceCents,
     buyerFeeCents: charge.buyerFeeCents,
+    shippingCents: charge.shippingCents,
     currency: intent.currency,
     processor: processor.name,
   };
@@ -253,6 +256,7 @@ export const paymentReceipt = async (db: Executor, buyer: AuthUser, id: string):
     productName: row.productName,
     priceCents: row.priceCents,
     buyerFeeCents: row.buyerFeeCents ?? 0,
+    shippingCents: row.shippingCents ?? 0,
     totalCents: row.totalCents,
     cardLast4: row.cardLast4,
     paidAt: new Date(row.paidAt).toISOString(),
@@ -286,6 +290,24 @@ export const markPaymentRefunded = async (tx: Executor, orderId: string): Promis
   await repository.setPaymentRefunded(tx, orderId);
   await payouts.cancelSellerPayout(tx, orderId);
   await ledger.recordFullRefund(tx, orderId);
+};
+
+/**
+ * An order's label bought (in the label's transaction, decision 0076): its cost leaves the
+ * processor's balance, paid from the shipping the buyer paid; what differs is the seller's, taken
+ * from (or added to) their held share, and all of it when the seller pays for shipping.
+ */
+export const chargeLabel = async (tx: Executor, label: orders.LabelMoney): Promise<void> => {
+  await ledger.recordLabel(tx, label);
+  if (label.payer !== 'marketplace')
+    await payouts.adjustSellerPayoutForLabel(tx, label.orderId, label.heldCents - label.costCents);
+};
+
+/** The label refunded by the carrier, never used (in the order refund's transaction): its charge undone. */
+export const refundLabelCharge = async (tx: Executor, label: orders.LabelMoney): Promise<void> => {
+  await ledger.recordLabelRefund(tx, label);
+  if (label.payer !== 'marketplace')
+    await payouts.adjustSellerPayoutForLabel(tx, label.orderId, label.costCents - label.heldCents);
 };
 
 /**

@@ -3,6 +3,7 @@ export { financeRoutes } from './finance.routes.ts';
 export { payoutDepsOf, type PayoutDeps } from './payouts.deps.ts';
 export { payoutsRoutes } from './payouts.routes.ts';
 export {
+  adjustSellerPayoutForLabel,
   cancelSellerPayout,
   freezeSellerPayout,
   holdSellerShare,

@@ -351,6 +351,13 @@ export const addPartReversal = async (tx: Executor, orderId: string, reversal: {
   )[0];
 
 /** A held share made smaller by a partial refund (cancelled when nothing is left). */
+/** A held share grows (a label cheaper than the shipping the buyer paid: the rest is the seller's). */
+export const growHeldShare = (tx: Executor, orderId: string, cents: number) =>
+  tx
+    .update(sellerPayouts)
+    .set({ amountCents: sql`${sellerPayouts.amountCents} + ${cents}` })
+    .where(and(eq(sellerPayouts.orderId, orderId), inArray(sellerPayouts.status, ['held', 'failed'])));
+
 export const reduceHeldShare = (tx: Executor, orderId: string, cents: number) =>
   tx
     .update(sellerPayouts)

@@ -443,6 +443,17 @@ export const reduceSellerPayout = async (tx: Executor, orderId: string, sellerCe
 };
 
 /**
+ * In the label's transaction (decision 0076): the seller's held share pays what the label cost
+ * beyond the shipping the buyer paid (`deltaCents` negative), or keeps what the buyer paid beyond
+ * it (positive); a refunded label gives it back. A share is held until the order completes, so it
+ * has not left while the parcel is being labelled.
+ */
+export const adjustSellerPayoutForLabel = async (tx: Executor, orderId: string, deltaCents: number): Promise<void> => {
+  if (deltaCents > 0) await repository.growHeldShare(tx, orderId, deltaCents);
+  else if (deltaCents < 0) await repository.reduceHeldShare(tx, orderId, -deltaCents);
+};
+
+/**
  * In the refund's transaction: a share still held will never be sent. A share that left meanwhile
  * refuses the refund's record (it rolls back and is tried again, reversing it first).
  */

@@ -65,8 +65,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route(
     endpointRoute(listings.sellerFee, {
       tags: ['listings'],
-      summary: 'What the marketplace keeps of a sale: a percentage of the price plus fixed cents',
-      handler: async () => app.config.sellerFee,
+      summary:
+        'What the marketplace keeps of a sale (a percentage of the price plus fixed cents), and who pays for shipping',
+      handler: async () => ({ ...app.config.sellerFee, shippingPaidBy: app.config.shippingPaidBy }),
     }),
   );
 

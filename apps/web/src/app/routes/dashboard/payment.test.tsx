@@ -59,6 +59,7 @@ const intent: PaymentIntent = {
   amountCents: 45_000,
   priceCents: 45_000,
   buyerFeeCents: 0,
+  shippingCents: 0,
   currency: 'usd',
   processor: 'test',
 };
@@ -160,6 +161,7 @@ describe('the payment page', () => {
     expect(payButton()).toBeEnabled();
     expect(screen.getByText(paymentTexts.charge('$450'))).toBeInTheDocument();
     expect(screen.queryByText(/service fee/)).toBeNull();
+    expect(screen.queryByText(/^Shipping/)).toBeNull();
     expect(api.callsTo(routes.intent)).toHaveLength(1);
   });
 
@@ -170,6 +172,14 @@ describe('the payment page', () => {
     expect(await screen.findByText(paymentTexts.serviceFee('$450', '$11.25'))).toBeInTheDocument();
     expect(screen.getByText(paymentTexts.charge('$461.25'))).toBeInTheDocument();
     expect(api.callsTo(routes.intent)).toHaveLength(1);
+  });
+
+  it('shows the shipping the buyer pays, and the total with it', async () => {
+    const withShipping = { ...intent, shippingCents: 650, amountCents: 45_650 };
+    serve(orderToPay(), { intent: () => jsonResponse(withShipping, 201) });
+    renderPage();
+    expect(await screen.findByText(paymentTexts.shipping('$6.50'))).toBeInTheDocument();
+    expect(screen.getByText(paymentTexts.charge('$456.50'))).toBeInTheDocument();
   });
 
   it('creates the payment intent once per visit, even under StrictMode', async () => {

@@ -17,6 +17,7 @@ const makeReceipt = (overrides: Partial<PaymentReceipt> = {}): PaymentReceipt =>
   productName: 'iPhone 13 Pro',
   priceCents: 45_000,
   buyerFeeCents: 1125,
+  shippingCents: 0,
   totalCents: 46_125,
   cardLast4: '4242',
   paidAt: new Date(2025, 2, 4, 10, 15).toISOString(),
@@ -65,7 +66,18 @@ describe('the receipt page', () => {
     renderPage();
     await screen.findByText('iPhone 13 Pro');
     expect(linesOf()).not.toHaveProperty(paymentTexts.receiptServiceFee);
+    expect(linesOf()).not.toHaveProperty(paymentTexts.receiptShipping);
     expect(within(screen.getByRole('status')).getByText(paymentTexts.receiptRefunded)).toBeInTheDocument();
+  });
+
+  it('shows the shipping the buyer paid', async () => {
+    mockApi({ [route]: () => jsonResponse(makeReceipt({ buyerFeeCents: 0, shippingCents: 650, totalCents: 45_650 })) });
+    renderPage();
+    await screen.findByText('iPhone 13 Pro');
+    expect(linesOf()).toMatchObject({
+      [paymentTexts.receiptShipping]: '$6.50',
+      [paymentTexts.receiptTotal]: '$456.50',
+    });
   });
 
   it('says so when the order has no receipt', async () => {

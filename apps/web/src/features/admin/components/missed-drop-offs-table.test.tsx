@@ -25,7 +25,7 @@ const missed = (overrides: Partial<AdminMissedDropOff> = {}): AdminMissedDropOff
   shipBy: new Date(2026, 11, 1, 15, 0).toISOString(),
   missedAt: new Date(2026, 11, 1, 15, 1).toISOString(),
   isLabelBought: true,
-  labelRefund: 'refunded',
+  isLabelRefunded: true,
   refund: 'refunded',
   ...overrides,
 });
@@ -38,7 +38,7 @@ describe('Missed drop-offs', () => {
       product: { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'Pixel 7' },
       seller: { ...missed().seller, id: '3c4d5e6f-7081-4b2c-9d3e-4f5a6b7c8d9e', name: 'Ana Ruiz', missedDropOffs: 1 },
       isLabelBought: false,
-      labelRefund: null,
+      isLabelRefunded: false,
       refund: 'refund_failed',
     });
     mockApi({

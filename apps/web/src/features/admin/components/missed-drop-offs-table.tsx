@@ -36,7 +36,7 @@ export function MissedDropOffsTable() {
                   <DateTime iso={item.shipBy} />
                 </Cell>
                 <Cell label={c.label}>
-                  {item.isLabelBought ? texts.labelBought(item.labelRefund) : texts.labelNone}
+                  {item.isLabelBought ? texts.labelBought(item.isLabelRefunded) : texts.labelNone}
                 </Cell>
                 <Cell label={c.outcome}>
                   <span className="block">{texts.outcome(item.refund)}</span>

@@ -1,7 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderShippingEndpoints, shippingTexts } from '@recell/contract';
+import { listingEndpoints, orderShippingEndpoints, shippingTexts } from '@recell/contract';
 import { callApi, callApiForFile } from '@/lib/api-client';
-import { buyingKeys } from '@/lib/query-keys';
+import { buyingKeys, listingKeys } from '@/lib/query-keys';
+
+/**
+ * GET /api/seller-fee: who pays for shipping (the operator's setting; it changes only with a
+ * deployment), so the label dialog can tell a seller the label comes out of their payout.
+ */
+export const useShippingPaidBy = () =>
+  useQuery({
+    queryKey: listingKeys.sellerFee,
+    queryFn: ({ signal }) => callApi(listingEndpoints.sellerFee, { signal }),
+    staleTime: Infinity,
+    select: (terms) => terms.shippingPaidBy,
+  });
 
 /**
  * POST /api/orders/:id/shipping/rates: the carrier's rates for the order's parcel, asked once per

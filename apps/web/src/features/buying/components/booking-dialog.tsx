@@ -6,6 +6,7 @@ import {
   buyingTexts,
   formatPrice,
   messages,
+  shippingTexts,
   type Booking,
   type Product,
 } from '@recell/contract';
@@ -16,6 +17,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { ConfirmEmailFirstDialog, useAuth } from '@/features/auth';
 import { playSuccessSound } from '@/lib/success-sound';
 import { useCreateOrder } from '../api/create-order';
+import { useShippingPaidBy } from '../api/order-shipping';
 import { useDialogSend } from '@/lib/dialog-send';
 import { AddressPicker, DeliveryRadios, type DeliveryChoice } from './delivery-choice';
 
@@ -115,7 +117,10 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
       </div>
       <DeliveryRadios field={register('delivery')} />
       {isShipping ? (
-        <AddressPicker field={register('addressId')} error={errors.addressId?.message} />
+        <>
+          <AddressPicker field={register('addressId')} error={errors.addressId?.message} />
+          <ShippingPayerNote />
+        </>
       ) : (
         <>
           <Field label={buyingTexts.phone} hint={buyingTexts.phoneHint} error={errors.phone?.message}>
@@ -152,6 +157,17 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
         </>
       )}
     </FormDialog>
+  );
+}
+
+/** Who pays for shipping, under the addresses: the buyer sees the price on the payment page. */
+function ShippingPayerNote() {
+  const paidBy = useShippingPaidBy();
+  if (!paidBy.data) return null;
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-300">
+      {paidBy.data === 'seller' ? shippingTexts.bookingPaidBySeller : shippingTexts.bookingPaidByBuyer}
+    </p>
   );
 }
 

@@ -8,7 +8,7 @@ import { dashboardPaths } from '@/config/dashboard-paths';
 import { isApiError } from '@/lib/api-client';
 import { dialogError } from '@/lib/dialog-send';
 import { toast } from '@/lib/toast';
-import { useBuyLabel, useShippingRates } from '../api/order-shipping';
+import { useBuyLabel, useShippingPaidBy, useShippingRates } from '../api/order-shipping';
 
 /** One rate as a radio: the service and carrier, then the price and the promised days. */
 function RateOption({
@@ -37,7 +37,8 @@ function RateOption({
 /**
  * Buy a shipping label (the seller of a paid order booked with shipping): the carrier's rates for
  * the parcel as a radio group, then Buy label. The order is then shipped and the page shows its
- * parcel. Without a ship-from address the dialog says so, with a link to the Addresses page.
+ * parcel. Without a ship-from address the dialog says so, with a link to the Addresses page. When
+ * sellers pay for shipping, it says the label's cost is taken from the payout.
  */
 export default function BuyLabelDialog({
   order,
@@ -47,6 +48,7 @@ export default function BuyLabelDialog({
   onClose: () => void;
 }) {
   const rates = useShippingRates(order.id);
+  const paidBy = useShippingPaidBy();
   const buyLabel = useBuyLabel();
   const [chosen, setChosen] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -109,6 +111,9 @@ export default function BuyLabelDialog({
               />
             ))}
           </fieldset>
+        )}
+        {offered.length > 0 && paidBy.data === 'seller' && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{texts.paidFromPayout}</p>
         )}
         {offered.length > 0 ? (
           <DialogActions

@@ -577,6 +577,7 @@ describe('a shipping label on an order’s page', () => {
         [ratesPath]: () => jsonResponse(rates),
         [labelPath]: () =>
           jsonResponse(makeSale({ id: orderId, status: 'paid', progress: 'shipped', handover: 'shipped' })),
+        'GET /api/seller-fee': () => jsonResponse({ percent: 5, fixedCents: 0, shippingPaidBy: 'buyer' }),
       },
       'seller',
     );
@@ -593,11 +594,32 @@ describe('a shipping label on an order’s page', () => {
     expect(group.getAllByRole('radio')).toHaveLength(2);
     expect(group.getByText(shippingTexts.deliveryDays(2))).toBeInTheDocument();
     expect(group.getByText(shippingTexts.ratePrice(995))).toBeInTheDocument();
+    // The buyer paid for shipping (the default): nothing comes out of the seller's payout.
+    await waitFor(() => expect(api.callsTo('GET /api/seller-fee')).toHaveLength(1));
+    expect(dialog.queryByText(shippingTexts.paidFromPayout)).toBeNull();
     await user.click(priority);
     await user.click(dialog.getByRole('button', { name: shippingTexts.confirm }));
     await waitFor(() => expect(api.callsTo(labelPath)).toHaveLength(1));
     expect(api.callsTo(labelPath)[0]!.body).toEqual({ rateId: 'rate_priority' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('tells a seller who pays for shipping that the label’s cost comes out of their payout', async () => {
+    serve(
+      awaitingShipping(),
+      {
+        [ratesPath]: () => jsonResponse(rates),
+        'GET /api/seller-fee': () => jsonResponse({ percent: 5, fixedCents: 0, shippingPaidBy: 'seller' }),
+      },
+      'seller',
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+    const next = within(await screen.findByRole('region', { name: texts.nextStepHeading }));
+    await user.click(next.getByRole('button', { name: shippingTexts.buyLabel }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('group', { name: shippingTexts.ratesLegend });
+    expect(await dialog.findByText(shippingTexts.paidFromPayout)).toBeInTheDocument();
   });
 
   it('says why a label cannot be bought: no ship-from address (with the way to choose one), a refusal', async () => {

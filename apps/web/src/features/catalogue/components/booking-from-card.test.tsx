@@ -5,6 +5,7 @@ import {
   buyingTexts,
   listingMessages,
   messages,
+  shippingTexts,
   webTexts,
   type AddressList,
 } from '@recell/contract';
@@ -38,6 +39,7 @@ const serve = (
     'GET /api/me/wishlist/ids': () => jsonResponse({ productIds: [] }),
     'GET /api/me/addresses': () => jsonResponse(addresses),
     'POST /api/orders': book,
+    'GET /api/seller-fee': () => jsonResponse({ percent: 5, fixedCents: 0, shippingPaidBy: 'buyer' }),
   });
 
 const home = {
@@ -202,6 +204,19 @@ describe('the booking modal', () => {
     expect(api.callsTo('POST /api/orders').map((call) => call.body)).toEqual([
       { productId: phone.id, delivery: 'shipping', addressId: home.id },
     ]);
+  });
+
+  it('says the buyer pays the carrier’s rate for shipping, and why a seller who does not ship cannot', async () => {
+    serve(() => apiError(409, 'conflict', buyingMessages.sellerDoesNotShip), { items: [home], max: 10 });
+    renderWithProviders(<AdvertisedSection />, { auth: buyer });
+    const dialog = within(await openBooking());
+
+    expect(dialog.queryByText(shippingTexts.bookingPaidByBuyer)).toBeNull();
+    await userEvent.click(dialog.getByRole('radio', { name: addressTexts.shipToAddress }));
+    expect(await dialog.findByText(shippingTexts.bookingPaidByBuyer)).toBeInTheDocument();
+    await userEvent.click(await dialog.findByRole('radio', { name: /Ada Buyer/ }));
+    await userEvent.click(dialog.getByRole('button', { name: buyingTexts.submitOrder }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(buyingMessages.sellerDoesNotShip);
   });
 
   it('says when the buyer has no address yet, with the way to add one', async () => {

@@ -72,6 +72,11 @@ export function PaymentForm({
           {paymentTexts.serviceFee(formatPrice(intent.data.priceCents), formatPrice(intent.data.buyerFeeCents))}
         </p>
       )}
+      {intent.data.shippingCents > 0 && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {paymentTexts.shipping(formatPrice(intent.data.shippingCents))}
+        </p>
+      )}
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {paymentTexts.charge(formatPrice(intent.data.amountCents))}
       </p>

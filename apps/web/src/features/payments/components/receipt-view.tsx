@@ -15,7 +15,7 @@ function Line({ term, children, strong }: { term: string; children: React.ReactN
   );
 }
 
-/** The buyer's receipt: the phone, its price, the service fee, the total and the card that paid. */
+/** The buyer's receipt: the phone, its price, the service fee, the shipping, the total and the card that paid. */
 export function ReceiptView({ orderId }: { orderId: string }) {
   const receipt = useReceipt(orderId);
   if (receipt.isPending) return <Spinner />;
@@ -37,6 +37,7 @@ export function ReceiptView({ orderId }: { orderId: string }) {
         </Line>
         <Line term={paymentTexts.receiptPrice}>{formatPrice(data.priceCents)}</Line>
         {data.buyerFeeCents > 0 && <Line term={paymentTexts.receiptServiceFee}>{formatPrice(data.buyerFeeCents)}</Line>}
+        {data.shippingCents > 0 && <Line term={paymentTexts.receiptShipping}>{formatPrice(data.shippingCents)}</Line>}
         <Line term={paymentTexts.receiptTotal} strong>
           {formatPrice(data.totalCents)}
         </Line>
