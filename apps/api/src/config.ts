@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Apply pending migrations when the server starts; false when a separate step migrates (npm run db:migrate). */
   MIGRATE_ON_START: booleanString.default(true),
-  /** Lets production run on the embedded parts (PGlite, disk storage, test-mode card processor, test carrier…): a single-box demo. */
+  /** Lets production run on the embedded parts (PGlite, disk storage, the test-mode services): a single-box demo. */
   ALLOW_DEMO_SERVICES: booleanString.default(false),
   /** The API's OpenAPI document and docs page (/api/openapi.json, /api/docs): on outside production, off in it. */
   API_DOCS: booleanString.optional(),
