@@ -165,6 +165,8 @@ type PurchaseStep = 'book' | 'intent' | 'confirm' | 'pay';
 export interface Purchase {
   buyer: Account;
   productId: string;
+  /** Set: the phone is shipped to this address of the buyer's; else handed over at a meeting. */
+  addressId?: string;
   orderId?: string;
   paymentIntentId?: string;
   outcome?: PurchaseOutcome;
@@ -203,7 +205,10 @@ export const purchase = async (
   };
   try {
     if (!state.orderId) {
-      const reply = await client.post('/api/orders', { token, body: booking(state.productId) });
+      const body = state.addressId
+        ? { delivery: 'shipping', productId: state.productId, addressId: state.addressId }
+        : booking(state.productId);
+      const reply = await client.post('/api/orders', { token, body });
       if (reply.status === 409 && state.outcome?.kind === 'failed') {
         // A retry after a lost answer: the first booking may have been made.
         const mine = await client.get('/api/me/orders?limit=50', { token });
@@ -318,3 +323,60 @@ export const orderStepOk = async (
 /** An admin refunds the order of a problem report: the reply as it came (200, 409, 503, …). */
 export const refundProblem = (client: Client, admin: Account, problemId: string) =>
   client.post(`/api/admin/order-problems/${problemId}/refund`, { token: admin.accessToken });
+
+// ---------------------------------------------------------------------------------------------
+// Shipping: addresses the carrier verifies, the seller's ship-from address, the label
+
+/** An address form the carrier verifies (a street of its own per account, so each is its own address). */
+export const addressForm = (name: string, street: string, city = 'Springfield', region = 'IL', zip = '62701') => ({
+  name,
+  line1: street,
+  city,
+  region,
+  postalCode: zip,
+  country: 'US',
+  phone: '2175550134',
+});
+
+/** POST /api/me/addresses: the address as the carrier corrected it (201, else an error). */
+export const addAddress = async (client: Client, account: Account, form: ReturnType<typeof addressForm>) => {
+  const reply = expectStatus(
+    await client.post('/api/me/addresses', { token: account.accessToken, body: form }),
+    201,
+    `an address of ${account.email}`,
+  );
+  return reply.json<{ id: string; line1: string }>();
+};
+
+/** The seller adds an address and ships sold phones from it. */
+export const shipFrom = async (client: Client, seller: Account, form: ReturnType<typeof addressForm>) => {
+  const address = await addAddress(client, seller, form);
+  expectStatus(
+    await client.request('PUT', '/api/me/ship-from-address', {
+      token: seller.accessToken,
+      body: { addressId: address.id },
+    }),
+    200,
+    `the ship-from address of ${seller.email}`,
+  );
+  return address;
+};
+
+/** The seller asks the carrier's rates for a paid order and buys the cheapest's label: the sale as it then stands. */
+export const buyLabel = async (client: Client, seller: Account, orderId: string) => {
+  const rates = expectStatus(
+    await client.post(`/api/orders/${orderId}/shipping/rates`, { token: seller.accessToken }),
+    200,
+    `the shipping rates of order ${orderId}`,
+  ).json<{ rates: Array<{ id: string; amountCents: number }> }>().rates;
+  const cheapest = [...rates].sort((a, b) => a.amountCents - b.amountCents)[0];
+  if (!cheapest) throw new Error(`the carrier offered no rate for order ${orderId}`);
+  return expectStatus(
+    await client.post(`/api/orders/${orderId}/shipping/label`, {
+      token: seller.accessToken,
+      body: { rateId: cheapest.id },
+    }),
+    200,
+    `the label of order ${orderId}`,
+  ).json<{ id: string; progress: string }>();
+};

@@ -2,7 +2,8 @@
  * The scale-out suite: three API replicas on one PostgreSQL database, Redis and an S3-compatible
  * store, behind HAProxy, put through cold start, a payment race, kill -9, a rolling restart,
  * sessions across replicas, database faults, stores that fall silent, kill -9 mid-POST and mid-job,
- * a database outage through the balancer, and sellers' payouts through kill -9. Prints its figures and `N passed, N failed` last;
+ * a database outage through the balancer, sellers' payouts through kill -9, and carrier events
+ * sent twice, to several replicas, out of order. Prints its figures and `N passed, N failed` last;
  * exits non-zero on any failure. Everything it starts is stopped, and its database dropped, at the
  * end, whatever happens.
  *
@@ -23,6 +24,7 @@ import { retriedPosts } from './scenarios/retried-posts.ts';
 import { rollingRestart } from './scenarios/rolling-restart.ts';
 import { sessions } from './scenarios/sessions.ts';
 import { silentPostgres, silentRedis } from './scenarios/silent-stores.ts';
+import { trackerEvents } from './scenarios/tracker-events.ts';
 import { abandonTopology, startTopology, type Topology } from './topology/topology.ts';
 
 /** The suite's hard limit; it is meant to take about ten minutes. */
@@ -130,6 +132,10 @@ const main = async () => {
     await t.ensureAllServing();
     await payoutsThroughKills(t, made.buyers);
   }, 12);
+  await scenario(async () => {
+    await t.ensureAllServing();
+    await trackerEvents(t);
+  }, 13);
 };
 
 try {

@@ -149,6 +149,8 @@ describe('config for a production deployment', () => {
     SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
     DEVICE_CHECK_API_URL: 'https://imei.example.com',
     DEVICE_CHECK_API_KEY: 'key_123',
+    SHIPPING_API_KEY: 'EZAK123',
+    SHIPPING_WEBHOOK_SECRET: 'hook-secret',
   };
   const without = (name: keyof typeof real) => ({ ...real, [name]: undefined });
 
@@ -189,19 +191,30 @@ describe('config for a production deployment', () => {
       kind: 'test',
       stepSeconds: 5,
     });
-    expect(
-      loadConfig({ ...real, SHIPPING_API_KEY: 'EZAK123', SHIPPING_WEBHOOK_SECRET: 'hook-secret' }).shipping,
-    ).toEqual({
+    expect(loadConfig(real).shipping).toEqual({
       kind: 'easypost',
       apiUrl: 'https://api.easypost.com/v2',
       apiKey: 'EZAK123',
       webhookSecret: 'hook-secret',
       timeoutMs: 10_000,
     });
-    expect(() => loadConfig({ ...real, SHIPPING_API_URL: 'https://ship.example.com' })).toThrow(
+    expect(() => loadConfig({ ...without('SHIPPING_API_KEY'), SHIPPING_API_URL: 'https://ship.example.com' })).toThrow(
       /SHIPPING_API_KEY: required with SHIPPING_API_URL/,
     );
-    expect(() => loadConfig({ ...real, SHIPPING_API_KEY: 'EZAK123' })).toThrow(/SHIPPING_WEBHOOK_SECRET: required/);
+    expect(() => loadConfig(without('SHIPPING_WEBHOOK_SECRET'))).toThrow(/SHIPPING_WEBHOOK_SECRET: required/);
+  });
+
+  it('refuses the built-in test carrier (its labels no carrier would carry) unless it is a demo', () => {
+    const noCarrier = { ...without('SHIPPING_API_KEY'), SHIPPING_WEBHOOK_SECRET: undefined };
+    expect(() => loadConfig(noCarrier)).toThrow(
+      /SHIPPING_API_KEY: required in production with SHIPPING_WEBHOOK_SECRET .*test carrier.*ALLOW_DEMO_SERVICES=true/,
+    );
+    // The one problem is named once: no second line about the webhook secret.
+    expect(() => loadConfig(noCarrier)).not.toThrow(/SHIPPING_WEBHOOK_SECRET: required with/);
+    expect(loadConfig({ ...noCarrier, ALLOW_DEMO_SERVICES: 'true' }).shipping).toMatchObject({ kind: 'test' });
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ALLOW_DEMO_SERVICES: 'true' }).shipping,
+    ).toMatchObject({ kind: 'test' });
   });
 
   it('refuses to run without SMTP (no email would leave the server) and a URL that is not SMTP', () => {

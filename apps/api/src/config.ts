@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Apply pending migrations when the server starts; false when a separate step migrates (npm run db:migrate). */
   MIGRATE_ON_START: booleanString.default(true),
-  /** Lets production run on the embedded parts (PGlite, disk storage, test-mode card processor): a single-box demo. */
+  /** Lets production run on the embedded parts (PGlite, disk storage, the test-mode services): a single-box demo. */
   ALLOW_DEMO_SERVICES: booleanString.default(false),
   /** The API's OpenAPI document and docs page (/api/openapi.json, /api/docs): on outside production, off in it. */
   API_DOCS: booleanString.optional(),
@@ -274,6 +274,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const isStripe = stripeKeys.every(Boolean);
   if (!isStripe && stripeKeys.some(Boolean))
     problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none');
+  // EasyPost needs its key to answer and its webhook secret to be believed; the URL alone means nothing.
+  const isEasyPost = Boolean(e.SHIPPING_API_KEY || e.SHIPPING_API_URL);
   // Each embedded part works for a demo and fails real users: refuse it unless the operator says so.
   if (isProduction && !e.ALLOW_DEMO_SERVICES) {
     const optIn = 'or set ALLOW_DEMO_SERVICES=true for a single-box demo';
@@ -292,11 +294,13 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
       problems.push(
         `DEVICE_CHECK_API_URL: required in production (without it the test-mode device check finds every phone clean), ${optIn}`,
       );
+    if (!isEasyPost)
+      problems.push(
+        `SHIPPING_API_KEY: required in production with SHIPPING_WEBHOOK_SECRET (without them the built-in test carrier sells labels no carrier will carry), ${optIn}`,
+      );
   }
   if (e.DEVICE_CHECK_API_KEY && !e.DEVICE_CHECK_API_URL)
     problems.push('DEVICE_CHECK_API_KEY: set only with DEVICE_CHECK_API_URL');
-  // EasyPost needs its key to answer and its webhook secret to be believed; the URL alone means nothing.
-  const isEasyPost = Boolean(e.SHIPPING_API_KEY || e.SHIPPING_API_URL);
   if (isEasyPost && !e.SHIPPING_API_KEY) problems.push('SHIPPING_API_KEY: required with SHIPPING_API_URL');
   if (isEasyPost && !e.SHIPPING_WEBHOOK_SECRET)
     problems.push(

@@ -31,7 +31,7 @@ import {
   type Cast,
 } from './support/accounts.ts';
 import { addToWishlist, listPhone, sellerPhoneOfListedPhones } from './support/buying.ts';
-import { addAddress, addressFormFor } from './support/addresses.ts';
+import { addAddress, addressFormFor, chooseShipFrom, verifiedShipTo } from './support/addresses.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { multipartBody } from './support/images.ts';
 import { filledListing, freshImei } from './support/listings.ts';
@@ -325,21 +325,14 @@ describe('authorization matrix', () => {
   /** The buyer's paid order booked with shipping on a phone of the seller's, who ships from an address. */
   const buyersShippingOrder = async () => {
     if (!shipFromChosen) {
-      const chosen = await t.app.inject({
-        method: 'PUT',
-        url: '/api/me/ship-from-address',
-        headers: cast.seller.headers,
-        payload: { addressId: (await addAddress(t, cast.seller)).id },
-      });
-      expect(chosen.statusCode, chosen.body).toBe(200);
+      await chooseShipFrom(t, cast.seller);
       shipFromChosen = true;
     }
-    const verification = await t.app.shipping.verifyAddress(addressFormFor());
-    if (!verification.verified) throw new Error(verification.reason);
+    const shipTo = await verifiedShipTo(t);
     const order = await buyersPaidOrder();
     await t.app.db
       .update(orders)
-      .set({ deliveryMethod: 'shipping', shipTo: verification.address, phone: '', location: '' })
+      .set({ deliveryMethod: 'shipping', shipTo, phone: '', location: '' })
       .where(eq(orders.id, order.id));
     return order;
   };

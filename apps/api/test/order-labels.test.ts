@@ -19,7 +19,7 @@ import { createShipping } from '../src/adapters/shipping/index.ts';
 import { auditLog, notifications, orders } from '../src/db/schema.ts';
 import { pollStaleParcels } from '../src/modules/orders/index.ts';
 import { headersOf, useCast, type Caller } from './support/accounts.ts';
-import { addAddress, addressFormFor } from './support/addresses.ts';
+import { chooseShipFrom, verifiedShipTo } from './support/addresses.ts';
 import { expectError, forbidden, useTestApp } from './support/api.ts';
 import { orderRow, paidOrder } from './support/order-progress.ts';
 import type { TestApp } from './helpers.ts';
@@ -39,26 +39,17 @@ describe('a shipping label for a paid order', () => {
 
   /** The seller's ship-from address, chosen through the API (once). */
   let shipFromChosen = false;
-  const chooseShipFrom = async () => {
+  const shipFromOnce = async () => {
     if (shipFromChosen) return;
-    const address = await addAddress(t, cast.seller, { name: 'Marcus Bennett', line1: '1 main street' });
-    const chosen = await t.app.inject({
-      method: 'PUT',
-      url: '/api/me/ship-from-address',
-      headers: headersOf(cast.seller),
-      payload: { addressId: address.id },
-    });
-    expect(chosen.statusCode, chosen.body).toBe(200);
+    await chooseShipFrom(t, cast.seller, { name: 'Marcus Bennett', line1: '1 main street' });
     shipFromChosen = true;
   };
 
   /** A paid order of the seller's phone, booked by the buyer with shipping to a verified address. */
   const paidShippingOrder = async () => {
-    const verification = await t.app.shipping.verifyAddress(addressFormFor());
-    if (!verification.verified) throw new Error(verification.reason);
     const { order } = await paidOrder(t, cast.seller, cast.buyer, {
       deliveryMethod: 'shipping',
-      shipTo: verification.address,
+      shipTo: await verifiedShipTo(t),
       phone: '',
       location: '',
     });
@@ -90,7 +81,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('answers the carrier’s rates and buys one label: the order is shipped and the buyer told', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const order = await paidShippingOrder();
     expect((await detailsOf(order.id, cast.seller)).can).toMatchObject({ buyLabel: true, markHandedOver: false });
 
@@ -134,7 +125,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('buys once: a second buy is refused and changes nothing, the same key answers the same', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const order = await paidShippingOrder();
     const [rate, other] = await ratesOf(order.id);
     const key = { 'idempotency-key': `label-test-${order.id}` };
@@ -158,7 +149,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('refuses a rate the carrier does not know in its words, and a buy before any rates', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const order = await paidShippingOrder();
     expectError(await buy(order.id, 'rate_unknown'), 409, conflictOf(orderShippingMessages.noRates));
     await ratesOf(order.id);
@@ -168,7 +159,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('refuses a meeting order, an unpaid or refunded one, and the free-text shipped step of a shipping order', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const { order: meeting } = await paidOrder(t, cast.seller, cast.buyer);
     expectError(
       await post(t, cast.seller, `/api/orders/${meeting.id}/shipping/rates`),
@@ -208,7 +199,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('is the order’s seller’s alone: another seller 404, the buyer and an admin 403', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const order = await paidShippingOrder();
     for (const path of ['rates', 'label']) {
       const url = `/api/orders/${order.id}/shipping/${path}`;
@@ -221,7 +212,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('gives the seller the label’s PDF, to no one else', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const order = await paidShippingOrder();
     const url = `/api/orders/${order.id}/shipping/label.pdf`;
     const get = (caller: Caller) => t.app.inject({ method: 'GET', url, headers: headersOf(caller) });
@@ -241,7 +232,7 @@ describe('a shipping label for a paid order', () => {
   });
 
   it('follows the parcel to its delivery, where the buyer’s problem window starts', async () => {
-    await chooseShipFrom();
+    await shipFromOnce();
     const order = await paidShippingOrder();
     const [rate] = await ratesOf(order.id);
     expect((await buy(order.id, rate!.id)).statusCode).toBe(200);

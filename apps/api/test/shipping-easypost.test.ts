@@ -18,27 +18,10 @@ import {
   type TrackerUpdate,
   type VerifiedAddress,
 } from '../src/adapters/shipping/index.ts';
+import { buyerAddress as buyer, phoneParcel as parcel, sellerAddress as seller } from './support/shipping.ts';
 import { startFakeEasyPost, type FakeEasyPost } from './support/fake-easypost.ts';
 
 const hour = 60 * 60_000;
-const parcel = { weightGrams: 400, lengthMm: 180, widthMm: 110, heightMm: 60 };
-const seller: PostalAddress = {
-  name: 'Sam Seller',
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-  phone: '',
-};
-const buyer: PostalAddress = {
-  ...seller,
-  name: 'Bo Buyer',
-  line1: '9 Oak Avenue',
-  city: 'Chicago',
-  postalCode: '60601',
-};
 
 let fake: FakeEasyPost;
 let easypost: ShippingPort;

@@ -17,27 +17,10 @@ import {
   type ShippingPort,
   type VerifiedAddress,
 } from '../src/adapters/shipping/index.ts';
+import { buyerAddress as buyer, phoneParcel as parcel, sellerAddress as seller } from './support/shipping.ts';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 
 const step = 120_000;
-const parcel = { weightGrams: 400, lengthMm: 180, widthMm: 110, heightMm: 60 };
-const seller: PostalAddress = {
-  name: 'Sam Seller',
-  line1: '1 Main Street',
-  line2: null,
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62701',
-  country: 'US',
-  phone: '',
-};
-const buyer: PostalAddress = {
-  ...seller,
-  name: 'Bo Buyer',
-  line1: '9 Oak Avenue',
-  city: 'Chicago',
-  postalCode: '60601',
-};
 
 let database: TestDatabase;
 let clock = new Date('2026-11-28T10:00:00Z');

@@ -1,6 +1,7 @@
 /**
  * The API replicas: each a `node` process on a port of its own, all with one configuration
- * (production mode, PostgreSQL, Redis, S3, the Stripe adapter against the card-processor peer).
+ * (production mode, PostgreSQL, Redis, S3, the Stripe adapter against the card-processor peer, the
+ * EasyPost client against the carrier's).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -100,6 +101,8 @@ export interface ReplicaSettings {
   mailEnv: Record<string, string>;
   /** DEVICE_CHECK_API_URL and its key: production checks listings' IMEIs at a service. */
   deviceCheckEnv: Record<string, string>;
+  /** SHIPPING_API_URL, its key and the webhook secret: production ships through EasyPost. */
+  shippingEnv: Record<string, string>;
   publicUrl: string;
 }
 
@@ -129,6 +132,7 @@ export const replicaEnv = (settings: ReplicaSettings): Record<string, string> =>
   ...settings.stripeEnv,
   ...settings.mailEnv,
   ...settings.deviceCheckEnv,
+  ...settings.shippingEnv,
   SHUTDOWN_GRACE_MS: String(shutdownGraceMs),
   SHUTDOWN_DRAIN_MS: String(shutdownDrainMs),
   // Hundreds of sign-ups and logins come from the suite's one address; the per-account login

@@ -11,6 +11,7 @@ import { describeExit, startProcess, type Exit } from '../lib/processes.ts';
 import { figure } from '../lib/report.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 import { startCardProcessor, type CardProcessorPeer } from './card-processor.ts';
+import { startFakeEasyPost, type FakeEasyPost } from '../../../apps/api/test/support/fake-easypost.ts';
 import { startTcpProxy, type TcpProxy } from '../../../apps/api/test/support/tcp-proxy.ts';
 import { startDeviceCheckPeer } from './device-check-peer.ts';
 import { startMailPeer, type MailPeer } from './mail-peer.ts';
@@ -34,6 +35,8 @@ export interface Topology {
   processor: CardProcessorPeer;
   /** The replicas' mail server: what it received, and how fast it accepts. */
   mail: MailPeer;
+  /** The replicas' carrier: EasyPost's API (addresses, rates, labels, trackers) and its signed events. */
+  carrier: FakeEasyPost;
   /**
    * The network between the replicas and their stores: every replica reaches PostgreSQL and Redis
    * through these, which can freeze, cut or refuse connections (the suite's own checks go direct).
@@ -95,6 +98,9 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
     const deviceCheck = await startDeviceCheckPeer();
     undo.push(() => deviceCheck.stop());
     figure('device check (HTTP peer)', deviceCheck.env.DEVICE_CHECK_API_URL);
+    const carrier = await startFakeEasyPost();
+    undo.push(() => carrier.stop());
+    figure('carrier (EasyPost-protocol peer)', carrier.apiUrl);
     const network = {
       postgres: await startTcpProxy(hostAndPort(postgres.url, 5432)),
       redis: await startTcpProxy(hostAndPort(redis.url, 6379)),
@@ -115,6 +121,7 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
       stripeEnv: processor.env,
       mailEnv: mail.env,
       deviceCheckEnv: deviceCheck.env,
+      shippingEnv: carrier.env,
       publicUrl: balancerPortPlaceholder,
     });
     const replicas = ports.map((port, i) => new Replica(`r${i + 1}`, port, env, workDir));
@@ -134,6 +141,7 @@ export const startTopology = async (settings: TopologySettings): Promise<Topolog
       s3,
       processor,
       mail,
+      carrier,
       network,
       replicas,
       balancer,

@@ -4,8 +4,10 @@
  *
  *   const address = await addAddress(t, cast.buyer);                // POST /api/me/addresses → the Address (201 or throws)
  *   const other = await addAddress(t, cast.buyer, { city: 'Austin' });
+ *   await chooseShipFrom(t, cast.seller);                           // an address of the seller's, shipped from
+ *   const shipTo = await verifiedShipTo(t);                         // the form as the carrier corrects it, for an order
  */
-import { AddressSchema, type Address } from '@recell/contract';
+import { AddressListSchema, AddressSchema, type Address } from '@recell/contract';
 import type { TestApp } from '../helpers.ts';
 import { headersOf, type Caller } from './accounts.ts';
 
@@ -45,3 +47,27 @@ export const addAddress = async (
 /** DELETE /api/me/addresses/:id as `caller`; the raw response. */
 export const removeAddress = (t: TestApp, caller: Caller | null, id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/me/addresses/${id}`, headers: headersOf(caller) });
+
+/** Adds an address for `seller` and makes it the one sold phones ship from (PUT /api/me/ship-from-address). */
+export const chooseShipFrom = async (
+  t: TestApp,
+  seller: Caller,
+  overrides: Record<string, unknown> = {},
+): Promise<Address> => {
+  const address = await addAddress(t, seller, overrides);
+  const chosen = await t.app.inject({
+    method: 'PUT',
+    url: '/api/me/ship-from-address',
+    headers: headersOf(seller),
+    payload: { addressId: address.id },
+  });
+  if (chosen.statusCode !== 200) throw new Error(`choosing the ship-from address failed: ${chosen.body}`);
+  return AddressListSchema.parse(chosen.json()).items.find((item) => item.id === address.id)!;
+};
+
+/** The address form as the app's carrier corrects it: what an order booked with shipping keeps (`shipTo`). */
+export const verifiedShipTo = async (t: TestApp, overrides: Record<string, unknown> = {}) => {
+  const verification = await t.app.shipping.verifyAddress(addressFormFor(overrides));
+  if (!verification.verified) throw new Error(verification.reason);
+  return verification.address;
+};

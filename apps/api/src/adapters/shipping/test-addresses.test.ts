@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressCountries, type AddressCountry } from '@recell/contract';
 import type { PostalAddress } from './shipping.ts';
 import { verifyTestAddress } from './test-addresses.ts';
 
@@ -43,6 +44,42 @@ describe('the test carrier verifies addresses', () => {
       country: 'NL',
     });
     expect(amsterdam.verified && amsterdam.address.postalCode).toBe('1012 AB');
+  });
+
+  it('ships to every country the address form lists, writing each postal code the country’s way', () => {
+    /** A postal code of each country as typed (carelessly), how the country writes it, and a region where one is needed. */
+    const samples: Record<AddressCountry, [typed: string, written: string, region?: string]> = {
+      US: ['62701', '62701', 'IL'],
+      CA: ['k1a0b1', 'K1A 0B1', 'ON'],
+      GB: ['sw1a1aa', 'SW1A 1AA'],
+      IE: ['d02x285', 'D02 X285'],
+      DE: ['10115', '10115'],
+      FR: ['75001', '75001'],
+      ES: ['28013', '28013'],
+      IT: ['00184', '00184'],
+      NL: ['1012ab', '1012 AB'],
+      BE: ['1000', '1000'],
+      AT: ['1010', '1010'],
+      CH: ['8001', '8001'],
+      SE: ['11122', '111 22'],
+      DK: ['1050', '1050'],
+      NO: ['0150', '0150'],
+      FI: ['00100', '00100'],
+      PL: ['00001', '00-001'],
+      PT: ['1100148', '1100-148'],
+      AU: ['2000', '2000', 'NSW'],
+      NZ: ['6011', '6011'],
+    };
+    for (const country of addressCountries) {
+      const [typed, written, region = ''] = samples[country];
+      const result = verifyTestAddress({ ...home, city: 'Capital', region, postalCode: typed, country });
+      expect(result, country).toMatchObject({ verified: true, address: { country, postalCode: written } });
+      // The same code with a digit too many is not a postal code of the country.
+      expect(verifyTestAddress({ ...home, region, postalCode: `${typed}9`, country }), country).toEqual({
+        verified: false,
+        reason: 'Postal code is not valid for the country',
+      });
+    }
   });
 
   it('gives the same address the same carrier id, and another address another', () => {

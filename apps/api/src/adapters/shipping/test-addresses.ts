@@ -1,10 +1,11 @@
 /**
  * How the built-in test carrier verifies an address: rules a person trying the demo can follow,
- * like a card processor's test cards. Required fields; a short list of countries it ships to; each
+ * like a card processor's test cards. Required fields; the countries the address form lists; each
  * country's postal-code format; spaces and case tidied (the corrected form is what it answers); and
  * magic street lines. Listed in docs/decisions/0069-shipping-port.md.
  */
 import { createHash } from 'node:crypto';
+import type { AddressCountry } from '@recell/contract';
 import type { AddressVerification, PostalAddress } from './shipping.ts';
 
 /** Magic street lines (line1 contains the words, in any case). Every other address is an ordinary one. */
@@ -18,27 +19,61 @@ export const testAddressLines = {
 } as const;
 
 /**
- * The countries the test carrier ships to, with their postal-code format and how a code is
- * written (spaces where the country puts them).
+ * The countries the test carrier ships to: every country the address form lists (the contract's
+ * list, so the two cannot disagree), each with its postal-code format, how a code is written
+ * (spaces or a dash where the country puts them), and its zone (rates are by zone).
  */
-const countries: Record<string, { postalCode: RegExp; format?: (code: string) => string; needsRegion?: boolean }> = {
+const countries: Record<
+  AddressCountry,
+  { postalCode: RegExp; format?: (code: string) => string; needsRegion?: boolean; zone: TestCarrierZone }
+> = {
   US: {
     postalCode: /^\d{5}(-?\d{4})?$/,
     format: (c) => (c.length === 9 ? `${c.slice(0, 5)}-${c.slice(5)}` : c),
     needsRegion: true,
+    zone: 'north_america',
   },
-  CA: { postalCode: /^[A-Z]\d[A-Z]\d[A-Z]\d$/, format: (c) => `${c.slice(0, 3)} ${c.slice(3)}`, needsRegion: true },
-  AU: { postalCode: /^\d{4}$/, needsRegion: true },
-  GB: { postalCode: /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/, format: (c) => `${c.slice(0, -3)} ${c.slice(-3)}` },
-  IE: { postalCode: /^[A-Z]\d[\dW][A-Z\d]{4}$/, format: (c) => `${c.slice(0, 3)} ${c.slice(3)}` },
-  NL: { postalCode: /^\d{4}[A-Z]{2}$/, format: (c) => `${c.slice(0, 4)} ${c.slice(4)}` },
-  DE: { postalCode: /^\d{5}$/ },
-  FR: { postalCode: /^\d{5}$/ },
-  ES: { postalCode: /^\d{5}$/ },
-  IT: { postalCode: /^\d{5}$/ },
+  CA: {
+    postalCode: /^[A-Z]\d[A-Z]\d[A-Z]\d$/,
+    format: (c) => `${c.slice(0, 3)} ${c.slice(3)}`,
+    needsRegion: true,
+    zone: 'north_america',
+  },
+  GB: {
+    postalCode: /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/,
+    format: (c) => `${c.slice(0, -3)} ${c.slice(-3)}`,
+    zone: 'europe',
+  },
+  IE: { postalCode: /^[A-Z]\d[\dW][A-Z\d]{4}$/, format: (c) => `${c.slice(0, 3)} ${c.slice(3)}`, zone: 'europe' },
+  DE: { postalCode: /^\d{5}$/, zone: 'europe' },
+  FR: { postalCode: /^\d{5}$/, zone: 'europe' },
+  ES: { postalCode: /^\d{5}$/, zone: 'europe' },
+  IT: { postalCode: /^\d{5}$/, zone: 'europe' },
+  NL: { postalCode: /^\d{4}[A-Z]{2}$/, format: (c) => `${c.slice(0, 4)} ${c.slice(4)}`, zone: 'europe' },
+  BE: { postalCode: /^\d{4}$/, zone: 'europe' },
+  AT: { postalCode: /^\d{4}$/, zone: 'europe' },
+  CH: { postalCode: /^\d{4}$/, zone: 'europe' },
+  SE: { postalCode: /^\d{5}$/, format: (c) => `${c.slice(0, 3)} ${c.slice(3)}`, zone: 'europe' },
+  DK: { postalCode: /^\d{4}$/, zone: 'europe' },
+  NO: { postalCode: /^\d{4}$/, zone: 'europe' },
+  FI: { postalCode: /^\d{5}$/, zone: 'europe' },
+  PL: { postalCode: /^\d{5}$/, format: (c) => `${c.slice(0, 2)}-${c.slice(2)}`, zone: 'europe' },
+  PT: { postalCode: /^\d{7}$/, format: (c) => `${c.slice(0, 4)}-${c.slice(4)}`, zone: 'europe' },
+  AU: { postalCode: /^\d{4}$/, needsRegion: true, zone: 'oceania' },
+  NZ: { postalCode: /^\d{4}$/, zone: 'oceania' },
 };
 
-export const testCarrierCountries = Object.keys(countries);
+/** Where a country is, for rates: a parcel within a zone costs less than one between zones. */
+export type TestCarrierZone = 'north_america' | 'europe' | 'oceania';
+
+/** The rules of a country the test carrier ships to; undefined for any other. */
+const rulesOf = (country: string) =>
+  Object.hasOwn(countries, country) ? countries[country as AddressCountry] : undefined;
+
+/** The zone of a country the test carrier ships to. */
+export const testZoneOf = (country: string): TestCarrierZone | undefined => rulesOf(country)?.zone;
+
+export const testCarrierCountries = Object.keys(countries) as AddressCountry[];
 
 const tidy = (text: string) => text.trim().replace(/\s+/g, ' ');
 
@@ -60,7 +95,7 @@ const required: [keyof PostalAddress, string][] = [
 export const verifyTestAddress = (input: PostalAddress): AddressVerification => {
   for (const [field, reason] of required) if (!tidy(input[field] ?? '')) return { verified: false, reason };
   const country = tidy(input.country).toUpperCase();
-  const rules = countries[country];
+  const rules = rulesOf(country);
   if (!rules) return { verified: false, reason: 'We do not ship to this country' };
   const region = tidy(input.region ?? '');
   if (rules.needsRegion && !region)

@@ -1,9 +1,9 @@
 /**
  * The built-in test carrier: the embedded default of the shipping port, behaving like EasyPost in
  * test mode. Addresses are verified by the rules of test-addresses.ts; rates come from a table
- * (domestic or international; Ground, Priority, Express); a label is bought once per shipment and
- * is a real PDF; its tracker moves on the clock (test-tracking.ts); events are signed and read as
- * EasyPost's are. Shipments are rows in the app's database (test_carrier_shipments), so every
+ * (within a country, within a zone, or between zones; Ground, Priority, Express); a label is
+ * bought once per shipment and is a real PDF; its tracker moves on the clock (test-tracking.ts);
+ * events are signed and read as EasyPost's are. Shipments are rows in the app's database (test_carrier_shipments), so every
  * replica agrees.
  *
  * Like a remote API it works outside its caller's transactions: each call is its own statement on
@@ -20,7 +20,7 @@ import {
   type ShippingRate,
   type VerifiedAddress,
 } from './shipping.ts';
-import { testParcelEnding, verifyTestAddress } from './test-addresses.ts';
+import { testParcelEnding, testZoneOf, verifyTestAddress } from './test-addresses.ts';
 import * as repository from './test-carrier.repository.ts';
 import { renderTestLabel } from './test-label.ts';
 import { testTrackerAt } from './test-tracking.ts';
@@ -37,12 +37,20 @@ export interface TestCarrierSettings {
   stepSeconds: number;
 }
 
-/** The rate table, in cents: a parcel within one country, or across a border. */
+/**
+ * The rate table, in cents: a parcel within one country, across a border within a zone (North
+ * America, Europe, Oceania), or between zones.
+ */
 const rateTable = {
   domestic: [
     { service: 'Ground', amountCents: 650, deliveryDays: 5 },
     { service: 'Priority', amountCents: 980, deliveryDays: 2 },
     { service: 'Express', amountCents: 2640, deliveryDays: 1 },
+  ],
+  regional: [
+    { service: 'Ground', amountCents: 1400, deliveryDays: 7 },
+    { service: 'Priority', amountCents: 2200, deliveryDays: 4 },
+    { service: 'Express', amountCents: 3800, deliveryDays: 2 },
   ],
   international: [
     { service: 'Ground', amountCents: 2400, deliveryDays: 10 },
@@ -50,6 +58,13 @@ const rateTable = {
     { service: 'Express', amountCents: 6200, deliveryDays: 3 },
   ],
 } as const;
+
+/** How far a parcel goes, for its rates. */
+const reachOf = (from: string, to: string): keyof typeof rateTable => {
+  if (from === to) return 'domestic';
+  const zone = testZoneOf(from);
+  return zone !== undefined && zone === testZoneOf(to) ? 'regional' : 'international';
+};
 
 /** Each started 500 g beyond the first costs this much more, whatever the service. */
 const extraHalfKiloCents = 150;
@@ -59,9 +74,9 @@ export const testRatesFor = (
   to: VerifiedAddress,
   parcel: Parcel,
 ): Omit<ShippingRate, 'id'>[] => {
-  const zone = from.country === to.country ? 'domestic' : 'international';
+  const reach = reachOf(from.country, to.country);
   const extra = Math.max(0, Math.ceil(parcel.weightGrams / 500) - 1) * extraHalfKiloCents;
-  return rateTable[zone].map((rate) => ({
+  return rateTable[reach].map((rate) => ({
     carrier: testCarrierName,
     service: rate.service,
     amountCents: rate.amountCents + extra,

@@ -1,8 +1,9 @@
 /**
- * The demo catalogue as plain data: five accounts, three dozen used phones across the three brands,
- * the advertised ones and one phone already sold (a paid order with its payment), and the buyers'
- * activity (an open order, a wishlist, an open report). Seeded on the first
- * start outside production and by `npm run db:seed`. Every account signs in with `demoPassword`.
+ * The demo catalogue as plain data: five accounts (the sellers with an address they ship from, the
+ * buyers with one to ship to), three dozen used phones across the three brands, the advertised
+ * ones and one phone already sold (a paid order with its payment), and the buyers' activity (an
+ * open order, a wishlist, an open report). Seeded on the first start outside production and by
+ * `npm run db:seed`. Every account signs in with `demoPassword`.
  */
 import { imeiWithCheckDigit, unlockedNetwork, type CategoryId, type ReportReason } from '@recell/contract';
 import type { AvatarArt, PhoneArt } from './art.ts';
@@ -25,6 +26,21 @@ export interface DemoAccount {
   city: string;
   joinedDaysAgo: number;
   avatar: AvatarArt;
+  /**
+   * A seller's ship-from address, a buyer's delivery address: in the US, where the test carrier
+   * ships, so a phone is shipped in the demo without anyone adding an address first.
+   */
+  address?: DemoAddress;
+}
+
+/** A postal address as typed; the seed keeps it as the test carrier corrects it. */
+export interface DemoAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
 }
 
 export const demoAccounts: readonly DemoAccount[] = [
@@ -49,6 +65,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     city: 'Austin, TX',
     joinedDaysAgo: 90,
     avatar: { hue: 200, skin: '#8d5a3b', hair: '#120d0b' },
+    address: { line1: '1100 Congress Avenue', city: 'Austin', region: 'TX', postalCode: '78701', country: 'US' },
   },
   {
     key: 'newSeller',
@@ -60,6 +77,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     city: 'Seattle, WA',
     joinedDaysAgo: 21,
     avatar: { hue: 330, skin: '#e0b08c', hair: '#4a2a1a', longHair: true },
+    address: { line1: '400 Pine Street', city: 'Seattle', region: 'WA', postalCode: '98101', country: 'US' },
   },
   {
     key: 'buyer',
@@ -71,6 +89,14 @@ export const demoAccounts: readonly DemoAccount[] = [
     city: 'Chicago, IL',
     joinedDaysAgo: 45,
     avatar: { hue: 140, skin: '#f0c9a4', hair: '#15110f' },
+    address: {
+      line1: '233 South Wacker Drive',
+      line2: 'Apartment 12B',
+      city: 'Chicago',
+      region: 'IL',
+      postalCode: '60606',
+      country: 'US',
+    },
   },
   {
     key: 'buyer2',
@@ -82,6 +108,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     city: 'Boston, MA',
     joinedDaysAgo: 30,
     avatar: { hue: 30, skin: '#6b4228', hair: '#0e0a09', longHair: true },
+    address: { line1: '1 Beacon Street', city: 'Boston', region: 'MA', postalCode: '02108', country: 'US' },
   },
 ];
 

@@ -7,6 +7,9 @@
  * hashes, so a re-render overwrites identical files), then every row goes in one transaction that
  * holds an advisory lock, so two API replicas starting together seed once.
  *
+ * The demo's addresses are verified by the built-in test carrier, as the demo ships through it (with
+ * EasyPost configured, its rates refuse their `adr_test_…` ids: add an address again to ship).
+ *
  * Every paid demo order is paid as a buyer pays: an intent at the built-in test-mode processor,
  * confirmed with Stripe's test Visa and captured (in the seed's transaction: the processor keeps
  * its intents in this database). A refund, the reconcile job and the admins' screens then find
@@ -22,6 +25,7 @@ import type { Database, Executor } from '../client.ts';
 import * as schema from '../schema.ts';
 import { refreshSearchTerms } from '../search-terms.ts';
 import {
+  addresses,
   advertisements,
   categories,
   orders,
@@ -35,6 +39,7 @@ import {
 } from '../schema.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import { createTestCardProcessor, type TestCardProcessor } from '../../adapters/payments/test-processor.ts';
+import { verifyTestAddress } from '../../adapters/shipping/test-addresses.ts';
 import {
   renderAvatar,
   renderCategoryImage,
@@ -320,6 +325,24 @@ const insertAll = async (
       // The demo accounts trade at once: their addresses count as confirmed.
       emailConfirmedAt: daysBefore(now, a.joinedDaysAgo),
     })),
+  );
+
+  // Each seller ships from an address, each buyer has one to ship to, as the test carrier corrects
+  // them: a phone is shipped in the demo without anyone adding an address first.
+  await tx.insert(addresses).values(
+    demoAccounts.flatMap((a) => {
+      if (!a.address) return [];
+      const verification = verifyTestAddress({ name: a.name, line2: null, phone: a.phone, ...a.address });
+      if (!verification.verified) throw new Error(`demo catalogue: ${a.email}'s address: ${verification.reason}`);
+      return [
+        {
+          userId: accountIds[a.key],
+          ...verification.address,
+          isShipFrom: a.role === 'seller',
+          createdAt: daysBefore(now, a.joinedDaysAgo),
+        },
+      ];
+    }),
   );
 
   const rows = demoListings.map((listing, index) => {
