@@ -34,6 +34,8 @@ export * from './order-shipping.ts';
 export * from './business-days.ts';
 export * from './ship-by.ts';
 export * from './ship-by-texts.ts';
+export * from './order-returns.ts';
+export * from './return-texts.ts';
 export * from './shipping-texts.ts';
 export * from './order-details.ts';
 export * from './order-details-texts.ts';

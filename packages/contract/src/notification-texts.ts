@@ -25,6 +25,10 @@ export const notificationKinds = [
   'parcel_not_delivered',
   'ship_by_reminder',
   'missed_drop_off',
+  'return_requested',
+  'return_answered',
+  'return_arrived',
+  'return_outcome',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -51,6 +55,10 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   parcel_not_delivered: 'A shipped phone was lost or returned to its seller',
   ship_by_reminder: 'A phone I sold must be shipped soon',
   missed_drop_off: 'An order was cancelled because its phone was not shipped in time',
+  return_requested: 'A buyer asks to return one of my phones',
+  return_answered: 'The answer to a return (the seller’s, or an admin will decide)',
+  return_arrived: 'A returned phone arrived back to me',
+  return_outcome: 'The outcome of a return (refunded or rejected)',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */

@@ -1,4 +1,9 @@
-import { enforceShipBy, finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
+import {
+  enforceShipBy,
+  escalateUnansweredReturns,
+  finishDueRefunds,
+  completeDueOrders,
+} from '../modules/orders/index.ts';
 import { markPaymentPartlyRefunded, markPaymentRefunded, refundLabelCharge } from '../modules/payments/index.ts';
 import { takeBackSellerPayout as takeBack } from '../modules/payouts/index.ts';
 import { every, type JobDefinition } from './job.ts';
@@ -32,6 +37,8 @@ export const progressOrdersJob: JobDefinition = {
     };
     const shipBy = await enforceShipBy({ ...problemDeps, shipping }, { signal });
     const refunds = await finishDueRefunds(problemDeps, { signal });
-    return { completed, ...shipBy, ...refunds };
+    // Returns the seller did not answer in time go to an admin (decision 0074).
+    const returnsEscalated = await escalateUnansweredReturns({ db, now, publicUrl }, { signal });
+    return { completed, ...shipBy, ...refunds, returnsEscalated };
   },
 };

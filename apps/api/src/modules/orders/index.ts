@@ -12,6 +12,7 @@ export { orderProgressRoutes } from './order-progress.routes.ts';
 export { orderShippingRoutes } from './order-shipping.routes.ts';
 export type { LabelMoney } from './order-shipping.service.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
+export { escalateUnansweredReturns } from './order-returns.service.ts';
 export {
   cancelOpenOrdersOf,
   freezeSellerFee,

@@ -6,6 +6,7 @@ import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
 import { listMissedDropOffs } from './order-ship-by.service.ts';
+import { orderReturnRoutes } from './order-returns.routes.ts';
 
 /**
  * A paid order's progress (docs/decisions/0042): the seller's hand-over or shipping, the buyer's
@@ -44,6 +45,14 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
   });
 
   const { orderProgress } = apiEndpoints;
+
+  // Returns (decision 0074) refund through the same engine, with the same ports.
+  await app.register(orderReturnRoutes, {
+    markPaymentRefunded,
+    markPaymentPartlyRefunded,
+    takeBackSellerPayoutOf,
+    refundLabelCharge,
+  });
 
   app.route(
     endpointRoute(orderProgress.markHandedOver, {
