@@ -23,6 +23,10 @@ export const notificationKinds = [
   'question_answered',
   'parcel_delivered',
   'parcel_not_delivered',
+  'return_requested',
+  'return_answered',
+  'return_arrived',
+  'return_outcome',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -47,6 +51,10 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   question_answered: 'A seller answered my question',
   parcel_delivered: 'A phone shipped to me was delivered',
   parcel_not_delivered: 'A shipped phone was lost or returned to its seller',
+  return_requested: 'A buyer asks to return one of my phones',
+  return_answered: 'The answer to a return (the seller’s, or an admin will decide)',
+  return_arrived: 'A returned phone arrived back to me',
+  return_outcome: 'The outcome of a return (refunded or rejected)',
 };
 
 /** Texts of the bell, the notifications page, the email preferences and the unsubscribe page. */

@@ -114,6 +114,10 @@ export const orderDetailsTexts = {
     confirm_receipt: 'Your turn: confirm receipt once you have the phone',
     report_problem: 'Your turn: the parcel did not reach you. Report a problem so an admin can refund you',
     decide_problem: 'Your turn: decide the problem report',
+    answer_return: 'Your turn: accept or decline the return',
+    send_return: 'Your turn: print the return label and send the phone back',
+    confirm_return_imei: 'Your turn: check the returned phone’s IMEI',
+    decide_return: 'Your turn: decide the return',
     rate: 'Your turn: rate the seller',
   } satisfies Record<Exclude<OrderNextStep, 'none'>, string>,
   waitingFor: {
@@ -123,6 +127,10 @@ export const orderDetailsTexts = {
     confirm_receipt: 'Waiting for the buyer to confirm receipt',
     report_problem: 'The parcel did not reach the buyer: waiting for them to report a problem',
     decide_problem: 'Waiting for an admin to decide the problem report',
+    answer_return: 'Waiting for the seller to answer the return',
+    send_return: 'Waiting for the buyer to send the phone back',
+    confirm_return_imei: 'Waiting for the seller to check the returned phone’s IMEI',
+    decide_return: 'Waiting for an admin to decide the return',
     rate: 'Waiting for the buyer to rate the sale',
   } satisfies Record<Exclude<OrderNextStep, 'none'>, string>,
   nothingLeft: {

@@ -14,6 +14,7 @@ import { OrderParcelSchema, orderProgressFields } from './order-progress.ts';
 import { OrderProductSchema } from './orders.ts';
 import { deliveryMethods, ShipToSchema } from './addresses.ts';
 import { RatingSchema } from './ratings.ts';
+import { OrderReturnSchema } from './order-returns.ts';
 
 /** The steps an order's timeline can show, each with the time it happened. */
 export const orderTimelineKinds = [
@@ -37,6 +38,9 @@ export type OrderTimelineKind = (typeof orderTimelineKinds)[number];
 /**
  * What the order waits for next: `deliver` is the carrier's (a tracked parcel on its way);
  * `report_problem` the buyer's when the carrier lost the parcel or returned it to the seller.
+ * A return (decision 0074): the seller answers it (`answer_return`), the buyer sends the phone back
+ * with the prepaid label (`send_return`), the carrier brings it (`deliver`), the seller checks its
+ * IMEI (`confirm_return_imei`), or an admin decides it (`decide_return`).
  */
 export const orderNextSteps = [
   'pay',
@@ -45,6 +49,10 @@ export const orderNextSteps = [
   'confirm_receipt',
   'report_problem',
   'decide_problem',
+  'answer_return',
+  'send_return',
+  'confirm_return_imei',
+  'decide_return',
   'rate',
   'none',
 ] as const;
@@ -123,6 +131,16 @@ export const OrderDetailsSchema = z
       printLabel: z.boolean(),
       confirmReceipt: z.boolean(),
       reportProblem: z.boolean(),
+      /** The buyer of a delivered tracked parcel, within the window, nothing undecided: ask for a return. */
+      requestReturn: z.boolean(),
+      /** The seller of a return asked and not escalated: accept or decline it. */
+      answerReturn: z.boolean(),
+      /** The buyer of a return with a bought label: print it. */
+      printReturnLabel: z.boolean(),
+      /** The seller of a return whose parcel arrived: check the phone's IMEI. */
+      confirmReturnImei: z.boolean(),
+      /** The seller of a refunded return that came back: put the phone back on sale. */
+      relist: z.boolean(),
       rate: z.boolean(),
       reply: z.boolean(),
     }),
@@ -131,6 +149,8 @@ export const OrderDetailsSchema = z
      * the order is refunded (`refundedAt`).
      */
     rating: RatingSchema.nullable(),
+    /** The order's return (decision 0074), for its buyer, its seller and an admin deciding it; null when none. */
+    return: OrderReturnSchema.nullable(),
   })
   .meta({ id: 'OrderDetails' });
 export type OrderDetails = z.infer<typeof OrderDetailsSchema>;

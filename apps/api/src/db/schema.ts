@@ -78,6 +78,22 @@ export const orderProblemStatusEnum = pgEnum('order_problem_status', [
   'refunded',
   'closed',
 ]);
+/**
+ * A return of a shipped phone (docs/decisions/0074): packages/contract returnStatuses but
+ * 'refund_failed', which is read from its refund's problem row (the refund engine's).
+ */
+export const orderReturnStatusEnum = pgEnum('order_return_status', [
+  'requested',
+  'accepted',
+  'in_transit',
+  'arrived',
+  'declined',
+  'escalated',
+  'imei_mismatch',
+  'refunding',
+  'refunded',
+  'rejected',
+]);
 /** How a booked phone reaches its buyer: at a meeting (the spec's booking) or shipped to one of their addresses. */
 export const deliveryMethodEnum = pgEnum('delivery_method', ['meeting', 'shipping']);
 export const reportReasonEnum = pgEnum('report_reason', ['stolen', 'fake', 'wrong_description', 'scam', 'other']);
@@ -562,10 +578,11 @@ export const orders = pgTable(
     index('orders_awaiting_receipt_idx')
       .on(t.handedOverAt)
       .where(sql`${t.status} = 'paid' and ${t.progress} in ('handed_over', 'shipped') and ${t.refundedAt} is null`),
-    // A phone is sold once: at most one paid order per product.
+    // A phone is sold once: at most one paid order per product that is not refunded in full (a
+    // returned and refunded phone may be put back on sale and sold again; decision 0074).
     uniqueIndex('orders_one_paid_per_product_key')
       .on(t.productId)
-      .where(sql`${t.status} = 'paid'`),
+      .where(sql`${t.status} = 'paid' and ${t.refundedAt} is null`),
   ],
 );
 
@@ -756,6 +773,8 @@ export const orderProblems = pgTable(
     refundCents: integer('refund_cents'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The return this refund is of (decision 0074): its refund runs as a report's does. Null for a buyer's report. */
+    returnId: uuid('return_id').references((): AnyPgColumn => orderReturns.id),
   },
   (t) => [
     uniqueIndex('order_problems_one_open_per_order_key')
@@ -765,6 +784,67 @@ export const orderProblems = pgTable(
     index('order_problems_open_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} not in ('refunded', 'closed')`),
+  ],
+);
+
+/**
+ * The return of a shipped phone (docs/decisions/0074): at most one per order. The buyer's reason and
+ * photos; the seller's answer (by `seller_answer_by`); the prepaid return label's parcel, followed as
+ * the order's own parcel is; the seller's IMEI check; an admin's decision. Its refund is an
+ * `order_problems` row pointing back at it (one refund engine).
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason').notNull(),
+    /** The buyer's uploaded pictures (0 to 4), in their order, as their URLs (as listings keep theirs). */
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    status: orderReturnStatusEnum('status').notNull().default('requested'),
+    createdAt: createdAt(),
+    sellerAnswerBy: timestamp('seller_answer_by', { withTimezone: true }).notNull(),
+    sellerAnsweredAt: timestamp('seller_answered_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    /** The return label's shipment and rate, kept before the buy so a retry buys the same label. */
+    shipmentId: text('shipment_id'),
+    rateId: text('rate_id'),
+    carrier: text('carrier'),
+    trackingCode: text('tracking_code'),
+    trackerId: text('tracker_id'),
+    labelCostCents: integer('label_cost_cents'),
+    trackingStatus: trackingStatusEnum('tracking_status'),
+    trackingUpdatedAt: timestamp('tracking_updated_at', { withTimezone: true }),
+    trackingCheckedAt: timestamp('tracking_checked_at', { withTimezone: true }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** The seller's IMEI check of the phone that came back. */
+    imeiMatched: boolean('imei_matched'),
+    imeiCheckedAt: timestamp('imei_checked_at', { withTimezone: true }),
+    /** An admin's decision: accept, refund or reject, with the reason both parties read. */
+    decision: text('decision'),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    relistedAt: timestamp('relisted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_returns_order_key').on(t.orderId),
+    uniqueIndex('order_returns_tracker_key')
+      .on(t.trackerId)
+      .where(sql`${t.trackerId} is not null`),
+    check('order_returns_decision', sql`${t.decision} is null or ${t.decision} in ('accept', 'refund', 'reject')`),
+    check('order_returns_photos', sql`coalesce(array_length(${t.photoUrls}, 1), 0) <= 4`),
+    // The admins' list and the job's escalation read only the returns waiting.
+    index('order_returns_waiting_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('requested', 'declined', 'escalated', 'imei_mismatch')`),
+    // The tracking poll: return parcels on their way.
+    index('order_returns_parcel_on_its_way_idx')
+      .on(t.trackingCheckedAt)
+      .where(sql`${t.trackerId} is not null and ${t.arrivedAt} is null`),
   ],
 );
 
@@ -1133,7 +1213,7 @@ export const listingCodes = pgTable(
 
 /** The notification kinds the database accepts (packages/contract notificationKinds). */
 const notificationKindCheck = (column: AnyPgColumn) =>
-  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered', 'parcel_delivered', 'parcel_not_delivered')`;
+  sql`${column} in ('order_booked', 'order_paid', 'order_handed_over', 'order_completed', 'new_message', 'seller_verified', 'listing_removed', 'listing_approved', 'listing_rejected', 'price_drop', 'problem_outcome', 'device_check', 'new_question', 'question_answered', 'parcel_delivered', 'parcel_not_delivered', 'return_requested', 'return_answered', 'return_arrived', 'return_outcome')`;
 
 /**
  * The bell's list: what happened that a person must not miss, newest first. Written by `notify`

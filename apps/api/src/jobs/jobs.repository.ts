@@ -5,7 +5,7 @@
  */
 import { and, asc, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { categories, productPhotos, products, users } from '../db/schema.ts';
+import { categories, orderReturns, productPhotos, products, users } from '../db/schema.ts';
 
 /**
  * Every image URL a row points at (profile photos, listing pictures and photos, category pictures), a page
@@ -46,6 +46,20 @@ export async function* referencedImageUrls(db: Executor, pageSize = 10_000): Asy
     after = page.at(-1)!;
     if (page.length < pageSize) break;
   }
+  // A return request's photos (decision 0074), a page of returns at a time.
+  let afterReturn: string | undefined;
+  for (;;) {
+    const page = await db
+      .select({ id: orderReturns.id, urls: orderReturns.photoUrls })
+      .from(orderReturns)
+      .where(afterReturn === undefined ? undefined : gt(orderReturns.id, afterReturn))
+      .orderBy(asc(orderReturns.id))
+      .limit(pageSize);
+    if (page.length === 0) break;
+    yield page.flatMap((row) => row.urls);
+    afterReturn = page.at(-1)!.id;
+    if (page.length < pageSize) break;
+  }
 }
 
 /** Which of `urls` a row points at now (the last look before an image is deleted). */
@@ -62,5 +76,9 @@ export const findReferencedImageUrls = async (db: Executor, urls: string[]): Pro
     .select({ url: categories.imageUrl })
     .from(categories)
     .where(inArray(categories.imageUrl, urls));
-  return new Set([...byUser, ...byProduct, ...byPhoto, ...byCategory].map((row) => row.url!));
+  const byReturn = await db
+    .select({ url: sql<string>`unnest(${orderReturns.photoUrls})` })
+    .from(orderReturns)
+    .where(sql`${orderReturns.photoUrls} && ${sql.param(urls)}::text[]`);
+  return new Set([...byUser, ...byProduct, ...byPhoto, ...byCategory, ...byReturn].map((row) => row.url!));
 };

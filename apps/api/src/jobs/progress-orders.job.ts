@@ -1,4 +1,4 @@
-import { finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
+import { escalateUnansweredReturns, finishDueRefunds, completeDueOrders } from '../modules/orders/index.ts';
 import { markPaymentPartlyRefunded, markPaymentRefunded } from '../modules/payments/index.ts';
 import { takeBackSellerPayout as takeBack } from '../modules/payouts/index.ts';
 import { every, type JobDefinition } from './job.ts';
@@ -21,6 +21,8 @@ export const progressOrdersJob: JobDefinition = {
       { db, processor, log, now, publicUrl, markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayout },
       { signal },
     );
-    return { completed, ...refunds };
+    // Returns the seller did not answer in time go to an admin (decision 0074).
+    const returnsEscalated = await escalateUnansweredReturns({ db, now, publicUrl }, { signal });
+    return { completed, ...refunds, returnsEscalated };
   },
 };

@@ -11,6 +11,7 @@ export { listingReviewEndpoints } from './listing-review.ts';
 export { orderMessageEndpoints } from './order-messages.ts';
 export { orderProgressEndpoints } from './order-progress.ts';
 export { orderShippingEndpoints } from './order-shipping.ts';
+export { orderReturnEndpoints } from './order-returns.ts';
 export { paymentEndpoints } from './payments.ts';
 export { payoutEndpoints } from './payouts.ts';
 export { questionEndpoints } from './questions.ts';

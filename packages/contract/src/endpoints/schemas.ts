@@ -13,6 +13,7 @@ import * as orders from '../orders.ts';
 import * as orderDetails from '../order-details.ts';
 import * as orderProgress from '../order-progress.ts';
 import * as orderShipping from '../order-shipping.ts';
+import * as orderReturns from '../order-returns.ts';
 import * as pagination from '../pagination.ts';
 import * as payments from '../payments.ts';
 import * as payouts from '../payouts.ts';
@@ -34,6 +35,7 @@ import { listingReviewEndpoints } from './listing-review.ts';
 import { orderMessageEndpoints } from './order-messages.ts';
 import { orderProgressEndpoints } from './order-progress.ts';
 import { orderShippingEndpoints } from './order-shipping.ts';
+import { orderReturnEndpoints } from './order-returns.ts';
 import { paymentEndpoints } from './payments.ts';
 import { payoutEndpoints } from './payouts.ts';
 import { questionEndpoints } from './questions.ts';
@@ -156,6 +158,16 @@ export const apiEndpoints = {
     rates: { response: orderShipping.ShippingRatesSchema },
     buyLabel: { body: orderShipping.BuyLabelSchema, response: orders.SaleSchema },
     labelPdf: {},
+  }),
+  orderReturns: withSchemas(orderReturnEndpoints, {
+    requestReturn: { body: orderReturns.RequestReturnSchema, response: orderReturns.OrderReturnSchema },
+    acceptReturn: { response: orderReturns.OrderReturnSchema },
+    declineReturn: { body: orderReturns.DeclineReturnSchema, response: orderReturns.OrderReturnSchema },
+    returnLabelPdf: {},
+    confirmReturnImei: { body: orderReturns.ConfirmReturnImeiSchema, response: orderReturns.OrderReturnSchema },
+    relistReturned: { response: orderReturns.OrderReturnSchema },
+    returnsToDecide: { query: pagination.PageQuerySchema, response: orderReturns.AdminReturnPageSchema },
+    decideReturn: { body: orderReturns.DecideReturnSchema, response: orderReturns.AdminReturnSchema },
   }),
   payments: withSchemas(paymentEndpoints, {
     config: { response: payments.PaymentConfigSchema },

@@ -10,6 +10,7 @@ export { orderParcelsRoutes } from './order-parcels.routes.ts';
 export { orderProgressRoutes } from './order-progress.routes.ts';
 export { orderShippingRoutes } from './order-shipping.routes.ts';
 export { completeDueOrders, hasOpenProblem } from './order-progress.service.ts';
+export { escalateUnansweredReturns } from './order-returns.service.ts';
 export {
   cancelOpenOrdersOf,
   freezeSellerFee,

@@ -10,7 +10,10 @@
 import {
   buyingMessages,
   isProblemUndecided,
+  isReturnOpen,
+  returnStatusesForAdmin,
   type OrderActor,
+  type OrderReturn,
   type OrderDetails,
   type OrderNextStep,
   type OrderParcel,
@@ -28,6 +31,7 @@ import { ratingsOfOrders } from '../ratings/index.ts';
 import * as repository from './orders.repository.ts';
 import { problemsOfOrder, type ProblemRow } from './order-progress.repository.ts';
 import { trackingEventsOf } from './order-parcels.repository.ts';
+import { returnOfOrder, returnRefusalOf } from './order-returns.service.ts';
 import {
   canReportProblem,
   handoverOf,
@@ -111,12 +115,15 @@ export const nextStepOf = (
   row: repository.OrderDetailsRow,
   latestProblem: ProblemRow | undefined,
   rating: Rating | null,
+  ret: OrderReturn | null = null,
 ): { step: OrderNextStep; by: OrderActor | null } => {
   const none = { step: 'none', by: null } as const;
   if (row.status === 'cancelled') return none;
   if (row.status === 'booked') return isPayable(row) ? { step: 'pay', by: 'buyer' } : none;
   if (row.refundedAt) return none;
   if (isUndecided(latestProblem)) return { step: 'decide_problem', by: 'admin' };
+  const returnStep = ret && isReturnOpen(ret.status) ? returnStepOf(ret) : undefined;
+  if (returnStep) return returnStep;
   switch (row.progress) {
     case 'awaiting_handover':
       return { step: 'hand_over', by: 'seller' };
@@ -133,6 +140,25 @@ export const nextStepOf = (
       return { step: 'report_problem', by: 'buyer' };
     case 'completed':
       return rating ? none : { step: 'rate', by: 'buyer' };
+  }
+};
+
+/** Whose step a return under way waits for (decision 0074). */
+const returnStepOf = (ret: OrderReturn): { step: OrderNextStep; by: OrderActor | null } => {
+  switch (ret.status) {
+    case 'requested':
+      return { step: 'answer_return', by: 'seller' };
+    case 'accepted':
+      return { step: 'send_return', by: 'buyer' };
+    case 'in_transit':
+      return { step: 'deliver', by: 'carrier' };
+    case 'arrived':
+      return { step: 'confirm_return_imei', by: 'seller' };
+    case 'refunding':
+      return { step: 'none', by: null };
+    default:
+      // Declined, escalated, an IMEI mismatch, or a refund that failed: an admin decides.
+      return { step: 'decide_return', by: 'admin' };
   }
 };
 
@@ -166,8 +192,12 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
   const myPart: OrderParty | null = row.buyer.id === user.id ? 'buyer' : row.seller.id === user.id ? 'seller' : null;
   const problems = await problemsOfOrder(deps.db, orderId);
   const latestProblem = problems.at(-1);
-  // An admin helps settle an undecided problem report; otherwise the order is the two parties' own.
-  if (myPart === null && !(user.role === 'admin' && isUndecided(latestProblem))) throw orderNotFound();
+  const ret = await returnOfOrder(deps.db, orderId);
+  const isReturnForAdmin =
+    ret !== null && ((returnStatusesForAdmin as readonly string[]).includes(ret.status) || ret.status === 'refund_failed');
+  // An admin helps settle an undecided problem report or return; otherwise the order is the two parties' own.
+  if (myPart === null && !(user.role === 'admin' && (isUndecided(latestProblem) || isReturnForAdmin)))
+    throw orderNotFound();
 
   const ratings = await ratingsOfOrders(deps.db, [orderId]);
   const rating = ratings.ratingOf(orderId);
@@ -179,6 +209,7 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
   const isPaid = row.status === 'paid';
   const events = row.trackerId === null ? [] : await trackingEventsOf(deps.db, orderId);
   const window = problemWindowOf(row);
+  const isReturnUnderWay = ret !== null && isReturnOpen(ret.status);
 
   return {
     id: row.id,
@@ -207,7 +238,7 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
     // The buyer's address goes to the order's two parties only, not to an admin settling a problem.
     shipTo: isParty ? repository.shipToOf(row.shipTo) : null,
     timeline: timelineOf(row, problems, rating, events),
-    nextStep: nextStepOf(row, latestProblem, rating),
+    nextStep: nextStepOf(row, latestProblem, rating, ret),
     problemWindowEndsAt: isPaid && window.kind === 'until' ? window.endsAt.toISOString() : null,
     parcel: parcelOf(row, events),
     can: {
@@ -220,11 +251,32 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
         isSeller && isPaid && !isRefunded && row.progress === 'awaiting_handover' && row.deliveryMethod === 'shipping',
       printLabel: isSeller && row.trackerId !== null && (row.progress === 'shipped' || row.progress === 'in_transit'),
       confirmReceipt:
-        isBuyer && isPaid && !isRefunded && isAwaitingReceipt(row.progress) && !isUndecided(latestProblem),
-      reportProblem: isBuyer && canReportProblem(row, latestProblem, now),
+        isBuyer &&
+        isPaid &&
+        !isRefunded &&
+        isAwaitingReceipt(row.progress) &&
+        !isUndecided(latestProblem) &&
+        !isReturnUnderWay,
+      reportProblem: isBuyer && canReportProblem(row, latestProblem, now) && !isReturnUnderWay,
+      requestReturn:
+        isBuyer &&
+        ret === null &&
+        !isUndecided(latestProblem) &&
+        returnRefusalOf(row, now) === undefined,
+      answerReturn: isSeller && ret?.status === 'requested' && now.getTime() <= Date.parse(ret.sellerAnswerBy),
+      printReturnLabel: isBuyer && ret?.parcel != null && (ret.status === 'accepted' || ret.status === 'in_transit'),
+      confirmReturnImei: isSeller && ret?.status === 'arrived' && ret.imeiCheck === null,
+      relist:
+        isSeller &&
+        ret?.status === 'refunded' &&
+        ret.imeiCheck === 'match' &&
+        ret.relistedAt === null &&
+        isRefunded &&
+        row.product.status === 'sold',
       rate: isBuyer && ratings.canRate(orderId),
       reply: isSeller && rating !== null && rating.reply === null,
     },
     rating,
+    return: ret,
   };
 };

@@ -26,6 +26,7 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notifyAll, type Notice } from '../notifications/index.ts';
 import * as repository from './order-parcels.repository.ts';
+import { applyReturnTrackerUpdate, pollStaleReturnParcels, type ReturnTrackerOutcome } from './order-returns.service.ts';
 import { orderLink } from './order-progress.view.ts';
 
 export interface ParcelDeps {
@@ -41,8 +42,10 @@ export interface ParcelDeps {
 type ParcelProgress = 'shipped' | 'in_transit' | 'delivered' | 'returned_to_sender' | 'lost';
 
 export type TrackerUpdateOutcome =
-  /** No order has this tracker (another marketplace's, or a label never bought here): nothing changed. */
+  /** No order or return has this tracker (another marketplace's, or a label never bought here): nothing changed. */
   | { outcome: 'unknown_tracker' }
+  /** A return parcel's tracker (decision 0074). */
+  | ReturnTrackerOutcome
   | {
       outcome: 'applied';
       orderId: string;
@@ -124,7 +127,8 @@ export const applyTrackerUpdate = async (deps: ParcelDeps, update: TrackerUpdate
   const now = deps.now?.() ?? new Date();
   const result = await shortTransaction(deps.db, async (tx): Promise<TrackerUpdateOutcome & { told?: boolean }> => {
     const order = await repository.lockOrderByTracker(tx, update.trackerId);
-    if (!order) return { outcome: 'unknown_tracker' };
+    // Not an order's parcel: perhaps a return's, coming back to its seller (decision 0074).
+    if (!order) return (await applyReturnTrackerUpdate(tx, deps, update, now)) ?? { outcome: 'unknown_tracker' };
     const newEvents = await repository.insertTrackingEvents(tx, order.id, update.events);
     const applied = { outcome: 'applied' as const, orderId: order.id, newEvents, moved: null };
     // An older update than the one applied: its scans are kept, nothing else changes.
@@ -196,6 +200,13 @@ export const pollStaleParcels = async (
     counts.polled += 1;
     const outcome = await applyTrackerUpdate(deps, { ...update, trackerId: parcel.trackerId });
     if (outcome.outcome === 'applied' && outcome.moved) counts.moved += 1;
+  }
+  // Return parcels (decision 0074) are asked about the same way.
+  if (!opts.signal?.aborted) {
+    const returned = await pollStaleReturnParcels(deps, opts);
+    counts.polled += returned.polled;
+    counts.moved += returned.moved;
+    counts.failed += returned.failed;
   }
   return counts;
 };

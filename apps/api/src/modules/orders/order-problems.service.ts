@@ -30,6 +30,8 @@ import {
   type AdminOrderProblemPage,
   type PageQuery,
   type RefundProblemInput,
+  returnNotices,
+  returnNotificationKinds,
 } from '@recell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -125,6 +127,21 @@ const notifyOutcome = async (
   const row = await repository.findAdminProblem(tx, problemId);
   if (!row) return;
   const part = row.problem.refundCents;
+  // A return's refund (decision 0074) is told in the return's words.
+  if (row.problem.returnId !== null && outcome === 'refunded') {
+    const notice = returnNotices.refunded(row.product.name, part ?? row.order.paidCents ?? row.order.priceCents);
+    await notifyAll(
+      tx,
+      deps,
+      [row.buyer.id, row.seller.id].map((userId) => ({
+        userId,
+        kind: returnNotificationKinds.outcome,
+        ...notice,
+        link: orderLink(row.order.id),
+      })),
+    );
+    return;
+  }
   const email =
     outcome === 'closed'
       ? orderProgressEmails.closed(row.product.name)
@@ -318,20 +335,27 @@ export const refundProblem = async (
     }
     return problem.status;
   });
-  if (status !== 'refunded') {
-    try {
-      await carryOutRefund(deps, problemId);
-    } catch (error) {
-      if (error instanceof RefundNotDoneError && error.isFinal) {
-        deps.log.error({ err: error.cause, problemId }, 'a refund failed; it waits for an admin');
-        throw conflict(error.isRefused ? orderProgressMessages.refundRefused : orderProgressMessages.refundUnreachable);
-      }
-      deps.log.warn({ err: error, problemId }, 'a refund did not go through; it is retried later');
-      throw new AppError('unavailable', orderProgressMessages.refundDelayed);
-    }
-    deps.emailsQueued?.();
-  }
+  if (status !== 'refunded') await refundDecided(deps, problemId);
   return adminProblemOf(deps.db, problemId);
+};
+
+/**
+ * Carries out a refund just decided ('refunding', leased to the caller): an admin's on a report, or a
+ * return's (decision 0074), so every refund runs through one engine. The processor out of reach is a
+ * 503 (tried again later by the job); its refusal, or the last try, a 409 that says it failed.
+ */
+export const refundDecided = async (deps: ProblemDeps, problemId: string): Promise<void> => {
+  try {
+    await carryOutRefund(deps, problemId);
+  } catch (error) {
+    if (error instanceof RefundNotDoneError && error.isFinal) {
+      deps.log.error({ err: error.cause, problemId }, 'a refund failed; it waits for an admin');
+      throw conflict(error.isRefused ? orderProgressMessages.refundRefused : orderProgressMessages.refundUnreachable);
+    }
+    deps.log.warn({ err: error, problemId }, 'a refund did not go through; it is retried later');
+    throw new AppError('unavailable', orderProgressMessages.refundDelayed);
+  }
+  deps.emailsQueued?.();
 };
 
 /**

@@ -3,10 +3,10 @@
  * change locks the order's row first (only the order's: no path here locks a phone, so the
  * sale's lock order, phone then order, is never reversed).
  */
-import { and, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { orderProblems, orders, payments, products, users } from '../../db/schema.ts';
+import { orderProblems, orderReturns, orders, payments, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
 
@@ -18,7 +18,8 @@ const isUndecided = notInArray(orderProblems.status, ['refunded', 'closed']);
 
 /**
  * Whether the order has a problem report an admin has not decided yet (open, its refund under way
- * or failed). While it has one, the admins may read the order's messages.
+ * or failed), or a return waiting for an admin's decision (decision 0074). While it has one, the
+ * admins may read the order's messages.
  */
 export const hasOpenProblem = async (db: Executor, orderId: string): Promise<boolean> =>
   (
@@ -26,6 +27,25 @@ export const hasOpenProblem = async (db: Executor, orderId: string): Promise<boo
       .select({ id: orderProblems.id })
       .from(orderProblems)
       .where(and(eq(orderProblems.orderId, orderId), isUndecided))
+      .limit(1)
+  ).length > 0 ||
+  (
+    await db
+      .select({ id: orderReturns.id })
+      .from(orderReturns)
+      .where(
+        and(eq(orderReturns.orderId, orderId), inArray(orderReturns.status, ['declined', 'escalated', 'imei_mismatch'])),
+      )
+      .limit(1)
+  ).length > 0;
+
+/** Whether the order has a return under way (decision 0074): it pauses receipt, reports and completion. */
+export const hasOpenReturn = async (db: Executor, orderId: string): Promise<boolean> =>
+  (
+    await db
+      .select({ id: orderReturns.id })
+      .from(orderReturns)
+      .where(and(eq(orderReturns.orderId, orderId), notInArray(orderReturns.status, ['refunded', 'rejected'])))
       .limit(1)
   ).length > 0;
 
@@ -45,7 +65,9 @@ const selectLatestProblems = (db: Executor, orderIds: readonly string[]) =>
     .where(
       and(
         inArray(orderProblems.orderId, [...orderIds]),
-        sql`${orderProblems.createdAt} = (select max(p2.created_at) from order_problems p2 where p2.order_id = ${orderProblems.orderId})`,
+        // A return's refund is the return's to show (decision 0074), not a report of the buyer's.
+        isNull(orderProblems.returnId),
+        sql`${orderProblems.createdAt} = (select max(p2.created_at) from order_problems p2 where p2.order_id = ${orderProblems.orderId} and p2.return_id is null)`,
       ),
     );
 export type ProblemRow = Awaited<ReturnType<typeof selectLatestProblems>>[number];
@@ -61,7 +83,7 @@ export const problemsOfOrder = (db: Executor, orderId: string): Promise<ProblemR
   db
     .select(problemColumns)
     .from(orderProblems)
-    .where(eq(orderProblems.orderId, orderId))
+    .where(and(eq(orderProblems.orderId, orderId), isNull(orderProblems.returnId)))
     .orderBy(orderProblems.createdAt, orderProblems.id);
 
 /** The order locked for a change of its progress, with its phone's name and both parties' emails. */
@@ -154,6 +176,9 @@ export const completeDueOrders = async (
          and not exists (
            select 1 from order_problems p where p.order_id = o.id and p.status not in ('refunded', 'closed')
          )
+         and not exists (
+           select 1 from order_returns r where r.order_id = o.id and r.status not in ('refunded', 'rejected')
+         )
        order by coalesce(o.delivered_at, o.handed_over_at)
        limit ${opts.limit}
        for update of o skip locked
@@ -186,6 +211,8 @@ const adminProblemColumns = {
     createdAt: orderProblems.createdAt,
     resolvedAt: orderProblems.resolvedAt,
     refundCents: orderProblems.refundCents,
+    /** The return whose refund this is (decision 0074); null for a buyer's report. */
+    returnId: orderProblems.returnId,
   },
   order: {
     id: orders.id,
@@ -261,12 +288,56 @@ export const lockProblem = async (tx: Executor, problemId: string) => {
   return row;
 };
 
-/** An admin closes an open report, or one whose refund failed, without a refund. */
-export const closeProblem = (tx: Executor, problemId: string, adminId: string, at: Date) =>
-  tx
+/**
+ * An admin closes an open report, or one whose refund failed, without a refund. A return's failed
+ * refund closed so ends its return: rejected, and the order completes as usual.
+ */
+export const closeProblem = async (tx: Executor, problemId: string, adminId: string, at: Date) => {
+  const [row] = await tx
     .update(orderProblems)
     .set({ status: 'closed', resolvedAt: at, resolvedBy: adminId, nextAttemptAt: null })
-    .where(and(eq(orderProblems.id, problemId), inArray(orderProblems.status, ['open', 'refund_failed'])));
+    .where(and(eq(orderProblems.id, problemId), inArray(orderProblems.status, ['open', 'refund_failed'])))
+    .returning({ returnId: orderProblems.returnId });
+  if (row?.returnId) {
+    await tx
+      .update(orderReturns)
+      .set({ status: 'rejected' })
+      .where(and(eq(orderReturns.id, row.returnId), eq(orderReturns.status, 'refunding')));
+  }
+};
+
+/**
+ * A return's refund, decided (by the seller's IMEI check or an admin; decision 0074): a report of
+ * the order already 'refunding', leased to the caller until `leaseUntil`, which the refund engine
+ * carries out as an admin's refund.
+ */
+export const insertReturnRefund = async (
+  tx: Executor,
+  values: {
+    orderId: string;
+    returnId: string;
+    reporterId: string;
+    reason: string;
+    decidedBy: string | null;
+    refundCents: number | null;
+    leaseUntil: Date;
+  },
+) => {
+  const [row] = await tx
+    .insert(orderProblems)
+    .values({
+      orderId: values.orderId,
+      returnId: values.returnId,
+      reporterId: values.reporterId,
+      reason: values.reason,
+      status: 'refunding',
+      resolvedBy: values.decidedBy,
+      refundCents: values.refundCents,
+      nextAttemptAt: values.leaseUntil,
+    })
+    .returning({ id: orderProblems.id });
+  return row!.id;
+};
 
 /**
  * An admin decided to refund (an open report, or again after a failed refund): the refund is under
@@ -375,8 +446,15 @@ export const finishRefund = async (tx: Executor, problemId: string, at: Date) =>
       orderId: orderProblems.orderId,
       resolvedBy: orderProblems.resolvedBy,
       refundCents: orderProblems.refundCents,
+      returnId: orderProblems.returnId,
     });
   if (!row) return undefined;
+  if (row.returnId) {
+    await tx
+      .update(orderReturns)
+      .set({ status: 'refunded' })
+      .where(and(eq(orderReturns.id, row.returnId), eq(orderReturns.status, 'refunding')));
+  }
   // Refunded in full, the order is over; a part refunded, it goes on to completion.
   if (row.refundCents === null) await tx.update(orders).set({ refundedAt: at }).where(eq(orders.id, row.orderId));
   return row;

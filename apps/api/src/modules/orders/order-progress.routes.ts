@@ -5,6 +5,7 @@ import { emptyBodyUnlessObject, endpointRoute } from '../../lib/routes.ts';
 import { signedInUser } from '../auth/index.ts';
 import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
+import { orderReturnRoutes } from './order-returns.routes.ts';
 
 /**
  * A paid order's progress (docs/decisions/0042): the seller's hand-over or shipping, the buyer's
@@ -40,6 +41,9 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
   });
 
   const { orderProgress } = apiEndpoints;
+
+  // Returns (decision 0074) refund through the same engine, with the same ports.
+  await app.register(orderReturnRoutes, { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf });
 
   app.route(
     endpointRoute(orderProgress.markHandedOver, {

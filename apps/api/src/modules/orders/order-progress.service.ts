@@ -9,6 +9,7 @@
  * Another seller's or buyer's order, a cancelled one or none is a 404; a wrong state a 409.
  */
 import {
+  returnMessages,
   orderEmailKinds,
   orderProgressAuditActions,
   orderProgressEmails,
@@ -108,6 +109,7 @@ export const confirmReceipt = async (deps: ProgressDeps, buyer: AuthUser, id: st
     if (order.progress === 'completed') throw conflict(orderProgressMessages.alreadyCompleted);
     // On its way back to the seller, the phone cannot be in the buyer's hands.
     if (order.progress === 'returned_to_sender') throw conflict(orderProgressMessages.returnedToSeller);
+    if (await repository.hasOpenReturn(tx, orderId)) throw conflict(returnMessages.returnOpen);
     if (await repository.hasOpenProblem(tx, orderId)) throw conflict(orderProgressMessages.problemOpen);
     await repository.markCompleted(tx, orderId, at);
     await insertAuditEntry(tx, {
@@ -155,6 +157,7 @@ export const reportProblem = async (
             : orderProgressMessages.problemWindowOver,
         );
       }
+      if (await repository.hasOpenReturn(tx, orderId)) throw conflict(returnMessages.returnOpen);
       if (await repository.hasOpenProblem(tx, orderId)) throw conflict(orderProgressMessages.problemOpen);
       const problemId = await repository.insertProblem(tx, { orderId, reporterId: buyer.id, reason });
       await insertAuditEntry(tx, {

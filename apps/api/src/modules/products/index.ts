@@ -11,6 +11,7 @@ export {
   lockProduct,
   lockProductForBooking,
   lockProductOfOrder,
+  markBackOnSale,
   markRemoved,
   markSold,
   removeAvailableProductsOf,

@@ -385,6 +385,19 @@ export const markSold = (tx: Executor, id: string) =>
     .where(and(eq(products.id, id), eq(products.status, 'available')));
 
 /**
+ * A sold phone that came back (a return refunded after its IMEI was confirmed; decision 0074) is for
+ * sale again. False when it was not 'sold' (removed meanwhile, or already back).
+ */
+export const markBackOnSale = async (tx: Executor, id: string) =>
+  (
+    await tx
+      .update(products)
+      .set({ status: 'available', updatedAt: sql`now()` })
+      .where(and(eq(products.id, id), eq(products.status, 'sold')))
+      .returning({ id: products.id })
+  ).length > 0;
+
+/**
  * Withdraws a seller's phones for sale, or waiting for review or rejected ('removed'); sold phones stay sold (money records). Rows a
  * concurrent sale is changing are waited for and checked again, so a phone sold meanwhile stays sold.
  */
