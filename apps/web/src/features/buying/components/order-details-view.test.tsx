@@ -88,11 +88,17 @@ const makeDetails = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
     printLabel: false,
     confirmReceipt: true,
     reportProblem: true,
+    requestReturn: false,
+    answerReturn: false,
+    printReturnLabel: false,
+    confirmReturnImei: false,
+    relist: false,
     rate: false,
     reply: false,
   },
   rating: null,
   parcel: null,
+  return: null,
   ...overrides,
 });
 
