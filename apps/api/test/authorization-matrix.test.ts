@@ -39,9 +39,20 @@ import { insertPaidOrder, insertReport } from './support/moderation.ts';
 import { handOver, insertProblem, paidOrder } from './support/order-progress.ts';
 import { bookOrder, confirmCard, intentFor } from './support/payments.ts';
 import { refreshCookieName, hashAccountToken } from '../src/modules/auth/index.ts';
-import { accountTokens, contactMessages, listingCodes, orders, products, sellerPayouts } from '../src/db/schema.ts';
+import {
+  accountTokens,
+  contactMessages,
+  listingCodes,
+  orderReturns,
+  orders,
+  products,
+  sellerPayouts,
+} from '../src/db/schema.ts';
 import { hashUnsubscribeToken, notify } from '../src/modules/notifications/index.ts';
 import { unsubscribeTokens } from '../src/db/schema.ts';
+
+/** The IMEI of the phones whose returns the matrix asks about (a valid check digit). */
+const returnImei = '490154203237518';
 
 /** A verification code no other test row has (six characters of the code alphabet). */
 const randomCode = () =>
@@ -353,6 +364,42 @@ describe('authorization matrix', () => {
     });
     expect(rates.statusCode, rates.body).toBe(200);
     return { orderId: order.id, rateId: (rates.json() as { rates: Array<{ id: string }> }).rates[0]!.id };
+  };
+  /**
+   * The buyer's order shipped with a label and delivered an hour ago (the return window is open),
+   * its phone's IMEI `returnImei`; then a return of it (decision 0074) in `values`' state (asked, by default).
+   */
+  const deliveredShippingOrder = async (refunded = false) => {
+    const order = await buyersShippingOrder();
+    const trackerId = `trk_${randomBytes(12).toString('hex')}`;
+    await t.app.db
+      .update(orders)
+      .set({
+        progress: 'delivered',
+        isShipped: true,
+        handedOverAt: new Date(Date.now() - 86_400_000),
+        trackerId,
+        trackingCode: `EZ${trackerId.slice(-8)}`,
+        carrier: 'USPS',
+        deliveredAt: new Date(Date.now() - 3_600_000),
+        ...(refunded ? { refundedAt: new Date() } : {}),
+      })
+      .where(eq(orders.id, order.id));
+    await t.app.db.update(products).set({ imei: returnImei }).where(eq(products.id, order.productId));
+    return order;
+  };
+  const buyersReturn = async (values: Partial<typeof orderReturns.$inferInsert> = {}) => {
+    const order = await deliveredShippingOrder(values.status === 'refunded');
+    const [row] = await t.app.db
+      .insert(orderReturns)
+      .values({
+        orderId: order.id,
+        reason: 'The screen flickers.',
+        sellerAnswerBy: new Date(Date.now() + 86_400_000),
+        ...values,
+      })
+      .returning();
+    return { orderId: order.id, returnId: row!.id };
   };
   /**
    * An open problem report of the buyer's on a paid, handed-over order; `refundable`: paid through
@@ -924,6 +971,83 @@ describe('authorization matrix', () => {
     'POST /api/admin/order-problems/:id/close': {
       access: { kind: 'role', roles: ['admin'] },
       request: async () => ({ method: 'POST', url: `/api/admin/order-problems/${(await buyersProblem()).id}/close` }),
+    },
+    // Returns (decision 0074): the order's buyer asks and prints the label, its seller answers,
+    // checks the IMEI and relists, an admin decides
+    'POST /api/orders/:id/return': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      ok: 201,
+      request: async () => {
+        const order = await deliveredShippingOrder();
+        return { method: 'POST', url: `/api/orders/${order.id}/return`, payload: { reason: 'It does not charge.' } };
+      },
+    },
+    'POST /api/orders/:id/return/accept': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({ method: 'POST', url: `/api/orders/${(await buyersReturn()).orderId}/return/accept` }),
+    },
+    'POST /api/orders/:id/return/decline': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => ({
+        method: 'POST',
+        url: `/api/orders/${(await buyersReturn()).orderId}/return/decline`,
+        payload: { reason: 'It left here working.' },
+      }),
+    },
+    'GET /api/orders/:id/return/label.pdf': {
+      access: { kind: 'owner', roles: ['user'], owner: 'buyer', others: 404 },
+      request: async () => {
+        const { orderId } = await buyersReturn();
+        const accepted = await t.app.inject({
+          method: 'POST',
+          url: `/api/orders/${orderId}/return/accept`,
+          headers: cast.seller.headers,
+        });
+        expect(accepted.statusCode, accepted.body).toBe(200);
+        return { method: 'GET', url: `/api/orders/${orderId}/return/label.pdf` };
+      },
+    },
+    'POST /api/orders/:id/return/confirm-imei': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => {
+        // Another phone's IMEI: recorded as a mismatch for an admin (no refund at the processor).
+        const { orderId } = await buyersReturn({ status: 'arrived', arrivedAt: new Date() });
+        return {
+          method: 'POST',
+          url: `/api/orders/${orderId}/return/confirm-imei`,
+          payload: { imei: '356938035643809' },
+        };
+      },
+    },
+    'POST /api/orders/:id/return/relist': {
+      access: { kind: 'owner', roles: ['seller'], owner: 'seller', others: 404 },
+      request: async () => {
+        const { orderId } = await buyersReturn({
+          status: 'refunded',
+          arrivedAt: new Date(),
+          imeiMatched: true,
+          imeiCheckedAt: new Date(),
+        });
+        return { method: 'POST', url: `/api/orders/${orderId}/return/relist` };
+      },
+    },
+    'GET /api/admin/returns': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        await buyersReturn({ status: 'declined', declineReason: 'No', sellerAnsweredAt: new Date() });
+        return { method: 'GET', url: '/api/admin/returns' };
+      },
+    },
+    'POST /api/admin/returns/:id/decide': {
+      access: { kind: 'role', roles: ['admin'] },
+      request: async () => {
+        const { returnId } = await buyersReturn({ status: 'escalated', escalatedAt: new Date() });
+        return {
+          method: 'POST',
+          url: `/api/admin/returns/${returnId}/decide`,
+          payload: { decision: 'reject', reason: 'The photos show no fault.' },
+        };
+      },
     },
     'GET /api/me/wishlist': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist') },
     'GET /api/me/wishlist/ids': { access: { kind: 'role', roles: ['user'] }, request: get('/api/me/wishlist/ids') },

@@ -802,7 +802,10 @@ export const orderReturns = pgTable(
       .references(() => orders.id),
     reason: text('reason').notNull(),
     /** The buyer's uploaded pictures (0 to 4), in their order, as their URLs (as listings keep theirs). */
-    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text('photo_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: orderReturnStatusEnum('status').notNull().default('requested'),
     createdAt: createdAt(),
     sellerAnswerBy: timestamp('seller_answer_by', { withTimezone: true }).notNull(),

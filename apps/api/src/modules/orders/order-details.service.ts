@@ -194,7 +194,8 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
   const latestProblem = problems.at(-1);
   const ret = await returnOfOrder(deps.db, orderId);
   const isReturnForAdmin =
-    ret !== null && ((returnStatusesForAdmin as readonly string[]).includes(ret.status) || ret.status === 'refund_failed');
+    ret !== null &&
+    ((returnStatusesForAdmin as readonly string[]).includes(ret.status) || ret.status === 'refund_failed');
   // An admin helps settle an undecided problem report or return; otherwise the order is the two parties' own.
   if (myPart === null && !(user.role === 'admin' && (isUndecided(latestProblem) || isReturnForAdmin)))
     throw orderNotFound();
@@ -258,11 +259,7 @@ export const getOrderDetails = async (deps: OrderDetailsDeps, user: AuthUser, id
         !isUndecided(latestProblem) &&
         !isReturnUnderWay,
       reportProblem: isBuyer && canReportProblem(row, latestProblem, now) && !isReturnUnderWay,
-      requestReturn:
-        isBuyer &&
-        ret === null &&
-        !isUndecided(latestProblem) &&
-        returnRefusalOf(row, now) === undefined,
+      requestReturn: isBuyer && ret === null && !isUndecided(latestProblem) && returnRefusalOf(row, now) === undefined,
       answerReturn: isSeller && ret?.status === 'requested' && now.getTime() <= Date.parse(ret.sellerAnswerBy),
       printReturnLabel: isBuyer && ret?.parcel != null && (ret.status === 'accepted' || ret.status === 'in_transit'),
       confirmReturnImei: isSeller && ret?.status === 'arrived' && ret.imeiCheck === null,

@@ -26,7 +26,11 @@ import { shortTransaction } from '../../db/short-transaction.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notifyAll, type Notice } from '../notifications/index.ts';
 import * as repository from './order-parcels.repository.ts';
-import { applyReturnTrackerUpdate, pollStaleReturnParcels, type ReturnTrackerOutcome } from './order-returns.service.ts';
+import {
+  applyReturnTrackerUpdate,
+  pollStaleReturnParcels,
+  type ReturnTrackerOutcome,
+} from './order-returns.service.ts';
 import { orderLink } from './order-progress.view.ts';
 
 export interface ParcelDeps {

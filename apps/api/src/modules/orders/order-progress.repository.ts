@@ -34,7 +34,10 @@ export const hasOpenProblem = async (db: Executor, orderId: string): Promise<boo
       .select({ id: orderReturns.id })
       .from(orderReturns)
       .where(
-        and(eq(orderReturns.orderId, orderId), inArray(orderReturns.status, ['declined', 'escalated', 'imei_mismatch'])),
+        and(
+          eq(orderReturns.orderId, orderId),
+          inArray(orderReturns.status, ['declined', 'escalated', 'imei_mismatch']),
+        ),
       )
       .limit(1)
   ).length > 0;

@@ -99,12 +99,7 @@ export const hasUndecidedReport = async (tx: Executor, orderId: string) =>
     await tx
       .select({ id: orderProblems.id })
       .from(orderProblems)
-      .where(
-        and(
-          eq(orderProblems.orderId, orderId),
-          sql`${orderProblems.status} not in ('refunded', 'closed')`,
-        ),
-      )
+      .where(and(eq(orderProblems.orderId, orderId), sql`${orderProblems.status} not in ('refunded', 'closed')`))
       .limit(1)
   ).length > 0;
 

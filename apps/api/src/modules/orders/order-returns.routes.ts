@@ -46,7 +46,9 @@ export const orderReturnRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions
       handler: async (request, reply) =>
         reply
           .code(201)
-          .send(await returns.requestReturn(depsOf(request.log), signedInUser(request), request.params.id, request.body)),
+          .send(
+            await returns.requestReturn(depsOf(request.log), signedInUser(request), request.params.id, request.body),
+          ),
     }),
   );
 

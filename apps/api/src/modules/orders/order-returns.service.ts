@@ -381,7 +381,11 @@ export const declineReturn = async (
     await repository.updateReturn(tx, ret.id, { status: 'declined', sellerAnsweredAt: at, declineReason: body.reason });
     await audit(tx, seller.id, returnAuditActions.declined, ret.id, { orderId });
     await tell(tx, deps, orderId, [
-      { userId: order.buyerId, kind: returnNotificationKinds.answered, notice: returnNotices.declined(order.productName) },
+      {
+        userId: order.buyerId,
+        kind: returnNotificationKinds.answered,
+        notice: returnNotices.declined(order.productName),
+      },
     ]);
   });
   deps.emailsQueued?.();
@@ -485,7 +489,11 @@ export const applyReturnTrackerUpdate = async (
   let told = false;
   if (to === 'arrived') {
     await tell(tx, deps, order.id, [
-      { userId: order.sellerId, kind: returnNotificationKinds.arrived, notice: returnNotices.arrived(order.productName) },
+      {
+        userId: order.sellerId,
+        kind: returnNotificationKinds.arrived,
+        notice: returnNotices.arrived(order.productName),
+      },
     ]);
     told = true;
   } else if (to === 'escalated') {
