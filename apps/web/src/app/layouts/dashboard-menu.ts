@@ -5,7 +5,6 @@ import {
   listingReviewTexts,
   orderProgressTexts,
   payoutTexts,
-  returnTexts,
   type Role,
 } from '@recell/contract';
 import { dashboardPaths } from '@/config/dashboard-paths';
@@ -33,7 +32,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
     { label: listingReviewTexts.queueHeading, to: dashboardPaths.listingReview.to() },
     { label: orderProgressTexts.adminTitle, to: dashboardPaths.orderProblems.to() },
-    { label: returnTexts.adminTitle, to: dashboardPaths.returns.to() },
+    { label: accountTexts.returns, to: dashboardPaths.returns.to() },
     { label: financeTexts.navFinance, to: dashboardPaths.finance.to() },
     { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },
     { label: accountTexts.auditLog, to: dashboardPaths.auditLog.to() },
