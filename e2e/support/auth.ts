@@ -79,6 +79,7 @@ export const roleMenus: Record<Role, string[]> = {
     accountTexts.reportedItems,
     listingReviewTexts.queueHeading,
     orderProgressTexts.adminTitle,
+    accountTexts.returns,
     financeTexts.navFinance,
     accountTexts.contactMessages,
     accountTexts.auditLog,
