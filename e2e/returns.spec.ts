@@ -9,7 +9,7 @@
  *   refunded) and puts the phone back on sale.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { photoTexts, returnTexts } from '@recell/contract';
 import { demoAccount, signedInPageOf, toast } from './support/auth.ts';
 import { createTestPhone, openDashboardPage, orderPageRegion } from './support/buying.ts';
@@ -25,6 +25,19 @@ import {
 const seller = demoAccount('seller');
 const buyer = demoAccount('buyer');
 const admin = demoAccount('admin');
+
+/** The order page's Return section, once the page has loaded (slowly on a crowded machine). */
+const returnRegionOf = async (page: Page) => {
+  const region = orderPageRegion(page, returnTexts.heading);
+  await expect(region).toBeVisible({ timeout: 30_000 });
+  return region;
+};
+
+/** Reads the order's page again, once it has loaded. */
+const reloadOrderPage = async (page: Page) => {
+  await page.reload();
+  await returnRegionOf(page);
+};
 
 /** A phone of the seller's, shipped to the buyer with a bought label and delivered by the test carrier. */
 const deliveredOrder = async (request: APIRequestContext, { imei }: { imei?: string } = {}) => {
@@ -49,7 +62,7 @@ test('a declined return: an admin refunds part of the price with a reason, which
   const buyerSide = await signedInPageOf(browser, buyer.email);
   const buyerPage = buyerSide.page;
   await buyerPage.goto(`/dashboard/orders/${orderId}`);
-  const buyerReturn = orderPageRegion(buyerPage, returnTexts.heading);
+  const buyerReturn = await returnRegionOf(buyerPage);
   await buyerReturn.getByRole('button', { name: returnTexts.requestReturn, exact: true }).click();
   const askDialog = buyerPage.getByRole('dialog', { name: returnTexts.requestTitle(name) });
   await askDialog.getByLabel(returnTexts.reason, { exact: true }).fill('The battery dies within an hour.');
@@ -66,7 +79,7 @@ test('a declined return: an admin refunds part of the price with a reason, which
   const sellerSide = await signedInPageOf(browser, seller.email);
   const sellerPage = sellerSide.page;
   await sellerPage.goto(`/dashboard/orders/${orderId}`);
-  const sellerReturn = orderPageRegion(sellerPage, returnTexts.heading);
+  const sellerReturn = await returnRegionOf(sellerPage);
   await expect(sellerReturn.getByText('The battery dies within an hour.')).toBeVisible();
   await sellerReturn.getByRole('button', { name: returnTexts.declineReturn, exact: true }).click();
   const declineDialog = sellerPage.getByRole('dialog', { name: returnTexts.declineTitle });
@@ -103,8 +116,10 @@ test('a declined return: an admin refunds part of the price with a reason, which
     const section = orderPageRegion(page, returnTexts.heading);
     await expect(async () => {
       await page.reload();
-      await expect(section.getByText(returnTexts.refundShown(12_050), { exact: true })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000, intervals: [2_000] });
+      await expect(section.getByText(returnTexts.refundShown(12_050), { exact: true })).toBeVisible({
+        timeout: 10_000,
+      });
+    }).toPass({ timeout: 60_000, intervals: [2_000] });
     await expect(section.getByText(returnTexts.decisionWords.refund, { exact: true })).toBeVisible();
     await expect(section.getByText(reason, { exact: true })).toBeVisible();
   }
@@ -124,7 +139,7 @@ test('an accepted return: the buyer prints the return label, the phone comes bac
   const buyerSide = await signedInPageOf(browser, buyer.email);
   const buyerPage = buyerSide.page;
   await buyerPage.goto(`/dashboard/orders/${orderId}`);
-  const buyerReturn = orderPageRegion(buyerPage, returnTexts.heading);
+  const buyerReturn = await returnRegionOf(buyerPage);
   await buyerReturn.getByRole('button', { name: returnTexts.requestReturn, exact: true }).click();
   const askDialog = buyerPage.getByRole('dialog', { name: returnTexts.requestTitle(name) });
   await askDialog.getByLabel(returnTexts.reason, { exact: true }).fill('The camera does not focus.');
@@ -135,7 +150,7 @@ test('an accepted return: the buyer prints the return label, the phone comes bac
   const sellerSide = await signedInPageOf(browser, seller.email);
   const sellerPage = sellerSide.page;
   await sellerPage.goto(`/dashboard/orders/${orderId}`);
-  const sellerReturn = orderPageRegion(sellerPage, returnTexts.heading);
+  const sellerReturn = await returnRegionOf(sellerPage);
   await sellerReturn.getByRole('button', { name: returnTexts.acceptReturn, exact: true }).click();
   await sellerPage
     .getByRole('dialog', { name: returnTexts.acceptTitle })
@@ -144,7 +159,7 @@ test('an accepted return: the buyer prints the return label, the phone comes bac
   await expect(toast(sellerPage, returnTexts.acceptedToast)).toBeVisible();
 
   // ---- The buyer prints the return label: a PDF.
-  await buyerPage.reload();
+  await reloadOrderPage(buyerPage);
   const download = buyerPage.waitForEvent('download');
   await buyerReturn.getByRole('button', { name: returnTexts.printReturnLabel, exact: true }).click();
   const label = await download;
@@ -153,7 +168,7 @@ test('an accepted return: the buyer prints the return label, the phone comes bac
 
   // ---- The return parcel moves by itself; once it arrived the seller checks the IMEI.
   await waitForParcel(request, buyerToken, orderId, (details) => details.return?.status === 'arrived');
-  await sellerPage.reload();
+  await reloadOrderPage(sellerPage);
   await expect(sellerReturn.getByText(returnTexts.status.arrived, { exact: true })).toBeVisible();
   await sellerReturn.getByRole('button', { name: returnTexts.confirmImei, exact: true }).click();
   const imeiDialog = sellerPage.getByRole('dialog', { name: returnTexts.confirmImeiTitle });
@@ -164,14 +179,14 @@ test('an accepted return: the buyer prints the return label, the phone comes bac
 
   // ---- Refunded (all of it): the seller puts the phone back on sale.
   await expect(async () => {
-    await sellerPage.reload();
-    await expect(sellerReturn.getByText(returnTexts.status.refunded, { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000, intervals: [3_000] });
+    await reloadOrderPage(sellerPage);
+    await expect(sellerReturn.getByText(returnTexts.status.refunded, { exact: true })).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 90_000, intervals: [3_000] });
   await sellerReturn.getByRole('button', { name: returnTexts.relist, exact: true }).click();
   await expect(toast(sellerPage, returnTexts.relistedToast)).toBeVisible();
   await expect(sellerReturn.getByText(returnTexts.relistedShown, { exact: true })).toBeVisible();
 
-  await buyerPage.reload();
+  await reloadOrderPage(buyerPage);
   await expect(buyerReturn.getByText(returnTexts.status.refunded, { exact: true })).toBeVisible();
   await expect(buyerReturn.getByText(returnTexts.refundAll, { exact: true })).toBeVisible();
   await buyerSide.close();
