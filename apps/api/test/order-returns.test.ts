@@ -380,6 +380,7 @@ describe('returns of shipped phones', () => {
         imeiCheck: 'match',
         refundCents: null,
       });
+      expect(OrderReturnSchema.parse(confirmed.json()).refundedAt).not.toBeNull();
       const order = await orderRow(t, orderId);
       expect(order.refundedAt).not.toBeNull();
       const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -393,6 +394,32 @@ describe('returns of shipped phones', () => {
       expect((await details(cast.buyer, orderId)).problem).toBeNull();
       expect(await noticesTo(cast.buyer.id, 'return_outcome', orderId)).toHaveLength(1);
       expectError(await confirmImei(orderId, soldImei), 409, conflictOf(returnMessages.imeiAlreadyConfirmed));
+    });
+
+    it('a refund the processor refuses is the refund engine’s: refund_failed on Order problems, and closing it rejects the return', async () => {
+      const { orderId, returnId } = await arrivedReturn();
+      // A payment the processor does not know: it refuses the refund.
+      await t.app.db.update(orders).set({ transactionId: 'pi_unknown_to_the_processor' }).where(eq(orders.id, orderId));
+      expectError(await confirmImei(orderId, soldImei), 409, conflictOf(orderProgressMessages.refundRefused));
+      expect((await details(cast.buyer, orderId)).return?.status).toBe('refund_failed');
+      expect((await orderRow(t, orderId)).refundedAt).toBeNull();
+      const problems = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/order-problems',
+        headers: headersOf(cast.admin),
+      });
+      const failed = (
+        problems.json() as { items: Array<{ problem: { id: string; status: string }; order: { id: string } }> }
+      ).items.find((item) => item.order.id === orderId);
+      expect(failed?.problem.status).toBe('refund_failed');
+      // The admin may read the order while its return's refund failed.
+      expect((await details(cast.admin, orderId)).nextStep).toEqual({ step: 'decide_return', by: 'admin' });
+      const closed = await post(t, cast.admin, `/api/admin/order-problems/${failed!.problem.id}/close`);
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect((await returnOf(orderId)).status).toBe('rejected');
+      expect((await t.app.db.select().from(orderReturns).where(eq(orderReturns.id, returnId)))[0]?.imeiMatched).toBe(
+        true,
+      );
     });
 
     it('refuses a malformed IMEI with 400 and records nothing', async () => {

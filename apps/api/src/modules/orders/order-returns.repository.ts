@@ -13,16 +13,20 @@ import { microsOf, timestampOf } from '../../db/micros.ts';
 
 export type ReturnRow = typeof orderReturns.$inferSelect;
 
-/** The return's refund (its problem row): how it stands, for the return's own status. */
+/**
+ * The return's refund (its problem row): how it stands, for the return's own status. The table is
+ * named in full: drizzle leaves a one-table query's columns unqualified, which a subquery would
+ * read as its own.
+ */
 const refundStatusOf = sql<
   string | null
->`(select p.status from order_problems p where p.return_id = ${orderReturns.id} order by p.created_at desc limit 1)`;
+>`(select p.status from order_problems p where p.return_id = order_returns.id order by p.created_at desc limit 1)`;
 const refundCentsOf = sql<
   number | null
->`(select p.refund_cents from order_problems p where p.return_id = ${orderReturns.id} order by p.created_at desc limit 1)`;
+>`(select p.refund_cents from order_problems p where p.return_id = order_returns.id order by p.created_at desc limit 1)`;
 const refundedAtOf = sql<
   Date | string | null
->`(select p.resolved_at from order_problems p where p.return_id = ${orderReturns.id} and p.status = 'refunded' order by p.created_at desc limit 1)`;
+>`(select p.resolved_at from order_problems p where p.return_id = order_returns.id and p.status = 'refunded' order by p.created_at desc limit 1)`;
 
 const returnWithRefund = {
   row: orderReturns,
