@@ -233,6 +233,41 @@ describe('the seller answers a return', () => {
     expect(after.queryByRole('button', { name: texts.acceptReturn })).not.toBeInTheDocument();
   });
 
+  it('accepts after saying what follows, then puts the refunded phone back on sale', async () => {
+    let current = delivered({
+      myPart: 'seller',
+      can: { ...noActions, answerReturn: true },
+      return: asked(),
+    });
+    const api = mockApi({
+      [`GET /api/orders/${orderId}/details`]: () => jsonResponse(current),
+      [`POST /api/orders/${orderId}/return/accept`]: () => {
+        const refunded = asked({ status: 'refunded', sellerAnswer: 'accepted', refundedAt: new Date().toISOString() });
+        current = { ...current, can: { ...noActions, relist: true }, return: refunded };
+        return jsonResponse(refunded);
+      },
+      [`POST /api/orders/${orderId}/return/relist`]: () => {
+        const relisted = asked({ status: 'refunded', relistedAt: new Date().toISOString() });
+        current = { ...current, can: noActions, return: relisted };
+        return jsonResponse(relisted);
+      },
+    });
+    renderWithProviders(<OrderDetailsView orderId={orderId} />, { auth: seller });
+    await userEvent.click(within(await returnRegion()).getByRole('button', { name: texts.acceptReturn }));
+    const dialog = await screen.findByRole('dialog', { name: texts.acceptTitle });
+    expect(dialog).toHaveAccessibleDescription(texts.acceptText);
+    await userEvent.click(within(dialog).getByRole('button', { name: texts.acceptReturn }));
+    expect(await screen.findByText(texts.acceptedToast)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${orderId}/return/accept`)).toHaveLength(1);
+
+    const section = within(await returnRegion());
+    expect(await section.findByText(texts.refundAll)).toBeInTheDocument();
+    await userEvent.click(await section.findByRole('button', { name: texts.relist }));
+    expect(await screen.findByText(texts.relistedToast)).toBeInTheDocument();
+    await waitFor(() => expect(section.queryByRole('button', { name: texts.relist })).not.toBeInTheDocument());
+    expect(section.getByText(texts.relistedShown)).toBeInTheDocument();
+  });
+
   it.each([
     ['match', texts.imeiMatchedToast, texts.imeiWords.match],
     ['mismatch', texts.imeiMismatchedToast, texts.imeiWords.mismatch],
