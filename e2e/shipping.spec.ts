@@ -1,10 +1,11 @@
 /**
- * A phone that ships, as the people do it in the browser: the buyer adds a delivery address on the
- * Addresses page (checked by the built-in test carrier), books the phone to it and pays; the seller
- * buys a shipping label on the order's page (the carrier's rates in a dialog) and prints it; the
- * parcel moves on the test carrier's clock and the follow-parcels job brings each step to the order
- * (this server's parcels move every few seconds, and the job runs every minute); the buyer sees it
- * delivered, with 48 hours from the delivery to report a problem, and confirms receipt.
+ * A phone that ships, as the people do it in the browser (the API's steps in support/shipping.ts):
+ * the buyer adds a delivery address on the Addresses page (checked by the built-in test carrier),
+ * books the phone to it and pays; the seller buys a shipping label on the order's page (the
+ * carrier's rates in a dialog) and prints it; the parcel moves on the test carrier's clock and the
+ * follow-parcels job brings each step to the order (this server's parcels move every few seconds,
+ * and the job runs every minute); the buyer sees it delivered, with 48 hours from the delivery to
+ * report a problem, and confirms receipt.
  */
 import { expect, test } from '@playwright/test';
 import {
@@ -14,15 +15,12 @@ import {
   orderProgressLimits,
   orderProgressTexts,
   shippingTexts,
-  type Order,
   type OrderDetails,
-  type PaymentIntent,
 } from '@recell/contract';
 import { demoAccount, signedInPageOf, toast } from './support/auth.ts';
 import { createTestPhone, openDashboardPage, orderPageRegion } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+import { bearer, bookAndPayShipping, chooseShipFromAddress } from './support/shipping.ts';
 const seller = demoAccount('seller');
 const buyer = demoAccount('buyer');
 
@@ -35,24 +33,7 @@ test('a phone ships with a bought label, is delivered, and the buyer’s 48 hour
   // ---- The seller ships from an address of theirs (set up through the API).
   const phone = await createTestPhone(request, seller.email, { priceDollars: 310 });
   const sellerToken = phone.sellerToken;
-  const shipFrom = await request.post('/api/me/addresses', {
-    headers: bearer(sellerToken),
-    data: {
-      name: 'Rana Phones',
-      line1: '200 Market Street',
-      city: 'Portland',
-      region: 'OR',
-      postalCode: '97201',
-      country: 'US',
-      phone: '5035550100',
-    },
-  });
-  expect(shipFrom.status(), await shipFrom.text()).toBe(201);
-  const chosen = await request.put('/api/me/ship-from-address', {
-    headers: bearer(sellerToken),
-    data: { addressId: ((await shipFrom.json()) as { id: string }).id },
-  });
-  expect(chosen.status(), await chosen.text()).toBe(200);
+  await chooseShipFromAddress(request, sellerToken);
 
   // ---- The buyer adds a delivery address on the Addresses page.
   const buyerSide = await signedInPageOf(browser, buyer.email);
@@ -76,24 +57,7 @@ test('a phone ships with a bought label, is delivered, and the buyer’s 48 hour
     items: { id: string; line1: string }[];
   };
   const address = addresses.items.find((item) => item.line1 === street)!;
-  const booked = await request.post('/api/orders', {
-    headers: bearer(buyerToken),
-    data: { productId: phone.product.id, delivery: 'shipping', addressId: address.id },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const order = (await booked.json()) as Order;
-  const intent = (await (
-    await request.post(`/api/orders/${order.id}/payment-intent`, { headers: bearer(buyerToken) })
-  ).json()) as PaymentIntent;
-  const confirmed = await request.post(`/api/test-processor/payment-intents/${intent.paymentIntentId}/confirm`, {
-    data: { clientSecret: intent.clientSecret, number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-  });
-  expect(confirmed.status()).toBe(200);
-  const paid = await request.post(`/api/orders/${order.id}/pay`, {
-    headers: bearer(buyerToken),
-    data: { paymentIntentId: intent.paymentIntentId },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  const order = await bookAndPayShipping(request, buyerToken, { productId: phone.product.id, addressId: address.id });
 
   // ---- The seller: the order's page → Buy a shipping label → a rate → Buy label → Print label.
   const sellerSide = await signedInPageOf(browser, seller.email);

@@ -18,7 +18,7 @@ import {
   type WishlistIds,
 } from '@recell/contract';
 import { dashboardMenu } from './auth.ts';
-import { apiToken, categoryResults, createListing, uniqueToken, uploadPhoto } from './listings.ts';
+import { apiToken, categoryResults, createListing, phoneFactsFields, uniqueToken, uploadPhoto } from './listings.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -41,7 +41,16 @@ export interface TestPhone {
 export const createTestPhone = async (
   request: APIRequestContext,
   sellerEmail: string,
-  { categoryId = '3' as CategoryId, priceDollars = 275 }: { categoryId?: CategoryId; priceDollars?: number } = {},
+  {
+    categoryId = '3' as CategoryId,
+    priceDollars = 275,
+    imei,
+  }: {
+    categoryId?: CategoryId;
+    priceDollars?: number;
+    /** The phone's IMEI, with the other phone facts (a return's IMEI check compares it). */
+    imei?: string;
+  } = {},
 ): Promise<TestPhone & { sellerToken: string }> => {
   const sellerToken = await apiToken(request, sellerEmail);
   const word = `Buytest${uniqueToken()}`;
@@ -61,6 +70,7 @@ export const createTestPhone = async (
     features: '128 GB, browser-test listing',
     description: 'A browser-test listing for the buying tests, removed when the test ends.',
     imageId: await uploadPhoto(request, sellerToken),
+    ...(imei ? { ...phoneFactsFields(), imei } : {}),
   });
   return { product, word, sellerPhone, sellerToken };
 };

@@ -55,6 +55,8 @@ export const accountTexts = {
   allUsers: 'All Users',
   allSellers: 'All Sellers',
   reportedItems: 'Reported Items',
+  /** The admins' Returns (the menu's word; the page's own texts live in return-texts.ts, which needs zod). */
+  returns: 'Returns',
   auditLog: 'Audit Log',
   emailOutbox: 'Email outbox',
   contactMessages: 'Messages',

@@ -99,6 +99,50 @@ export const returnTexts = {
   decidedToast: 'Decision saved',
   readMessages: 'Read the buyer and seller’s messages',
   loadMore: 'Load more',
+
+  // The web's return panel, photo picker and Returns table (added beside the API's texts)
+  statusLabel: 'Status',
+  reasonShown: 'The buyer’s reason',
+  photosShown: 'Photos',
+  photoAlt: (n: number) => `Return photo ${n}`,
+  photosHint: `Up to ${returnLimits.maxPhotos} photos of the phone, JPEG, PNG, WebP or AVIF, up to 10 MB each.`,
+  photoCount: (n: number) => `${n} of ${returnLimits.maxPhotos} photos`,
+  photosLimitReached: `That is ${returnLimits.maxPhotos} photos, the most a return can have.`,
+  photosLeftOut: (n: number) =>
+    `${n === 1 ? 'One photo was' : `${n} photos were`} left out: a return has at most ${returnLimits.maxPhotos} photos.`,
+  askedAt: 'Asked on',
+  sellerAnswersBy: (until: string) =>
+    `The seller answers by ${until}; if they decline or do not answer, an admin decides.`,
+  answerShown: 'The seller’s answer',
+  answerWords: { accepted: 'Accepted', declined: 'Declined' } as const,
+  noAnswer: 'No answer yet',
+  returnParcelShown: 'Return parcel',
+  parcelNotScanned: 'Not scanned yet',
+  arrivedAt: 'Arrived on',
+  imeiShown: 'IMEI check',
+  imeiWords: {
+    match: 'The IMEI matches the phone sold: the refund is on its way',
+    mismatch: 'The IMEI does not match the phone sold: an admin decides',
+  } as const,
+  refundAll: 'Refund: all that the buyer paid',
+  relistedShown: 'Back on sale',
+  returnLabelFileName: (orderId: string) => `recell-return-label-${orderId.slice(0, 8)}.pdf`,
+  preparingReturnLabel: 'Preparing the label…',
+  columns: {
+    phone: 'Phone',
+    price: 'Price',
+    people: 'Buyer and seller',
+    reason: 'Buyer’s reason',
+    answer: 'Seller’s answer',
+    status: 'Status',
+    action: 'Action',
+  } as const,
+  openOrder: 'Open the order’s page',
+  paidShown: (paidCents: number, refundedCents: number) =>
+    refundedCents > 0
+      ? `Paid ${formatPrice(paidCents)}, ${formatPrice(refundedCents)} refunded`
+      : `Paid ${formatPrice(paidCents)}`,
+  amountInvalid: 'Enter an amount in dollars and cents, more than nothing, or leave it empty',
 } as const;
 
 /** The notices of each step (in-app and by email), to the other party (or both). */

@@ -43,6 +43,7 @@ export const dashboardPaths = {
   auditLog: { pattern: '/dashboard/audit-log', to: () => '/dashboard/audit-log' },
   emailOutbox: { pattern: '/dashboard/email-outbox', to: () => '/dashboard/email-outbox' },
   orderProblems: { pattern: '/dashboard/order-problems', to: () => '/dashboard/order-problems' },
+  returns: { pattern: '/dashboard/returns', to: () => '/dashboard/returns' },
   missedDropOffs: { pattern: '/dashboard/missed-drop-offs', to: () => '/dashboard/missed-drop-offs' },
   finance: { pattern: '/dashboard/finance', to: () => '/dashboard/finance' },
   contactMessages: {

@@ -33,6 +33,7 @@ export const dashboardMenus: Record<Role, readonly DashboardMenuItem[]> = {
     { label: accountTexts.reportedItems, to: dashboardPaths.reportedItems.to() },
     { label: listingReviewTexts.queueHeading, to: dashboardPaths.listingReview.to() },
     { label: orderProgressTexts.adminTitle, to: dashboardPaths.orderProblems.to() },
+    { label: accountTexts.returns, to: dashboardPaths.returns.to() },
     { label: missedDropOffTexts.menu, to: dashboardPaths.missedDropOffs.to() },
     { label: financeTexts.navFinance, to: dashboardPaths.finance.to() },
     { label: accountTexts.contactMessages, to: dashboardPaths.contactMessages.to() },

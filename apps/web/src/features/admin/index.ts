@@ -4,6 +4,7 @@ export { AuditLogTable } from './components/audit-log-table';
 export { ContactMessagesTable } from './components/contact-messages-table';
 export { contactMessageViewOf } from './api/get-contact-messages';
 export { OrderProblemsTable } from './components/order-problems-table';
+export { ReturnsTable } from './components/returns-table';
 export { MissedDropOffsTable } from './components/missed-drop-offs-table';
 export { OutboxTable } from './components/outbox-table';
 export { FinanceView } from './components/finance-view';

@@ -72,6 +72,11 @@ const dashboardQueries = {
     role: 'admin',
     load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).orderProblemsQuery),
   },
+  returns: {
+    queries: adminQueries,
+    role: 'admin',
+    load: async (client) => client.prefetchInfiniteQuery((await adminQueries()).returnsToDecideQuery),
+  },
   missedDropOffs: {
     queries: adminQueries,
     role: 'admin',

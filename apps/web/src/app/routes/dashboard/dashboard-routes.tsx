@@ -25,6 +25,7 @@ const ReportedItemsPage = lazyPage(() => import('./reported-items'));
 const ListingReviewPage = lazyPage(() => import('./listing-review'));
 const AuditLogPage = lazyPage(() => import('./audit-log'));
 const OrderProblemsPage = lazyPage(() => import('./order-problems'));
+const ReturnsPage = lazyPage(() => import('./returns'));
 const MissedDropOffsPage = lazyPage(() => import('./missed-drop-offs'));
 const FinancePage = lazyPage(() => import('./finance'));
 const EmailOutboxPage = lazyPage(() => import('./email-outbox'));
@@ -89,6 +90,7 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.auditLog.pattern)} element={<AuditLogPage />} />
           <Route path={p(dashboardPaths.emailOutbox.pattern)} element={<EmailOutboxPage />} />
           <Route path={p(dashboardPaths.orderProblems.pattern)} element={<OrderProblemsPage />} />
+          <Route path={p(dashboardPaths.returns.pattern)} element={<ReturnsPage />} />
           <Route path={p(dashboardPaths.missedDropOffs.pattern)} element={<MissedDropOffsPage />} />
           <Route path={p(dashboardPaths.finance.pattern)} element={<FinancePage />} />
         </Route>

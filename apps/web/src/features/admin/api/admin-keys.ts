@@ -12,6 +12,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   outbox: ['admin', 'outbox'] as const,
   orderProblems: ['admin', 'order-problems'] as const,
+  returns: ['admin', 'returns'] as const,
   missedDropOffs: ['admin', 'missed-drop-offs'] as const,
   finance: ['admin', 'finance'] as const,
   contactMessagesAll: ['admin', 'contact-messages'] as const,

@@ -36,12 +36,18 @@ import { dialogError } from '@/lib/dialog-send';
 import { OrderProgressSteps } from './order-progress-steps';
 import RateSellerDialog from './rate-seller-dialog';
 import ReplyDialog from './reply-dialog';
+import { ReturnSection, type ReturnDialog } from './return-section';
 
 const ShipDialog = lazy(() => import('./ship-dialog'));
 const BuyLabelDialog = lazy(() => import('./buy-label-dialog'));
 const ProblemDialog = lazy(() => import('./problem-dialog'));
+const RequestReturnDialog = lazy(() => import('./request-return-dialog'));
+const AcceptReturnDialog = lazy(() => import('./accept-return-dialog'));
+const DeclineReturnDialog = lazy(() => import('./decline-return-dialog'));
+const ConfirmReturnImeiDialog = lazy(() => import('./confirm-return-imei-dialog'));
 
-type OpenDialog = 'confirmReceipt' | 'ship' | 'buyLabel' | 'problem' | 'rate' | 'reply' | 'delete' | null;
+type OpenDialog =
+  'confirmReceipt' | 'ship' | 'buyLabel' | 'problem' | 'rate' | 'reply' | 'delete' | ReturnDialog | null;
 
 const sectionClass = 'rounded-2xl border border-slate-200 p-4 sm:p-5 dark:border-slate-800';
 const headingClass = 'text-lg font-semibold focus:outline-none';
@@ -564,6 +570,9 @@ export function OrderDetailsView({ orderId }: { orderId: string }) {
         <NextStepSection order={order} headingId={`${ids}-next`} headingRef={nextStepRef} onOpen={setDialog} />
         <PhoneSection order={order} headingId={`${ids}-phone`} />
         {order.parcel && <ParcelSection parcel={order.parcel} headingId={`${ids}-parcel`} />}
+        {(order.return || order.can.requestReturn) && (
+          <ReturnSection order={order} headingId={`${ids}-return`} onOpen={setDialog} />
+        )}
         <Section title={texts.timelineHeading} id={`${ids}-timeline`}>
           <Timeline order={order} headingId={`${ids}-timeline`} />
         </Section>
@@ -623,6 +632,17 @@ export function OrderDetailsView({ orderId }: { orderId: string }) {
       {dialog === 'buyLabel' && (
         <Suspense fallback={null}>
           <BuyLabelDialog order={order} onClose={close} />
+        </Suspense>
+      )}
+      {(dialog === 'requestReturn' ||
+        dialog === 'acceptReturn' ||
+        dialog === 'declineReturn' ||
+        dialog === 'confirmReturnImei') && (
+        <Suspense fallback={null}>
+          {dialog === 'requestReturn' && <RequestReturnDialog order={order} onClose={close} />}
+          {dialog === 'acceptReturn' && <AcceptReturnDialog order={order} onClose={close} />}
+          {dialog === 'declineReturn' && <DeclineReturnDialog order={order} onClose={close} />}
+          {dialog === 'confirmReturnImei' && <ConfirmReturnImeiDialog order={order} onClose={close} />}
         </Suspense>
       )}
       {(dialog === 'ship' || dialog === 'problem') && (

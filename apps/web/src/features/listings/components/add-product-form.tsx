@@ -22,8 +22,8 @@ import { VerificationPhotoField } from './verification-photo-field';
 import { isApiError } from '@/lib/api-client';
 import { PayoutNote } from './payout-note';
 import { ListingFields, listingFieldNames } from './listing-fields';
-import { type PickerPhoto } from '../hooks/use-photo-uploads';
-import { PhotoPicker } from './photo-picker';
+import { type PickerPhoto } from '@/components/photo-picker/use-photo-uploads';
+import { PhotoPicker } from '@/components/photo-picker/photo-picker';
 
 /** Every field the API may name in an error, in form order (the first one named gets focus). */
 const fieldNames = [...listingFieldNames, 'imageIds'] as const;

@@ -24,8 +24,13 @@ import { useReplacePhotos } from '../api/replace-photos';
 import { useUpdateProduct } from '../api/update-product';
 import { PayoutNote } from './payout-note';
 import { ListingFields, listingFieldNames } from './listing-fields';
-import { isUploadingPhotos, pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from '../hooks/use-photo-uploads';
-import { PhotoPicker } from './photo-picker';
+import {
+  isUploadingPhotos,
+  pickerPhotosOf,
+  uploadedPhotoIds,
+  type PickerPhoto,
+} from '@/components/photo-picker/use-photo-uploads';
+import { PhotoPicker } from '@/components/photo-picker/photo-picker';
 
 /** Cents as the price field shows them: '449' or '449.99'. */
 const dollarsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));

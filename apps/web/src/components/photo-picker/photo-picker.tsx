@@ -3,18 +3,41 @@ import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { fileInputClass } from '@/components/ui/form/field';
 import { imageAccept } from '@/lib/image-file';
 import { listingSrcSet } from '@/lib/responsive-image';
-import { usePhotoUploads, type PickerPhoto, type Upload } from '../hooks/use-photo-uploads';
+import { usePhotoUploads, type PickerPhoto, type Upload } from './use-photo-uploads';
 
 type FocusTarget = { key: string; action: 'earlier' | 'later' } | 'add';
 
+/** The picker's words and its limit: a listing's unless told (a return's photos have their own). */
+export type PhotoPickerWords = {
+  max: number;
+  legend: string;
+  hint: string;
+  photoAlt: (n: number) => string;
+  count: (n: number) => string;
+  limitReached: string;
+  someLeftOut: (n: number) => string;
+};
+
+const listingWords: PhotoPickerWords = {
+  max: photoLimits.maxPhotos,
+  legend: photoTexts.pickerLabel,
+  hint: photoTexts.pickerHint,
+  photoAlt: photoTexts.photoAlt,
+  count: photoTexts.count,
+  limitReached: photoTexts.limitReached,
+  someLeftOut: photoTexts.someLeftOut,
+};
+
 /**
- * A listing's photos (Add Product, the edit page): choose several files, each uploaded at once
- * through POST /api/uploads with its own progress; thumbnails in order with Remove, Move earlier
- * and Move later buttons (all keyboard operable), the first marked Cover; at most 8.
+ * Photos to upload (a listing's on Add Product and the edit page, a return's): choose several
+ * files, each uploaded at once through POST /api/uploads with its own progress; thumbnails in order
+ * with Remove, Move earlier and Move later buttons (all keyboard operable), the first marked Cover;
+ * at most 8.
  *
  * Controlled: `value` and `onChange` (react-hook-form's Controller, or a page's own state). The
  * uploads are usePhotoUploads'; the picker draws the photos and keeps the focus near the one moved
- * or removed.
+ * or removed. `words` and `ordered` make it another form's photos (a return's: up to 4, in no
+ * particular order, so neither Cover nor the move buttons).
  */
 export function PhotoPicker({
   value,
@@ -25,6 +48,8 @@ export function PhotoPicker({
   inputRef,
   disabled = false,
   upload,
+  words = listingWords,
+  ordered = true,
 }: {
   value: readonly PickerPhoto[];
   onChange: (photos: PickerPhoto[]) => void;
@@ -37,13 +62,16 @@ export function PhotoPicker({
   disabled?: boolean;
   /** How a file is uploaded (POST /api/uploads); replaceable in tests. */
   upload?: Upload;
+  words?: PhotoPickerWords;
+  /** Whether the order matters (a listing's first photo is its cover). */
+  ordered?: boolean;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const noticeId = `${id}-notice`;
-  const photos = usePhotoUploads({ value, onChange, upload });
-  const notice = photos.leftOut > 0 ? photoTexts.someLeftOut(photos.leftOut) : undefined;
+  const photos = usePhotoUploads({ value, onChange, upload, max: words.max });
+  const notice = photos.leftOut > 0 ? words.someLeftOut(photos.leftOut) : undefined;
   const focusAfter = useRef<FocusTarget | undefined>(undefined);
   const addInput = useRef<HTMLInputElement | null>(null);
 
@@ -83,16 +111,16 @@ export function PhotoPicker({
     if (photos.shift(key, by)) focusAfter.current = { key, action: by < 0 ? 'earlier' : 'later' };
   };
 
-  const isFull = value.length >= photoLimits.maxPhotos;
+  const isFull = value.length >= words.max;
   const describedBy = [hintId, notice || isFull ? noticeId : undefined, error ? errorId : undefined]
     .filter(Boolean)
     .join(' ');
 
   return (
     <fieldset className="min-w-0" aria-describedby={describedBy}>
-      <legend className="block text-sm font-medium">{photoTexts.pickerLabel}</legend>
+      <legend className="block text-sm font-medium">{words.legend}</legend>
       <p id={hintId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {photoTexts.pickerHint}
+        {words.hint}
       </p>
       {value.length > 0 && (
         <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -111,13 +139,13 @@ export function PhotoPicker({
                       src={src}
                       srcSet={srcSet}
                       sizes={srcSet ? '200px' : undefined}
-                      alt={photoTexts.photoAlt(number)}
+                      alt={words.photoAlt(number)}
                       width={200}
                       height={200}
                       className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
                     />
                   )}
-                  {index === 0 && (
+                  {ordered && index === 0 && (
                     <span className="absolute top-1.5 left-1.5 rounded-full bg-teal-800 px-2 py-0.5 text-xs font-bold text-white">
                       {photoTexts.cover}
                     </span>
@@ -135,24 +163,28 @@ export function PhotoPicker({
                 )}
                 {photo.error && <p className="text-xs text-red-700 dark:text-red-300">{photo.error}</p>}
                 <div className="grid gap-1">
-                  <button
-                    type="button"
-                    id={`${id}-${photo.key}-earlier`}
-                    className="btn btn-outline w-full px-2 text-xs"
-                    disabled={disabled || index === 0}
-                    onClick={() => shift(photo.key, -1)}
-                  >
-                    {photoTexts.moveEarlier} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
-                  </button>
-                  <button
-                    type="button"
-                    id={`${id}-${photo.key}-later`}
-                    className="btn btn-outline w-full px-2 text-xs"
-                    disabled={disabled || index === value.length - 1}
-                    onClick={() => shift(photo.key, 1)}
-                  >
-                    {photoTexts.moveLater} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
-                  </button>
+                  {ordered && (
+                    <>
+                      <button
+                        type="button"
+                        id={`${id}-${photo.key}-earlier`}
+                        className="btn btn-outline w-full px-2 text-xs"
+                        disabled={disabled || index === 0}
+                        onClick={() => shift(photo.key, -1)}
+                      >
+                        {photoTexts.moveEarlier} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
+                      </button>
+                      <button
+                        type="button"
+                        id={`${id}-${photo.key}-later`}
+                        className="btn btn-outline w-full px-2 text-xs"
+                        disabled={disabled || index === value.length - 1}
+                        onClick={() => shift(photo.key, 1)}
+                      >
+                        {photoTexts.moveLater} <span className="sr-only">{photoTexts.ofPhoto(number)}</span>
+                      </button>
+                    </>
+                  )}
                   <button
                     type="button"
                     className="btn btn-outline w-full px-2 text-xs"
@@ -187,8 +219,8 @@ export function PhotoPicker({
         />
       </div>
       <p id={noticeId} role="status" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {photoTexts.count(value.length)}
-        {isFull ? ` ${photoTexts.limitReached}` : ''}
+        {words.count(value.length)}
+        {isFull ? ` ${words.limitReached}` : ''}
         {notice ? ` ${notice}` : ''}
       </p>
       {error && (

@@ -63,7 +63,7 @@ let nextKey = 0;
 
 /**
  * The photos of a listing being picked: chosen files are checked and uploaded at once, each with its
- * own progress, at most `photoLimits.maxPhotos` (`leftOut`: how many of the last choice did not
+ * own progress, at most `max` (a listing's `photoLimits.maxPhotos`; `leftOut`: how many of the last choice did not
  * fit); a photo can be removed (its upload cancelled) or moved. Controlled by `value` and
  * `onChange`: an upload that ends after later changes updates its own photo in the latest value.
  * Uploads still running when the picker goes away are cancelled and their previews let go.
@@ -72,10 +72,13 @@ export function usePhotoUploads({
   value,
   onChange,
   upload = uploadToApi,
+  max = photoLimits.maxPhotos,
 }: {
   value: readonly PickerPhoto[];
   onChange: (photos: PickerPhoto[]) => void;
   upload?: Upload | undefined;
+  /** The most photos taken (a listing's 8 unless told). */
+  max?: number;
 }) {
   const [leftOut, setLeftOut] = useState(0);
   // The latest value, also between a change and the next render: uploads finish at any time.
@@ -119,7 +122,7 @@ export function usePhotoUploads({
   /** Adds the chosen files that fit and starts their uploads (a file that is not taken is said so). */
   const add = (files: readonly File[]) => {
     if (files.length === 0) return;
-    const room = photoLimits.maxPhotos - latest.current.length;
+    const room = max - latest.current.length;
     const taken = files.slice(0, Math.max(0, room));
     setLeftOut(files.length - taken.length);
     const added = taken.map((file): [PickerPhoto, File] => {

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from '../hooks/use-photo-uploads';
+import { pickerPhotosOf, uploadedPhotoIds, type PickerPhoto } from './use-photo-uploads';
 import { PhotoPicker } from './photo-picker';
 
 const file = (name: string, type = 'image/jpeg') => new File(['bytes'], name, { type });
