@@ -229,6 +229,7 @@ describe('delivery addresses', () => {
     it('an order shipped to it keeps the copy it made', async () => {
       const buyer = await callerWithRole(t, 'user');
       const address = await addAddress(t, buyer);
+      await chooseShipFrom(cast.seller, (await addAddress(t, cast.seller, { line1: '1 Main Street' })).id);
       const phone = await listPhone(t, cast.seller);
       const booked = await postBooking(t, buyer, { productId: phone.id, delivery: 'shipping', addressId: address.id });
       expect(booked.statusCode, booked.body).toBe(201);

@@ -96,7 +96,7 @@ describe('the Add Product form', () => {
   it('shows what the seller will receive of the price, the marketplace’s fee taken, as the price is typed', async () => {
     api = mockApi({
       'GET /api/categories': () => jsonResponse(categoryList),
-      'GET /api/seller-fee': () => jsonResponse({ percent: 5, fixedCents: 0 }),
+      'GET /api/seller-fee': () => jsonResponse({ percent: 5, fixedCents: 0, shippingPaidBy: 'buyer' }),
     });
     renderWithProviders(<AddProductForm />, { auth: seller });
     expect(await screen.findByText(listingTexts.feeRuleOnly('5%'))).toBeInTheDocument();
