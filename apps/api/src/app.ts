@@ -229,6 +229,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         markPaymentPartlyRefunded,
         takeBackSellerPayoutOf: (log) => (orderId, part) => takeBackSellerPayout(payoutDepsOf(api, log), orderId, part),
         refundLabelCharge,
+        chargeLabel,
       });
       await api.register(orderShippingRoutes, { chargeLabel });
       // The carrier's webhook moves shipped orders' parcels on.

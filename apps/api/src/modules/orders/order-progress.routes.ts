@@ -7,6 +7,8 @@ import * as problems from './order-problems.service.ts';
 import * as progress from './order-progress.service.ts';
 import { listMissedDropOffs } from './order-ship-by.service.ts';
 import { orderReturnRoutes } from './order-returns.routes.ts';
+import type { LabelMoney } from './order-shipping.service.ts';
+import type { Executor } from '../../db/client.ts';
 
 /**
  * A paid order's progress (docs/decisions/0042): the seller's hand-over or shipping, the buyer's
@@ -21,11 +23,13 @@ export interface OrderProgressRoutesOptions {
   takeBackSellerPayoutOf: (log: FastifyBaseLogger) => problems.ProblemDeps['takeBackSellerPayout'];
   /** The payments module's: an unused label refunded with the order has its charge undone. */
   refundLabelCharge: NonNullable<problems.ProblemDeps['labels']>['refundLabelCharge'];
+  /** The payments module's: a return label's cost recorded in the ledger. */
+  chargeLabel: (tx: Executor, label: LabelMoney) => Promise<void>;
 }
 
 export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
   app,
-  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf, refundLabelCharge },
+  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf, refundLabelCharge, chargeLabel },
 ) => {
   const progressDeps: progress.ProgressDeps = {
     db: app.db,
@@ -52,6 +56,7 @@ export const orderProgressRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptio
     markPaymentPartlyRefunded,
     takeBackSellerPayoutOf,
     refundLabelCharge,
+    chargeLabel,
   });
 
   app.route(

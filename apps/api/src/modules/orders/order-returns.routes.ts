@@ -13,7 +13,7 @@ import * as returns from './order-returns.service.ts';
  */
 export const orderReturnRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions> = async (
   app,
-  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf, refundLabelCharge },
+  { markPaymentRefunded, markPaymentPartlyRefunded, takeBackSellerPayoutOf, refundLabelCharge, chargeLabel },
 ) => {
   const depsOf = (log: typeof app.log): returns.ReturnDeps => ({
     db: app.db,
@@ -27,6 +27,7 @@ export const orderReturnRoutes: FastifyPluginAsyncZod<OrderProgressRoutesOptions
     markPaymentPartlyRefunded,
     takeBackSellerPayout: takeBackSellerPayoutOf(log),
     labels: { shipping: app.shipping, refundLabelCharge },
+    chargeLabel,
   });
 
   const { orderReturns } = apiEndpoints;

@@ -57,12 +57,22 @@ import { refundDecided, refundLeaseMs, type ProblemDeps } from './order-problems
 import { insertReturnRefund } from './order-progress.repository.ts';
 import { orderLink, problemWindowOf } from './order-progress.view.ts';
 import { phoneParcel } from './order-shipping.carrier.ts';
+import type { LabelMoney } from './order-shipping.service.ts';
 import * as repository from './order-returns.repository.ts';
 
 export interface ReturnDeps extends ProblemDeps {
   shipping: ShippingPort;
   storage: ImageStorage;
+  /** The payments module's: a bought label's cost recorded in the ledger, in the label's transaction. */
+  chargeLabel: (tx: Executor, label: LabelMoney) => Promise<void>;
 }
+
+/**
+ * The return label is prepaid by the marketplace: its cost leaves the processor's balance and is
+ * the marketplace's, whatever the return comes to (decision 0074).
+ */
+const chargeReturnLabel = (deps: ReturnDeps, tx: Executor, orderId: string, label: PurchasedLabel) =>
+  deps.chargeLabel(tx, { orderId, costCents: label.amountCents, heldCents: 0, payer: 'marketplace' });
 
 /** The key the return label is bought with: one label per return, however often the buy is repeated. */
 export const returnLabelKeyOf = (returnId: string) => `return-label-${returnId}`;
@@ -341,6 +351,7 @@ export const acceptReturn = async (deps: ReturnDeps, seller: AuthUser, id: strin
       const locked = (await repository.lockReturn(tx, ret.id))!;
       assertAnswerable(locked, at);
       await repository.updateReturn(tx, ret.id, { ...labelValues(label), status: 'accepted', sellerAnsweredAt: at });
+      await chargeReturnLabel(deps, tx, orderId, label);
       await audit(tx, seller.id, returnAuditActions.accepted, ret.id, {
         orderId,
         by: 'seller',
@@ -766,6 +777,7 @@ export const decideReturn = async (
         });
       } else if (body.decision === 'accept') {
         await repository.updateReturn(tx, returnId, { ...decided, ...labelValues(label!), status: 'accepted' });
+        await chargeReturnLabel(deps, tx, orderId, label!);
       } else {
         await repository.updateReturn(tx, returnId, { ...decided, status: 'rejected' });
       }
