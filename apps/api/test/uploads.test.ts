@@ -230,6 +230,28 @@ describe('POST /api/uploads', () => {
     );
   });
 
+  it('refuses a form whose parser stalls (a carriage return in a field name) with a 400, and frees its upload memory', async () => {
+    // The parser drops such a part without draining it and would wait forever for the rest.
+    const boundary = 'stalledForm';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="a\rb"\r\n\r\n`),
+      Buffer.alloc(70 * 1024, 'x'),
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n`),
+      Buffer.from(`Content-Type: image/png\r\n\r\n`),
+      await pngWithAlpha(10, 10),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const stalled = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expectError(stalled, 400, 'validation', uploadMessages.malformedForm);
+    // Its reservation of upload memory went with it: a good upload still goes through.
+    expect((await upload(await phoneJpeg())).statusCode).toBe(201);
+  }, 30_000);
+
   it('is for signed-in people only', async () => {
     const png = await pngWithAlpha(20, 20);
     expectError(await upload(png, 'a.png', 'image/png', false), 401, 'unauthorized', messages.unauthorized);

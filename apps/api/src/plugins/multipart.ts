@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { imageLimits, messages, uploadMessages, type ErrorCode } from '@recell/contract';
 
@@ -7,8 +7,8 @@ import { imageLimits, messages, uploadMessages, type ErrorCode } from '@recell/c
  * multipart/form-data for the forms that carry an image (sign-up, uploads, listings). Limits keep
  * a request small: one file of at most 10 MB, a few short text fields. Going over a limit raises
  * the plugin's own errors (413, 406 for a non-multipart body), which plugins/errors.ts turns into
- * the contract's error shape with a clear message. Routes read parts with `request.parts()` or
- * `request.file()` and buffer the file with `toBuffer()`, which throws at the 10 MB limit.
+ * the contract's error shape with a clear message. Routes read parts with `formParts(request)` and
+ * buffer the file with `toBuffer()`, which throws at the 10 MB limit.
  */
 export const multipartLimits = {
   fileSize: imageLimits.maxBytes,
@@ -24,6 +24,44 @@ export const multipartPlugin = fp(
   },
   { name: 'recell-multipart' },
 );
+
+/** How long reading a form may go without a byte of its body or a new part before it is given up. */
+const formIdleMs = 10_000;
+
+/**
+ * The request's form parts, as `request.parts()` gives them. The parser (busboy) can stall for
+ * good on a malformed part header (a carriage return inside a field's name): it drops that part
+ * without draining it, stops reading the body and never finishes. A form that neither sends a
+ * byte nor yields a part for `formIdleMs` is then a 400 'malformed', instead of a request, and
+ * its upload memory, held open until the client gives up. Every route reads forms through here.
+ */
+export async function* formParts(request: FastifyRequest) {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  let timer: NodeJS.Timeout | undefined;
+  let rearm = () => {};
+  const idle = new Promise<never>((_, reject) => {
+    rearm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => reject(new Error('Unexpected end of multipart data')), formIdleMs);
+    };
+  });
+  // The rejection is only seen while a part is awaited; until then it must not count as unhandled.
+  idle.catch(() => {});
+  // A listener added to a piped body never resumes it: the parser's back-pressure still holds.
+  request.raw.on('data', rearm);
+  rearm();
+  try {
+    for (;;) {
+      const next = await Promise.race([parts.next(), idle]);
+      if (next.done) return;
+      rearm();
+      yield next.value;
+    }
+  } finally {
+    clearTimeout(timer);
+    request.raw.removeListener('data', rearm);
+  }
+}
 
 interface ClientError {
   status: number;

@@ -10,13 +10,14 @@ import type { SignupForm } from './auth.service.ts';
 import { authDepsOf } from './auth.deps.ts';
 import { clearSessionCookies, withSessionCookies } from './session-cookies.ts';
 import { endSession, refreshCookieName, refreshSession } from './sessions.service.ts';
+import { formParts } from '../../plugins/multipart.ts';
 
 /** Reads sign-up's multipart form: the text fields and the `image` file, buffered (10 MB at most). */
 const readSignupForm = async (request: FastifyRequest): Promise<SignupForm> => {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', uploadMessages.notMultipart);
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let image: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'file') {
       // Every file must be read to reach the parts after it; only `image` is kept.
       const bytes = await part.toBuffer();

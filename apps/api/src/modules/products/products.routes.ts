@@ -7,6 +7,7 @@ import type { ListingForm } from './products.service.ts';
 import { productDepsOf } from './products.deps.ts';
 import { isSignedInCaller, signedInUser } from '../auth/index.ts';
 import { listingFor } from '../catalogue/index.ts';
+import { formParts } from '../../plugins/multipart.ts';
 
 /**
  * The Add Product form: JSON with `imageIds` (or the older `imageId`), or multipart form data
@@ -19,7 +20,7 @@ const readListingForm = async (request: FastifyRequest): Promise<ListingForm> =>
   }
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let image: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (part.fieldname === 'image' && !image && bytes.length > 0) image = bytes;

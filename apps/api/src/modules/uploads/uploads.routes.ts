@@ -5,6 +5,7 @@ import { apiEndpoints, imageLimits, messages, uploadMessages } from '@recell/con
 import { AppError, badRequest } from '../../errors.ts';
 import { endpointRoute } from '../../lib/routes.ts';
 import { uploadImage } from './uploads.service.ts';
+import { formParts } from '../../plugins/multipart.ts';
 
 /** The form POST /api/uploads takes. Documentation only: the handler reads the multipart stream. */
 const UploadFormSchema = z
@@ -28,7 +29,7 @@ export const readImageField = async (request: FastifyRequest, field = 'image'): 
     throw imageRequired(field);
   }
   let image: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type !== 'file') continue;
     if (part.fieldname === field && !image) {
       const bytes = await part.toBuffer();
