@@ -334,6 +334,23 @@ export const carryOutRefund = async (deps: ProblemDeps, problemId: string): Prom
 };
 
 /**
+ * The part of a payment an admin's refund gives back (null: all that is left, a full refund).
+ * Never more than what the buyer paid and was not given back yet: a 400 that names the amount.
+ */
+export const refundCentsOf = (
+  payment: { paidCents: number | null; refundedCents: number | null },
+  askedCents: number | undefined,
+): number | null => {
+  const left = (payment.paidCents ?? 0) - (payment.refundedCents ?? 0);
+  if (askedCents !== undefined && askedCents > left) {
+    throw badRequest(orderProgressMessages.refundAboveWhatWasPaid, {
+      amountCents: orderProgressMessages.refundAboveWhatWasPaid,
+    });
+  }
+  return askedCents === undefined || askedCents === left ? null : askedCents;
+};
+
+/**
  * An admin refunds the order of an open report (or finishes a refund under way whose last try is
  * over: pressing Refund again is safe; or tries again after a failed one). A refunded one answers
  * as it stands (idempotent); a closed one, or one that another request or the job is refunding
@@ -358,15 +375,7 @@ export const refundProblem = async (
       throw conflict(orderProgressMessages.refundUnderWay);
     }
     if (problem.status === 'open' || problem.status === 'refund_failed') {
-      // Never more than what the buyer paid and was not given back yet; all that is left is a full refund.
-      const left = (problem.paidCents ?? 0) - (problem.refundedCents ?? 0);
-      const asked = body.amountCents;
-      if (asked !== undefined && asked > left) {
-        throw badRequest(orderProgressMessages.refundAboveWhatWasPaid, {
-          amountCents: orderProgressMessages.refundAboveWhatWasPaid,
-        });
-      }
-      const refundCents = asked === undefined || asked === left ? null : asked;
+      const refundCents = refundCentsOf(problem, body.amountCents);
       await repository.startRefund(tx, problemId, { adminId: admin.id, leaseUntil, refundCents });
       await insertAuditEntry(tx, {
         actorId: admin.id,

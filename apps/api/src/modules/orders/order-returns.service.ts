@@ -53,7 +53,7 @@ import type { AuthUser } from '../auth/index.ts';
 import { notifyAll, type Notice } from '../notifications/index.ts';
 import { markBackOnSale } from '../products/index.ts';
 import { imageUrlForId, notUploadedBy } from '../uploads/index.ts';
-import { refundDecided, refundLeaseMs, type ProblemDeps } from './order-problems.service.ts';
+import { refundCentsOf, refundDecided, refundLeaseMs, type ProblemDeps } from './order-problems.service.ts';
 import { insertReturnRefund } from './order-progress.repository.ts';
 import { orderLink, problemWindowOf } from './order-progress.view.ts';
 import { phoneParcel } from './order-shipping.carrier.ts';
@@ -758,14 +758,7 @@ export const decideReturn = async (
       const decided = { decision: body.decision, decisionReason: body.reason, decidedBy: admin.id, decidedAt: now };
       let refund: string | null = null;
       if (body.decision === 'refund') {
-        // Never more than what the buyer paid and was not given back yet; all that is left is a full refund.
-        const left = (order.paidCents ?? 0) - order.refundedCents;
-        const asked = body.amountCents;
-        if (asked !== undefined && asked > left) {
-          throw badRequest(orderProgressMessages.refundAboveWhatWasPaid, {
-            amountCents: orderProgressMessages.refundAboveWhatWasPaid,
-          });
-        }
+        const refundCents = refundCentsOf(order, body.amountCents);
         if (order.refundedAt !== null) throw conflict(returnMessages.refunded);
         await repository.updateReturn(tx, returnId, decided);
         refund = await startReturnRefund(tx, now, {
@@ -773,7 +766,7 @@ export const decideReturn = async (
           ret,
           decidedBy: admin.id,
           reason: `Return: ${body.reason}`,
-          refundCents: asked === undefined || asked === left ? null : asked,
+          refundCents,
         });
       } else if (body.decision === 'accept') {
         await repository.updateReturn(tx, returnId, { ...decided, ...labelValues(label!), status: 'accepted' });
