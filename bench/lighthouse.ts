@@ -8,8 +8,11 @@
  *   npm run build && npx tsx bench/lighthouse.ts [--runs 5] [--desktop] [--url http://…]
  *
  * Without --url it starts the site itself (production mode, embedded database, demo catalogue).
- * The category page is measured signed in: each run signs the demo buyer in first and sends the
- * refresh cookie with the page's requests, as a returning visitor's browser would.
+ * Pages: home, About, a brand's page, a phone's details, a search, a seller's page, My Orders, My
+ * Products and the payment page of a phone the demo buyer books at start (`--page product` picks by
+ * the name's first word). A signed-in page's run signs the demo buyer (or, for My Products, the
+ * demo seller) in first and sends its cookies with the page's requests, as a returning visitor's
+ * browser would.
  */
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -33,27 +36,47 @@ const runs = Number(values.runs);
 const site = values.url ? null : await startDemoSite();
 const origin = values.url ?? site!.url;
 
-/** Signs the demo buyer in and returns the refresh cookie the browser would hold. */
-async function buyerCookie(): Promise<string> {
-  const buyer = demoAccounts.find((account) => account.role === 'user');
-  if (!buyer) throw new Error('the demo catalogue has no buyer');
+/** Signs a demo account in: the cookies its browser would hold and its access token. */
+async function signIn(role: 'user' | 'seller'): Promise<{ cookie: string; accessToken: string }> {
+  const account = demoAccounts.find((each) => each.role === role);
+  if (!account) throw new Error(`the demo catalogue has no ${role}`);
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: buyer.email, password: demoPassword }),
+    body: JSON.stringify({ email: account.email, password: demoPassword }),
   });
   if (!response.ok) throw new Error(`login answered ${response.status}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
+    .map((each) => each.split(';')[0])
     .join('; ');
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { cookie, accessToken };
 }
 
-const allPages = [
-  { name: 'home', path: '/', signedIn: false },
-  { name: 'about', path: '/about', signedIn: false },
-  { name: 'category (signed in)', path: `/categories/${categoryIds[0]}`, signedIn: true },
-];
+/** A phone for sale (its page), its seller (their page), and a phone the demo buyer booked (its payment page). */
+async function demoAddresses() {
+  const answer = await fetch(`${origin}/api/categories/${categoryIds[0]}/products`);
+  const { items } = (await answer.json()) as { items: { id: string; seller: { id: string } }[] };
+  const [shown, booked] = [items[0], items.at(-1)];
+  if (!shown || !booked || shown === booked) throw new Error('the demo catalogue has too few phones');
+  const { accessToken } = await signIn('user');
+  const booking = await fetch(`${origin}/api/orders`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin,
+      authorization: `Bearer ${accessToken}`,
+      'idempotency-key': `lighthouse-${booked.id}`,
+    },
+    body: JSON.stringify({ productId: booked.id, phone: '3125550126', location: 'Union Station, Chicago' }),
+  });
+  if (!booking.ok) throw new Error(`booking answered ${booking.status}: ${await booking.text()}`);
+  const order = (await booking.json()) as { id: string };
+  return { productId: shown.id, sellerId: shown.seller.id, orderId: order.id };
+}
+
+const demo = await demoAddresses();
 /** `--page about --page home`: only those (by the first word of their name). */
 const pages = values.page ? allPages.filter((page) => values.page!.includes(page.name.split(' ')[0]!)) : allPages;
 
@@ -129,7 +152,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        ...(page.signedIn ? { extraHeaders: { Cookie: await buyerCookie() } } : {}),
+        ...(page.signedIn ? { extraHeaders: { Cookie: (await signIn(page.signedIn)).cookie } } : {}),
       };
       const result = await lighthouse(origin + page.path, flags, values.desktop ? desktopConfig : undefined);
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
