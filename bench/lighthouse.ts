@@ -77,7 +77,19 @@ async function demoAddresses() {
 }
 
 const demo = await demoAddresses();
-/** `--page about --page home`: only those (by the first word of their name). */
+
+type Page = { name: string; path: string; signedIn?: 'user' | 'seller' };
+const allPages: Page[] = [
+  { name: 'home', path: '/' },
+  { name: 'about', path: '/about' },
+  { name: 'category (signed in)', path: `/categories/${categoryIds[0]}`, signedIn: 'user' },
+  { name: 'product details (signed in)', path: `/products/${demo.productId}`, signedIn: 'user' },
+  { name: 'search ?q=iphone (signed in)', path: '/search?q=iphone', signedIn: 'user' },
+  { name: 'seller page', path: `/sellers/${demo.sellerId}` },
+  { name: 'my-orders (signed in)', path: '/dashboard/my-orders', signedIn: 'user' },
+  { name: 'my-products (seller)', path: '/dashboard/my-products', signedIn: 'seller' },
+  { name: 'payment (signed in)', path: `/dashboard/orders/payment/${demo.orderId}`, signedIn: 'user' },
+]; /** `--page about --page home`: only those (by the first word of their name). */
 const pages = values.page ? allPages.filter((page) => values.page!.includes(page.name.split(' ')[0]!)) : allPages;
 
 const metrics = {
