@@ -33,14 +33,15 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route(
     endpointRoute(apiEndpoints.vitals.report, {
-      tags: ['vitals'],
+      tags: ['operations'],
       summary: "Count a sampled visit's Core Web Vitals (anyone, from the site's own pages)",
       description:
         'The kind of page and up to one value of each metric (LCP, INP, FCP, TTFB in milliseconds; CLS unitless), ' +
         'as JSON or as the `text/plain` body a beacon sends. Recorded in the `recell_web_vitals_*` histograms; ' +
         'an unknown page or metric, a repeated metric or a value out of range is a 400 that counts nothing. ' +
-        `Limited per IP per minute (429 with Retry-After).`,
+        'Limited per IP per minute (429 with Retry-After).',
       errors: [400, 413, 415, 429],
+      consumes: ['application/json', 'text/plain'],
       bodyLimit: reportBodyLimit,
       // Beacons come with every sampled visit: their answers need no line in the log.
       logLevel: 'warn',
