@@ -26,6 +26,7 @@ const featureDependencies = {
   notifications: [],
   payouts: [],
   questions: ['auth'],
+  'web-vitals': [],
 };
 
 const features = readdirSync(`${webSrc}/features`, { withFileTypes: true })

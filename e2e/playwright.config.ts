@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { googleAccount, googleClientId, googleIssuer } from './support/google.ts';
 import { baseUrlVar } from './support/mailbox.ts';
+import { metricsToken } from './support/metrics.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4311);
@@ -144,6 +145,8 @@ export default defineConfig({
       SMTP_URL: '',
       DEMO_MAILBOX_SMTP_PORT: process.env.E2E_MAILBOX_SMTP_PORT ?? '',
       DEMO_MAILBOX_WEB_PORT: process.env.E2E_MAILBOX_WEB_PORT ?? '',
+      // /metrics on the main port, as an operator scrapes it (web-vitals.spec.ts reads what a beacon counted).
+      METRICS_TOKEN: metricsToken,
     },
   },
 });

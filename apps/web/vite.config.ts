@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const apiOrigin = 'http://localhost:3000';
 
 /** The form libraries: a page without a form must not load (or evaluate) them. */
@@ -48,8 +49,21 @@ const tableModule = /[\\/]src[\\/]components[\\/]ui[\\/]data-table[\\/]/;
 const dashboardModule =
   /[\\/]src[\\/](features[\\/](admin|payouts)|app[\\/]routes[\\/]dashboard)[\\/]|[\\/]contract[\\/]src[\\/]endpoints[\\/](payouts|finance)\.ts$/;
 
-export default defineConfig({
+/**
+ * The share of visits that report their Core Web Vitals (decision 0081): WEB_VITALS_SAMPLE_RATE at
+ * build time, from the environment or the repo's .env, 0 to 1; 0.1 when unset.
+ */
+function webVitalsSampleRate(mode: string) {
+  const raw = loadEnv(mode, repoRoot, 'WEB_VITALS_').WEB_VITALS_SAMPLE_RATE?.trim();
+  if (!raw) return 0.1;
+  const rate = Number(raw);
+  if (!(rate >= 0 && rate <= 1)) throw new Error(`WEB_VITALS_SAMPLE_RATE: a share from 0 to 1, not "${raw}"`);
+  return rate;
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), forms.plugin],
+  define: { __WEB_VITALS_SAMPLE_RATE__: JSON.stringify(webVitalsSampleRate(mode)) },
   resolve: { alias: { '@': srcDir } },
   // The server build (src/prerender.tsx) carries its libraries: the API's image installs only its own.
   ssr: { noExternal: true },
@@ -102,4 +116,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

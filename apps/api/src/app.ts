@@ -59,6 +59,7 @@ import { sellersRoutes } from './modules/sellers/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { questionsRoutes } from './modules/questions/index.ts';
 import { ratingsRoutes } from './modules/ratings/index.ts';
+import { vitalsRoutes } from './modules/vitals/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -250,6 +251,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await api.register(outboxRoutes);
       await api.register(demoMailboxRoutes);
       await api.register(notificationsRoutes);
+      await api.register(vitalsRoutes);
     },
     { prefix: apiPrefix },
   );

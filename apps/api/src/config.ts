@@ -127,6 +127,8 @@ const EnvSchema = z.object({
   ADDRESS_WRITES_PER_ACCOUNT: z.coerce.number().int().min(1).optional(),
   /** Pages rendered on the server for one IP per minute that no kept page answered; past it, the page's frame. */
   PAGE_RENDERS_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Web vitals reports (beacons of sampled visits) one IP sends per minute; past it, 429 and nothing counted. Unset under NODE_ENV=test: 100 times the default. */
+  WEB_VITALS_REPORTS_PER_IP: z.coerce.number().int().min(1).optional(),
   /** Bytes of uploads this process reads at once (declared sizes); past it an upload is refused (503) before its body is read. */
   UPLOAD_MEMORY_BUDGET_MB: z.coerce.number().int().min(11).default(64),
 
@@ -241,6 +243,9 @@ export const defaultWriteLimits = {
   questionsPerAccount: 10,
   addressWritesPerAccount: 20,
 } as const;
+
+/** Web vitals reports per IP per minute: a visit sends one each time its page is hidden, and many visitors may share an IP. */
+export const defaultWebVitalsReportsPerIp = 30;
 
 /** A seller's IMEIs per `windowSeconds` (24 hours): see IMEI_CHANGES_PER_ACCOUNT and the two after it. */
 export const defaultImeiLimits = {
@@ -407,6 +412,8 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     },
     /** Signed-in pages rendered afresh (not from the kept pages) per IP per minute. */
     pageRendersPerIp: e.PAGE_RENDERS_PER_IP,
+    /** Web vitals reports per IP per minute. */
+    webVitalsReportsPerIp: e.WEB_VITALS_REPORTS_PER_IP ?? writeLimit(defaultWebVitalsReportsPerIp),
     /** Bytes of upload bodies held at once by this process. */
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * 1024 * 1024,
     storage:

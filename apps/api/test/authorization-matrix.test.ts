@@ -824,6 +824,17 @@ describe('authorization matrix', () => {
       access: { kind: 'public' },
       request: async () => ({ method: 'POST', url: `/api/email-unsubscribe?token=${await unsubscribeToken()}` }),
     },
+    // Real-user Core Web Vitals: a sampled visit's beacon, from anyone (decision 0081).
+    'POST /api/vitals': {
+      access: { kind: 'public' },
+      ok: 204,
+      request: async () => ({
+        method: 'POST',
+        url: '/api/vitals',
+        payload: { page: 'home', metrics: [{ name: 'LCP', value: 1200 }] },
+        remoteAddress: randomIp(),
+      }),
+    },
     'PATCH /api/me': {
       access: { kind: 'signedIn' },
       request: async () => ({ method: 'PATCH', url: '/api/me', payload: { name: 'Renamed Person' } }),

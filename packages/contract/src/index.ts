@@ -63,4 +63,6 @@ export * from './contact-details.ts';
 export * from './contact-detail-texts.ts';
 export * from './questions.ts';
 export * from './question-texts.ts';
+export * from './web-vitals-rules.ts';
+export * from './web-vitals.ts';
 export * from './endpoints/index.ts';

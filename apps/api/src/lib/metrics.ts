@@ -76,3 +76,45 @@ const poolGauge = (name: string, help: string, count: (pool: PoolCounts) => numb
 poolGauge('recell_db_pool_connections', 'PostgreSQL connections open in the pool', (pool) => pool.totalCount);
 poolGauge('recell_db_pool_idle_connections', 'PostgreSQL connections open and unused', (pool) => pool.idleCount);
 poolGauge('recell_db_pool_waiting_requests', 'Queries waiting for a free connection', (pool) => pool.waitingCount);
+
+/**
+ * Real-user Core Web Vitals from sampled visits (modules/vitals; decision 0081), one histogram per
+ * metric, labelled only by the kind of page (the contract's fixed list). Each metric's buckets
+ * include Google's two thresholds (good up to the first, poor past the second), so the share of
+ * good visits is one bucket over the count, and p75 interpolates within narrow buckets around them.
+ */
+const webVitalsHistogram = (name: string, help: string, buckets: number[]) =>
+  new Histogram({ name, help, labelNames: ['page'] as const, buckets, registers: [metricsRegistry] });
+
+export const webVitals = {
+  // Good ≤ 2.5 s, poor > 4 s.
+  LCP: webVitalsHistogram(
+    'recell_web_vitals_lcp_seconds',
+    'Largest Contentful Paint of sampled visits, by kind of page',
+    [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 15, 20],
+  ),
+  // Good ≤ 200 ms, poor > 500 ms.
+  INP: webVitalsHistogram(
+    'recell_web_vitals_inp_seconds',
+    'Interaction to Next Paint of sampled visits, by kind of page',
+    [0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 2, 5],
+  ),
+  // Good ≤ 0.1, poor > 0.25 (unitless).
+  CLS: webVitalsHistogram(
+    'recell_web_vitals_cls',
+    'Cumulative Layout Shift of sampled visits, by kind of page',
+    [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.35, 0.5, 0.75, 1, 2],
+  ),
+  // Good ≤ 1.8 s, poor > 3 s.
+  FCP: webVitalsHistogram(
+    'recell_web_vitals_fcp_seconds',
+    'First Contentful Paint of sampled visits, by kind of page',
+    [0.25, 0.5, 0.75, 1, 1.4, 1.8, 2.2, 2.6, 3, 4, 5, 7, 10],
+  ),
+  // Good ≤ 800 ms, poor > 1.8 s.
+  TTFB: webVitalsHistogram(
+    'recell_web_vitals_ttfb_seconds',
+    'Time to First Byte of sampled visits, by kind of page',
+    [0.05, 0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1, 1.4, 1.8, 2.5, 4, 8],
+  ),
+} as const;

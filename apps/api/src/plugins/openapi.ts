@@ -20,7 +20,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { servesDocs:
       servers: [],
       tags: [
         { name: 'catalogue', description: 'Categories and listings everyone can browse' },
-        { name: 'operations', description: 'Health and readiness for operators' },
+        { name: 'operations', description: 'Health and readiness for operators; real visits’ Core Web Vitals' },
         { name: 'uploads', description: 'Pictures for profiles and listings' },
         { name: 'auth', description: 'Sign-up, login, sessions and social sign-in' },
         { name: 'account', description: 'The signed-in user' },

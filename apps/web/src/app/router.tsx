@@ -26,7 +26,7 @@ const pageOf = (name: string) => {
   let page = pages.get(name);
   if (!page) {
     const load = pageModules[`./routes/${name}.tsx`];
-    if (!load) throw new Error(`the route table names a page app/routes/${name}.tsx that is not there`);
+    if (!load) throw new Error(`no page app/routes/${name}.tsx`);
     page = lazyPage(load);
     pages.set(name, page);
   }

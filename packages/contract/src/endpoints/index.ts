@@ -19,4 +19,5 @@ export { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 export { recoveryEndpoints } from './recovery.ts';
 export { notificationEndpoints } from './notifications.ts';
 export { sessionEndpoints } from './session.ts';
+export { vitalsEndpoints } from './vitals.ts';
 export { apiEndpoints } from './schemas.ts';

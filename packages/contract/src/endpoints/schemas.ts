@@ -24,6 +24,7 @@ import * as sellers from '../sellers.ts';
 import * as shipBy from '../ship-by.ts';
 import * as recovery from '../recovery.ts';
 import * as notifications from '../notifications.ts';
+import * as webVitals from '../web-vitals.ts';
 import { accountEndpoints } from './account.ts';
 import { addressEndpoints } from './addresses.ts';
 import { adminEndpoints } from './admin.ts';
@@ -44,6 +45,7 @@ import { ratingEndpoints, sellerEndpoints } from './sellers.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { sessionEndpoints } from './session.ts';
+import { vitalsEndpoints } from './vitals.ts';
 import type { Endpoint, SchemasOf } from './endpoint.ts';
 
 /** The endpoints of an area, each with the schema values its definition names as types. */
@@ -226,5 +228,8 @@ export const apiEndpoints = {
   session: withSchemas(sessionEndpoints, {
     refresh: {},
     logout: {},
+  }),
+  vitals: withSchemas(vitalsEndpoints, {
+    report: { body: webVitals.WebVitalsReportSchema },
   }),
 };
