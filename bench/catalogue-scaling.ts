@@ -152,8 +152,8 @@ for (const [title, pick, ratioOf] of [
       });
       const first = find(0, key);
       const last = find(bySize.length - 1, key);
-      const ratio =
-        ratioOf && bySize.length > 1 && first && last ? [`${(ratioOf(last) / ratioOf(first)).toFixed(2)}×`] : [];
+      const growth = ratioOf && bySize.length > 1 && first && last ? ratioOf(last) / ratioOf(first) : undefined;
+      const ratio = growth === undefined ? [] : [Number.isFinite(growth) ? `${growth.toFixed(2)}×` : '–'];
       return [labelOf(key), ...cells, ...ratio];
     }),
   );
