@@ -11,7 +11,10 @@
  * duration (and at most --max-requests requests) with autocannon and prints requests/s, p50/p95/p99
  * and the ratio to the bare route. Requests carry a signed-in buyer's access token, as the category
  * page does. Each scenario then runs again with one connection for --latency-duration seconds
- * (default 5; 0 skips it): latency without queueing. Both servers are stopped at the end.
+ * (default 5; 0 skips it): latency without queueing. `--connections 0` skips the pass under load:
+ * one request at a time only, for --duration seconds per scenario. `--rerun-over 50` runs that pass
+ * again for a scenario whose p95 reached 50 ms (a busy moment on a shared machine, or the code?) and
+ * prints both, with the load average beside each. Both servers are stopped at the end.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -37,6 +40,7 @@ const { values: args } = parseArgs({
     'accept-encoding': { type: 'string' },
     pool: { type: 'string', default: '10' },
     'latency-duration': { type: 'string', default: '5' },
+    'rerun-over': { type: 'string' },
   },
 });
 
@@ -48,7 +52,8 @@ const databaseUrl = args['database-url']!;
 const listings = await countListings(databaseUrl);
 console.log(
   `Catalogue HTTP benchmark: ${formatInt(listings)} listings in ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; ` +
-    `${args.duration} s per scenario (after ${args.warmup} s warm-up), ${args.connections} connections` +
+    `${args.duration} s per scenario (after ${args.warmup} s warm-up), ` +
+    (args.connections === '0' ? 'one request at a time only' : `${args.connections} connections`) +
     (args['accept-encoding'] ? `, Accept-Encoding: ${args['accept-encoding']}` : ', no compression'),
 );
 console.log(`Code: ${codeFingerprint()}`);
@@ -64,6 +69,7 @@ const results = await runCatalogueBench({
   acceptEncoding: args['accept-encoding'],
   poolMax: Number(args.pool),
   latencyDuration: Number(args['latency-duration']),
+  rerunOverMs: args['rerun-over'] === undefined ? undefined : Number(args['rerun-over']),
 });
 console.log('');
 printResults(results);

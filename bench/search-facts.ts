@@ -11,6 +11,7 @@
  * the cursor to later pages, timing each), --only storage (filter sets whose label holds the
  * text), --all (print every combination, not just the slowest 25).
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { ProductQuerySchema, type ProductQueryInput } from '@recell/contract';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -69,6 +70,7 @@ const list = (scope: string | undefined, input: ProductQueryInput) => {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
+const loadBefore = os.loadavg()[0]!;
 try {
   // The word statistics load in the background on a database's first filtered page.
   await list('1', { q: 'iphone' });
@@ -114,7 +116,8 @@ try {
   console.log(
     `\n${rows.length} combinations, ${every.length} requests: p50 ${formatMs(percentile(every, 50))} ms, ` +
       `p95 ${formatMs(percentile(every, 95))} ms, p99 ${formatMs(percentile(every, 99))} ms, ` +
-      `max ${formatMs(every.at(-1)!)} ms; over 50 ms: ${rows.filter((row) => row.max > 50).length} combinations`,
+      `max ${formatMs(every.at(-1)!)} ms; over 50 ms: ${rows.filter((row) => row.max > 50).length} combinations` +
+      ` (load average ${loadBefore.toFixed(1)}–${os.loadavg()[0]!.toFixed(1)})`,
   );
 } finally {
   await handle.close();

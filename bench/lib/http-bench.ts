@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createAccessTokens } from '../../apps/api/src/modules/auth/index.ts';
@@ -33,13 +34,29 @@ export interface ScenarioResult extends LoadResult {
   serverCpuMs: number;
   dbCpuMs: number;
   /** The same requests one at a time (unloaded latency), when `latencyDuration` > 0. */
-  single?: LoadResult | undefined;
+  single?: SingleResult | undefined;
+  /** A second pass one at a time, when the first one's p95 reached `rerunOverMs`. */
+  rerun?: SingleResult | undefined;
+  /** No pass under load was made (`connections` 0): the figures above are the one-at-a-time pass's. */
+  loadSkipped: boolean;
 }
+
+/** A pass one request at a time, with the machine's 1-minute load average before and after it. */
+export interface SingleResult extends LoadResult {
+  loadBefore: number;
+  loadAfter: number;
+}
+
+/** The 1-minute load average: latency on a shared machine moves with it. */
+export const loadAverage = () => os.loadavg()[0]!;
+export const formatLoad = (r: Pick<SingleResult, 'loadBefore' | 'loadAfter'>) =>
+  `${r.loadBefore.toFixed(1)}–${r.loadAfter.toFixed(1)}`;
 
 export interface BenchOptions {
   databaseUrl: string;
   duration: number;
   warmup: number;
+  /** Connections of the pass under load; 0 skips it (one request at a time only). */
   connections: number;
   maxRequests: number;
   /** Pages followed through nextCursor for the deep-pages scenario. */
@@ -52,6 +69,8 @@ export interface BenchOptions {
   poolMax?: number;
   /** Seconds of a second pass with one connection (latency without queueing); 0 to skip. */
   latencyDuration?: number;
+  /** Run the one-at-a-time pass again when its p95 is at or above this (ms): a busy moment or the code? */
+  rerunOverMs?: number | undefined;
   log?: (line: string) => void;
 }
 
@@ -404,7 +423,7 @@ export const runCatalogueBench = async (opts: BenchOptions): Promise<ScenarioRes
         url: api.url,
         paths: apiPaths,
         headers,
-        connections: Math.min(8, opts.connections),
+        connections: Math.min(8, Math.max(2, opts.connections)),
         duration: Math.max(3, opts.warmup),
         maxRequests: opts.maxRequests,
       });
@@ -435,32 +454,74 @@ export const runCatalogueBench = async (opts: BenchOptions): Promise<ScenarioRes
         maxRequests: opts.maxRequests,
         cacheBust: scenario.cacheBust,
       };
-      if (opts.warmup > 0) await runLoad({ ...load, duration: opts.warmup });
-      const serverCpu = cpuMeter(async () => [server.pid]);
-      const dbCpu = cpuMeter(() => backendPids(opts.databaseUrl));
-      await Promise.all([serverCpu.start(), dbCpu.start()]);
-      const result = await runLoad({ ...load, duration: opts.duration });
-      const [serverMs, dbMs] = await Promise.all([serverCpu.stop(), dbCpu.stop()]);
-      results.push({
-        ...result,
-        scenario,
-        items,
-        bodyBytes,
-        serverCpuMs: result.requests ? serverMs / result.requests : NaN,
-        dbCpuMs: result.requests ? dbMs / result.requests : NaN,
-      });
-      // Requests the load generator gave up on at the end are still running: let them finish.
-      await sleep(1500);
-      if ((opts.latencyDuration ?? 0) > 0) {
-        results.at(-1)!.single = await runLoad({ ...load, connections: 1, duration: opts.latencyDuration! });
-        await sleep(200);
+      const latencyDuration = opts.connections > 0 ? (opts.latencyDuration ?? 0) : opts.duration;
+      const measured = async <T>(run: () => Promise<T>) => {
+        const serverCpu = cpuMeter(async () => [server.pid]);
+        const dbCpu = cpuMeter(() => backendPids(opts.databaseUrl));
+        await Promise.all([serverCpu.start(), dbCpu.start()]);
+        const value = await run();
+        const [serverMs, dbMs] = await Promise.all([serverCpu.stop(), dbCpu.stop()]);
+        return { value, serverMs, dbMs };
+      };
+      const singlePass = async (): Promise<SingleResult> => {
+        const loadBefore = loadAverage();
+        const result = await runLoad({ ...load, connections: 1, duration: latencyDuration });
+        return { ...result, loadBefore, loadAfter: loadAverage() };
+      };
+      if (opts.warmup > 0)
+        await runLoad({ ...load, connections: Math.max(1, opts.connections), duration: opts.warmup });
+      let result: ScenarioResult;
+      if (opts.connections > 0) {
+        const { value, serverMs, dbMs } = await measured(() => runLoad({ ...load, duration: opts.duration }));
+        result = {
+          ...value,
+          scenario,
+          items,
+          bodyBytes,
+          serverCpuMs: value.requests ? serverMs / value.requests : NaN,
+          dbCpuMs: value.requests ? dbMs / value.requests : NaN,
+          loadSkipped: false,
+        };
+        // Requests the load generator gave up on at the end are still running: let them finish.
+        await sleep(1500);
+        if (latencyDuration > 0) {
+          result.single = await singlePass();
+          await sleep(200);
+        }
+      } else {
+        // One request at a time only: the CPU per request is read over that pass.
+        const { value, serverMs, dbMs } = await measured(singlePass);
+        result = {
+          ...value,
+          scenario,
+          items,
+          bodyBytes,
+          serverCpuMs: value.requests ? serverMs / value.requests : NaN,
+          dbCpuMs: value.requests ? dbMs / value.requests : NaN,
+          single: value,
+          loadSkipped: true,
+        };
       }
-      const single = results.at(-1)!.single;
+      if (result.single && opts.rerunOverMs !== undefined && result.single.p95 >= opts.rerunOverMs) {
+        await sleep(2000);
+        result.rerun = await singlePass();
+      }
+      results.push(result);
+      const single = result.single;
+      const rerun = result.rerun;
       log(
-        `  ${scenario.key.padEnd(14)} ${formatInt(result.rps).padStart(7)} req/s  p50 ${formatMs(result.p50)} ms  ` +
-          `p95 ${formatMs(result.p95)} ms  p99 ${formatMs(result.p99)} ms` +
+        `  ${scenario.key.padEnd(15)} ` +
+          (result.loadSkipped
+            ? ''
+            : `${formatInt(result.rps).padStart(7)} req/s  p50 ${formatMs(result.p50)} ms  ` +
+              `p95 ${formatMs(result.p95)} ms  p99 ${formatMs(result.p99)} ms  | `) +
           (single
-            ? `  | 1 conn: p50 ${formatMs(single.p50)} p95 ${formatMs(single.p95)} p99 ${formatMs(single.p99)} ms`
+            ? `1 conn: p50 ${formatMs(single.p50)} p95 ${formatMs(single.p95)} p99 ${formatMs(single.p99)} ms` +
+              ` (${formatInt(single.requests)} req, load ${formatLoad(single)})`
+            : '') +
+          (rerun
+            ? `  re-run: p50 ${formatMs(rerun.p50)} p95 ${formatMs(rerun.p95)} p99 ${formatMs(rerun.p99)} ms` +
+              ` (load ${formatLoad(rerun)})`
             : '') +
           (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
       );
@@ -473,6 +534,7 @@ export const runCatalogueBench = async (opts: BenchOptions): Promise<ScenarioRes
 
 export const printResults = (results: ScenarioResult[]) => {
   const bare = results.find((r) => r.scenario.key === 'bare');
+  const loaded = (r: ScenarioResult, text: string) => (r.loadSkipped ? '–' : text);
   printTable(
     [
       'scenario',
@@ -485,6 +547,9 @@ export const printResults = (results: ScenarioResult[]) => {
       '1-conn p50',
       '1-conn p95',
       '1-conn p99',
+      '1-conn max',
+      'load avg',
+      're-run p50/p95/p99 (load)',
       'node CPU ms/req',
       'pg CPU ms/req',
       'items',
@@ -494,15 +559,20 @@ export const printResults = (results: ScenarioResult[]) => {
     ],
     results.map((r) => [
       r.scenario.label,
-      formatInt(r.rps),
-      formatMs(r.p50),
-      formatMs(r.p95),
-      formatMs(r.p99),
-      formatMs(r.max),
-      bare ? `${(r.rps / bare.rps).toFixed(2)}×` : '–',
+      loaded(r, formatInt(r.rps)),
+      loaded(r, formatMs(r.p50)),
+      loaded(r, formatMs(r.p95)),
+      loaded(r, formatMs(r.p99)),
+      loaded(r, formatMs(r.max)),
+      bare && !r.loadSkipped ? `${(r.rps / bare.rps).toFixed(2)}×` : '–',
       r.single ? formatMs(r.single.p50) : '–',
       r.single ? formatMs(r.single.p95) : '–',
       r.single ? formatMs(r.single.p99) : '–',
+      r.single ? formatMs(r.single.max) : '–',
+      r.single ? formatLoad(r.single) : '–',
+      r.rerun
+        ? `${formatMs(r.rerun.p50)}/${formatMs(r.rerun.p95)}/${formatMs(r.rerun.p99)} (${formatLoad(r.rerun)})`
+        : '–',
       r.serverCpuMs.toFixed(2),
       r.scenario.server === 'bare' ? '–' : r.dbCpuMs.toFixed(2),
       r.items,
@@ -513,32 +583,45 @@ export const printResults = (results: ScenarioResult[]) => {
   );
 };
 
+/** The goal's bar: every search (and any API page) p95 under this, one request at a time, at 1 M listings. */
+export const p95GoalMs = 50;
+
 /** The issue's goals that one run can judge (flatness needs catalogue-scaling.ts). */
 export const printVerdicts = (results: ScenarioResult[], listings: number) => {
   const bare = results.find((r) => r.scenario.key === 'bare');
   const browse = results.find((r) => r.scenario.key === 'browse-newest');
   const lines: string[] = [];
-  if (bare && browse) {
+  if (bare && browse && !browse.loadSkipped) {
     const ratio = browse.rps / bare.rps;
     lines.push(`browse ≥ 0.5× bare route: ${ratio.toFixed(2)}× → ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`);
   }
+  const at = listings >= 1_000_000 ? '' : ` (goal is at 1 M listings; this catalogue has ${formatInt(listings)})`;
   const searches = results.filter((r) => r.scenario.group === 'search');
-  if (searches.length) {
-    const at = listings >= 1_000_000 ? '' : ` (goal is at 1 M listings; this catalogue has ${formatInt(listings)})`;
-    const worst = searches.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  const underLoad = searches.filter((r) => !r.loadSkipped);
+  if (underLoad.length) {
+    const worst = underLoad.reduce((a, b) => (b.p95 > a.p95 ? b : a));
     lines.push(
-      `search p95 < 50 ms, loaded (saturating): worst ${formatMs(worst.p95)} ms ` +
-        `(${worst.scenario.key}) → ${worst.p95 < 50 ? 'PASS' : 'FAIL'}${at}`,
+      `search p95 < ${p95GoalMs} ms, loaded (saturating): worst ${formatMs(worst.p95)} ms ` +
+        `(${worst.scenario.key}) → ${worst.p95 < p95GoalMs ? 'PASS' : 'FAIL'}${at}`,
     );
-    const singles = searches.filter((r) => r.single);
-    if (singles.length) {
-      const worstSingle = singles.reduce((a, b) => (b.single!.p95 > a.single!.p95 ? b : a));
-      const p95 = worstSingle.single!.p95;
-      lines.push(
-        `search p95 < 50 ms, one request at a time: worst ${formatMs(p95)} ms (${worstSingle.scenario.key}) → ` +
-          `${p95 < 50 ? 'PASS' : 'FAIL'}${at}`,
-      );
-    }
+  }
+  for (const [what, rows] of [
+    ['search', searches],
+    ['every API scenario', results.filter((r) => r.scenario.server === 'api')],
+  ] as const) {
+    const singles = rows.filter((r) => r.single);
+    if (singles.length === 0) continue;
+    const worst = singles.reduce((a, b) => (b.single!.p95 > a.single!.p95 ? b : a));
+    const p95 = worst.single!.p95;
+    const over = singles.filter((r) => r.single!.p95 >= p95GoalMs);
+    lines.push(
+      `${what} p95 < ${p95GoalMs} ms, one request at a time: worst ${formatMs(p95)} ms (${worst.scenario.key}) → ` +
+        `${p95 < p95GoalMs ? 'PASS' : 'FAIL'}${at}` +
+        over
+          .filter((r) => r.rerun)
+          .map((r) => `; ${r.scenario.key} re-run p95 ${formatMs(r.rerun!.p95)} ms (load ${formatLoad(r.rerun!)})`)
+          .join(''),
+    );
   }
   const failed = results.filter((r) => r.non2xx || r.errors);
   if (failed.length) lines.push(`WARNING: non-2xx or errors in ${failed.map((r) => r.scenario.key).join(', ')}`);

@@ -121,6 +121,10 @@ export const startApi = async (opts: { databaseUrl: string; jwtSecret: string; p
       SHUTDOWN_DRAIN_MS: '0',
       // Browsing needs neither shared image storage nor a card processor.
       ALLOW_DEMO_SERVICES: 'true',
+      // No scheduled jobs: the search vocabulary's refresh (every ten minutes on the clock, a pass
+      // over every listing for sale: ~10 s of a core at 1 M) would land in whichever scenario runs
+      // then. BENCH_JOBS=on keeps them.
+      JOBS: process.env.BENCH_JOBS === 'on' ? 'on' : 'off',
     },
     '/readyz',
     () => rm(dataDir, { recursive: true, force: true }),

@@ -16,6 +16,22 @@ export const printTable = (headers: string[], rows: (string | number)[][]) => {
   for (const row of cells.slice(1)) console.log(line(row));
 };
 
+/**
+ * Prints a Markdown table (first column left-aligned, the rest right-aligned), padded as Prettier
+ * pads one, so it can be pasted into a README as it is.
+ */
+export const printMarkdownTable = (headers: string[], rows: (string | number)[][]) => {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, column) => Math.max(3, ...cells.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(line(cells[0]!));
+  console.log(
+    `| ${widths.map((width, column) => (column === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`,
+  );
+  for (const row of cells.slice(1)) console.log(line(row));
+};
+
 /** Debian's Chromium, and the flags that keep it from reaching out while it is measured. */
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const quietChromiumFlags = [

@@ -320,6 +320,28 @@ describe('search by phone facts', () => {
         (i: number) => !isRareStorage(i) && i % 3 === 0 && i % 2 === 1,
         newestFirst,
       ],
+      // Down the category's own order the battery floor is checked in the index (the walk passes
+      // only the listings at or above it).
+      [
+        'words and a battery floor',
+        { q: 'poco', minBattery: '98', limit: 9 },
+        (i: number) => i % 2 === 1 && 70 + (i % 31) >= 98,
+        newestFirst,
+      ],
+      [
+        'words and a battery floor by price, dearest first',
+        { q: 'poco', minBattery: '98', sort: 'price_desc', limit: 20 },
+        (i: number) => i % 2 === 1 && 70 + (i % 31) >= 98,
+        dearestFirst,
+      ],
+      [
+        // Matches too few for the walk (it ends after 3,000 listings at or above the floor): the
+        // index finds the rest after the last one it passed.
+        'a rare word and a battery floor',
+        { q: '31', minBattery: '71', limit: 25 },
+        (i: number) => String(i).startsWith('31') && 70 + (i % 31) >= 71,
+        newestFirst,
+      ],
       // The walk goes down a fact's own order (storage, model, colour by price) from each cursor.
       [
         'a storage size and a battery health by price',

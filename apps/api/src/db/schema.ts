@@ -336,9 +336,11 @@ export const products = pgTable(
       .where(sql`${t.imei} is not null`),
     // Category browsing: newest first, keyset on (created_at, id), only live listings. The index
     // sorts DESC NULLS LAST, so queries must say `desc nulls last` to walk it (plain DESC means
-    // NULLS FIRST in PostgreSQL and would sort the whole category instead).
-    index('products_browse_idx').on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('products_browse_price_idx').on(t.categoryId, t.status, t.priceCents, t.id),
+    // NULLS FIRST in PostgreSQL and would sort the whole category instead). Battery health comes
+    // last, after the order: a filtered page's walk checks a battery floor in the index and reads
+    // only the listings that pass it (docs/decisions/0080).
+    index('products_browse_idx').on(t.categoryId, t.status, t.createdAt.desc(), t.id.desc(), t.batteryHealth),
+    index('products_browse_price_idx').on(t.categoryId, t.status, t.priceCents, t.id, t.batteryHealth),
     index('products_seller_idx').on(t.sellerId, t.createdAt.desc()),
     // The fair-price guide (docs/decisions/0039): a model (lower-cased, trimmed) and storage, by
     // status and condition, with the price, seller and id, so both medians are read from indexes
@@ -361,12 +363,12 @@ export const products = pgTable(
       .using('gin', t.search)
       .where(sql`${t.status} = 'available'`),
     // Search across every brand: the same two orders without the category in front
-    // (docs/decisions/0038).
+    // (docs/decisions/0038), battery health last as above.
     index('products_live_newest_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc(), t.id.desc(), t.batteryHealth)
       .where(sql`${t.status} = 'available'`),
     index('products_live_price_idx')
-      .on(t.priceCents, t.id)
+      .on(t.priceCents, t.id, t.batteryHealth)
       .where(sql`${t.status} = 'available'`),
     // Phone-fact filters, for combinations the ordered walk cannot fill a page with (1 TB on one
     // carrier, a rare model): the category and the facts as one array of tokens, so one GIN index

@@ -91,6 +91,24 @@ describe('the catalogue query planner', () => {
     expect(choosePlan(stats, filters, [], 'newest', wanted)).toBe('index');
   });
 
+  it('counts a battery floor as the walk meets it: down the category, the index skips listings below it', () => {
+    // 90 phones at 90 %, 10 at 100 %: unlocked, all of them.
+    const sample = {
+      ...stats,
+      facts: [
+        ...Array.from({ length: 90 }, () => phone()),
+        ...Array.from({ length: 10 }, () => phone({ batteryHealth: 100 })),
+      ],
+    };
+    const filters = { ...apple, networkLock: 'unlocked', minBattery: 95 };
+    expect(factEstimate(sample, filters, 'newest')).toEqual({ walkShare: 1, indexRows: 10000 });
+    // Down a storage size's own order the floor is a test of each listing the walk passes.
+    expect(factEstimate(sample, { ...filters, storageGb: 128 }, 'newest')).toEqual({
+      walkShare: 0.1,
+      indexRows: 10000,
+    });
+  });
+
   it('a second walk finishes a page the first left just short, sized from what it found', () => {
     expect(secondWalkOf(5, 20)).toEqual({ limit: 8, maxRows: 2000 });
     expect(secondWalkOf(1, 1000)).toEqual({ limit: 1, maxRows: 250 });

@@ -105,8 +105,9 @@ export const factTokensToRead = (stats: LexemeStats, filters: BrowseFilters): Fa
  * What the two ways would cost a page of fact filters, counted in the sampled listings' facts
  * (whole rows, so a combination's share is counted, not guessed from each fact's own):
  * - `walkShare`: among the listings of the scope (the category, or every brand) and of the fact
- *   the walk goes down (`walkFactOf`), the share that hold every fact asked for; 0 when the sample
- *   holds none the walk would pass (that fact is rare, and so are the matches);
+ *   the walk goes down (`walkFactOf`; without one, those at or above a battery floor), the share
+ *   that hold every fact asked for; 0 when the sample holds none the walk would pass (that fact is
+ *   rare, and so are the matches);
  * - `indexRows`: about how many listings the facts index returns for the tokens it reads
  *   (`factTokensToRead`), which the index way fetches one by one to check the rest.
  * Undefined without a fact the facts index holds (battery health alone is not one).
@@ -140,8 +141,10 @@ export const factEstimate = (
     if (walkFact === 'model' && row.model !== model) continue;
     if (walkFact === 'storageGb' && row.storageGb !== storageGb) continue;
     if (walkFact === 'colour' && row.colour !== colour) continue;
-    walked++;
     const batteryOk = minBattery === undefined || (row.batteryHealth !== null && row.batteryHealth >= minBattery);
+    // Down the scope's own order, the index skips listings below a battery floor (walkCategory).
+    if (walkFact === undefined && !batteryOk) continue;
+    walked++;
     if (has.storageGb && has.colour && has.networkLock && has.model && batteryOk) matching++;
   }
   return { walkShare: walked === 0 ? 0 : matching / walked, indexRows: indexed / stats.factSampleShare };
