@@ -12,6 +12,11 @@
  * and the ratio to the bare route. Requests carry a signed-in buyer's access token, as the category
  * page does. Each scenario then runs again with one connection for --latency-duration seconds
  * (default 5; 0 skips it): latency without queueing. Both servers are stopped at the end.
+ *
+ *   npx tsx bench/http-catalogue.ts --floor [--rounds 2] [--only browse-uncached,facts-common] …
+ *
+ * puts the API beside its floor (bench/floor-server.ts: plain node:http and pg replaying the very
+ * statements the API sends, captured on the wire) and prints each one's Node CPU per request.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -22,6 +27,7 @@ import {
   printVerdicts,
   runCatalogueBench,
 } from './lib/http-bench.ts';
+import { defaultFloorScenarios, printFloorResults, runFloorBench } from './lib/floor-bench.ts';
 import { defaultDatabaseUrl, formatInt, parseCount } from './lib/util.ts';
 
 const { values: args } = parseArgs({
@@ -37,6 +43,8 @@ const { values: args } = parseArgs({
     'accept-encoding': { type: 'string' },
     pool: { type: 'string', default: '10' },
     'latency-duration': { type: 'string', default: '5' },
+    floor: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '2' },
   },
 });
 
@@ -46,6 +54,32 @@ for (const key of [...split(args.only), ...split(args.skip)])
 
 const databaseUrl = args['database-url']!;
 const listings = await countListings(databaseUrl);
+if (args.floor) {
+  // The API beside its floor (bench/floor-server.ts): Node CPU per request of each, in turns.
+  const only = split(args.only).length ? split(args.only) : defaultFloorScenarios;
+  console.log(
+    `Catalogue API vs its floor: ${formatInt(listings)} listings in ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; ` +
+      `${args.duration} s per scenario and server (after ${args.warmup} s warm-up), ${args.connections} connections, ` +
+      `${args.rounds} rounds` +
+      (args['accept-encoding'] ? `, Accept-Encoding: ${args['accept-encoding']}` : ', no compression'),
+  );
+  console.log(`Code: ${codeFingerprint()}`);
+  const results = await runFloorBench({
+    databaseUrl,
+    duration: Number(args.duration),
+    warmup: Number(args.warmup),
+    connections: Number(args.connections),
+    maxRequests: parseCount(args['max-requests']!),
+    deepPages: Number(args['deep-pages']),
+    only,
+    acceptEncoding: args['accept-encoding'],
+    poolMax: Number(args.pool),
+    rounds: Number(args.rounds),
+  });
+  console.log('');
+  printFloorResults(results);
+  process.exit(0);
+}
 console.log(
   `Catalogue HTTP benchmark: ${formatInt(listings)} listings in ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; ` +
     `${args.duration} s per scenario (after ${args.warmup} s warm-up), ${args.connections} connections` +
