@@ -6,7 +6,8 @@
  * of the table and never settle on the cheap generic plan.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type Query } from 'drizzle-orm';
+import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
@@ -20,6 +21,28 @@ export const prepared = <T extends Prepared>(db: Database, name: string, build: 
   if (!statement) statements.set(name, (statement = build()));
   return statement as T;
 };
+
+/**
+ * Like `prepared`, for the hottest pages: the statement's rows come as arrays of values, in the
+ * order its select lists the columns, and `toRow` makes each one's object, instead of drizzle's
+ * generic mapping (which checks every cell's column kind and path on every row: a tenth of a
+ * computed catalogue page's CPU). `build` gives the query (its SQL is built once, as `prepared`'s).
+ */
+export const preparedRows = <Row>(
+  db: Database,
+  name: string,
+  build: () => { toSQL(): Query },
+  toRow: (values: unknown[]) => Row,
+) =>
+  prepared(db, name, () =>
+    db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
+      build().toSQL(),
+      undefined,
+      name,
+      true,
+      (rows) => rows.map(toRow),
+    ),
+  );
 
 /**
  * A statement name PostgreSQL keeps whole: it cuts names at 63 bytes, and two cut alike would

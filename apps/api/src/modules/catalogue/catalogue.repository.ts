@@ -2,8 +2,20 @@ import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { literalLimit, pageLimit, prepared, statementName, wholeNumber } from '../../db/prepared-statements.ts';
-import { publicProductColumns } from '../../db/public-listings.ts';
+import {
+  literalLimit,
+  pageLimit,
+  prepared,
+  preparedRows,
+  statementName,
+  wholeNumber,
+} from '../../db/prepared-statements.ts';
+import {
+  publicProductColumnCount,
+  publicProductColumns,
+  publicProductRowOf,
+  type PublicProductRow,
+} from '../../db/public-listings.ts';
 import { advertisements, categories, productFactTokens, products, searchTerms, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
@@ -192,22 +204,26 @@ export const browseCategory = (
   const limit = pageLimit(opts.limit);
   const scope = opts.categoryId === undefined ? 'all_' : '';
   const name = `catalogue_browse_${scope}${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
-  const statement = prepared(db, name, () =>
-    db
-      .select({ ...publicProductColumns, us: keyColumns.us })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(advertisements, eq(advertisements.productId, products.id))
-      .where(
-        and(
-          liveInCategory(opts.categoryId === undefined ? undefined : sql.placeholder('categoryId')),
-          isNull(users.disabledAt),
-          afterKey(opts.sort, Boolean(opts.after)),
-        ),
-      )
-      .orderBy(...orderOf(opts.sort))
-      .limit(literalLimit(limit))
-      .prepare(name),
+  const statement = preparedRows(
+    db,
+    name,
+    () =>
+      db
+        .select({ ...publicProductColumns, us: keyColumns.us })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(advertisements, eq(advertisements.productId, products.id))
+        .where(
+          and(
+            liveInCategory(opts.categoryId === undefined ? undefined : sql.placeholder('categoryId')),
+            isNull(users.disabledAt),
+            afterKey(opts.sort, Boolean(opts.after)),
+          ),
+        )
+        .orderBy(...orderOf(opts.sort))
+        .limit(literalLimit(limit)),
+    // The public columns, then the row's microseconds.
+    (values) => ({ ...publicProductRowOf(values), us: values[publicProductColumnCount] as string }),
   );
   return statement.execute({
     ...(opts.categoryId === undefined ? {} : { categoryId: opts.categoryId }),
@@ -320,8 +336,11 @@ export const walkCategory = async (
     maxRows,
   ].join('_');
   const name = statementName(`catalogue_walk_${shape}`);
-  const statement = prepared(db, name, () => {
-    const walked = sql`(
+  const statement = preparedRows(
+    db,
+    name,
+    () => {
+      const walked = sql`(
       select n.id, n.created_at, n.price_cents, n.hit, n.pos
       from (
         select o.id, o.created_at, o.price_cents, o.hit,
@@ -338,32 +357,45 @@ export const walkCategory = async (
       where n.hit or n.pos = ${sql.raw(String(maxRows))}
       limit ${sql.raw(String(limit))}
     ) w`;
-    return (
-      db
-        .select({
-          ...publicProductColumns,
-          walkPos: sql<number>`w.pos`.mapWith(Number),
-          walkHit: sql<boolean>`w.hit`,
-          walkId: sql<string>`w.id::text`,
-          walkUs: microsOf(sql`w.created_at`),
-          walkPriceCents: sql<number>`w.price_cents`.mapWith(Number),
-        })
-        .from(walked)
-        // Public columns for the hits only; the walk's last row may be a miss.
-        .leftJoin(products, and(sql`w.hit`, sql`${products.id} = w.id`))
-        .leftJoin(users, eq(users.id, products.sellerId))
-        .leftJoin(advertisements, eq(advertisements.productId, products.id))
-        .orderBy(sql`w.pos`)
-        .prepare(name)
-    );
-  });
+      return (
+        db
+          .select({
+            ...publicProductColumns,
+            walkPos: sql<number>`w.pos`.mapWith(Number),
+            walkHit: sql<boolean>`w.hit`,
+            walkId: sql<string>`w.id::text`,
+            walkUs: microsOf(sql`w.created_at`),
+            walkPriceCents: sql<number>`w.price_cents`.mapWith(Number),
+          })
+          .from(walked)
+          // Public columns for the hits only; the walk's last row may be a miss.
+          .leftJoin(products, and(sql`w.hit`, sql`${products.id} = w.id`))
+          .leftJoin(users, eq(users.id, products.sellerId))
+          .leftJoin(advertisements, eq(advertisements.productId, products.id))
+          .orderBy(sql`w.pos`)
+      );
+    },
+    // The public columns (of hits only), then the walk's position, hit, id, microseconds and price.
+    (values) => {
+      const at = publicProductColumnCount;
+      const walkHit = values[at + 1] === true;
+      return {
+        row: walkHit ? publicProductRowOf(values) : undefined,
+        walkPos: Number(values[at]),
+        walkHit,
+        walkId: values[at + 2] as string,
+        walkUs: values[at + 3] as string,
+        walkPriceCents: Number(values[at + 4]),
+      };
+    },
+  );
   const result = await statement.execute({ ...filterValues(f), ...keyValues(opts.sort, opts.after) });
   const hits: BrowseKey[] = [];
   const rows = new Map<string, PublicProductRow>();
-  for (const row of result) {
-    if (!row.walkHit) continue;
-    hits.push({ id: row.walkId, us: row.walkUs, priceCents: row.walkPriceCents });
-    rows.set(row.walkId, row as PublicProductRow);
+  for (const { row, walkId, walkUs, walkPriceCents } of result) {
+    if (!row) continue;
+    hits.push({ id: walkId, us: walkUs, priceCents: walkPriceCents });
+    rows.set(walkId, row);
   }
   const last = result.at(-1);
   const end =
@@ -474,24 +506,27 @@ export const searchMatches = (
 /** Public rows of the given listings of the category (still for sale, seller active), in no particular order. */
 export const liveProductsByIds = (db: Database, categoryId: string | undefined, ids: string[]) => {
   const name = `catalogue_live_products_by_ids${categoryId === undefined ? '_all' : ''}`;
-  const statement = prepared(db, name, () =>
-    db
-      .select(publicProductColumns)
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(advertisements, eq(advertisements.productId, products.id))
-      .where(
-        and(
-          // One array parameter whatever the number of ids, so one statement serves every page.
-          sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
-          categoryId === undefined
-            ? undefined
-            : eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
-          sql`${products.status} = 'available'`,
-          isNull(users.disabledAt),
+  const statement = preparedRows(
+    db,
+    name,
+    () =>
+      db
+        .select(publicProductColumns)
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(advertisements, eq(advertisements.productId, products.id))
+        .where(
+          and(
+            // One array parameter whatever the number of ids, so one statement serves every page.
+            sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+            categoryId === undefined
+              ? undefined
+              : eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
+            sql`${products.status} = 'available'`,
+            isNull(users.disabledAt),
+          ),
         ),
-      )
-      .prepare(name),
+    publicProductRowOf,
   );
   // The ids come from the database (uuids), so the array literal needs no quoting.
   return ids.length === 0
@@ -499,7 +534,7 @@ export const liveProductsByIds = (db: Database, categoryId: string | undefined, 
     : statement.execute({ ids: `{${ids.join(',')}}`, ...(categoryId === undefined ? {} : { categoryId }) });
 };
 
-export type PublicProductRow = Awaited<ReturnType<typeof liveProductsByIds>>[number];
+export type { PublicProductRow };
 
 // ---------------------------------------------------------------------------------------------
 // Word statistics, to choose between the ordered walk and the search index before either runs.
