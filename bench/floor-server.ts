@@ -26,6 +26,8 @@ export interface FloorStatement {
   name?: string | undefined;
   text: string;
   values: (string | null)[];
+  /** The start-up `options` of the API's connection that sent it (settings of a pool of its own). */
+  startupOptions?: string;
 }
 
 export interface FloorRoute {
@@ -59,11 +61,25 @@ const types = {
       : pg.types.getTypeParser(typeId, format),
 };
 
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-  keepAlive: true,
-});
+const poolMax = Number(process.env.DATABASE_POOL_MAX ?? 10);
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: poolMax, keepAlive: true });
+// A statement the API sent on a connection with settings of its own runs on one too.
+const poolsByOptions = new Map<string, pg.Pool>();
+const poolFor = (statement: FloorStatement) => {
+  if (statement.startupOptions === undefined) return undefined;
+  let settingsPool = poolsByOptions.get(statement.startupOptions);
+  if (!settingsPool)
+    poolsByOptions.set(
+      statement.startupOptions,
+      (settingsPool = new pg.Pool({
+        connectionString: process.env.DATABASE_URL,
+        max: Math.max(1, Math.ceil(poolMax / 2)),
+        keepAlive: true,
+        options: statement.startupOptions,
+      })),
+    );
+  return settingsPool;
+};
 
 type Row = unknown[];
 type Result = { rows: Row[]; fields: { name: string }[] };
@@ -203,7 +219,16 @@ const answerPage = async (route: FloorRoute, authorization: string | undefined) 
         signedIn = result.rows.length > 0 && (disabled < 0 || result.rows[0]![disabled] === null);
         continue;
       }
-      const result = await run(client, statement);
+      const settingsPool = poolFor(statement);
+      let result: Result;
+      if (settingsPool) {
+        const settingsClient = await settingsPool.connect();
+        try {
+          result = await run(settingsClient, statement);
+        } finally {
+          settingsClient.release();
+        }
+      } else result = await run(client, statement);
       const width = result.fields.length;
       for (const row of result.rows) {
         if (width === publicColumns + 1) {
@@ -287,7 +312,10 @@ const server = http.createServer((request, response) => {
   );
 });
 
-const close = () => server.close(() => void pool.end().then(() => process.exit(0)));
+const close = () =>
+  server.close(
+    () => void Promise.all([pool, ...poolsByOptions.values()].map((p) => p.end())).then(() => process.exit(0)),
+  );
 process.on('SIGTERM', close);
 process.on('SIGINT', close);
 server.keepAliveTimeout = 72_000;

@@ -88,6 +88,7 @@ const toFloorStatement = (statement: CapturedStatement): FloorStatement => ({
   name: statement.name,
   text: statement.text,
   values: statement.values,
+  ...(statement.startupOptions === undefined ? {} : { startupOptions: statement.startupOptions }),
 });
 
 /**

@@ -20,6 +20,8 @@ export interface CapturedStatement {
   values: (string | null)[];
   /** Whether this Bind's statement was parsed in the same batch (false: an already prepared one). */
   parsed?: boolean;
+  /** The connection's start-up `options` (e.g. `-c work_mem=32MB`), when it gave any. */
+  startupOptions?: string;
 }
 
 const sslRequestCode = 80877103;
@@ -39,6 +41,9 @@ const frontendParser = (connection: number, onStatement: (statement: CapturedSta
   // Statement texts by name on this connection ('' is the unnamed statement, replaced by each Parse).
   const texts = new Map<string, string>();
   let parsedInBatch = new Set<string>();
+  let startupOptions: string | undefined;
+  const emit = (statement: CapturedStatement) =>
+    onStatement(startupOptions === undefined ? statement : { ...statement, startupOptions });
   return (chunk: Buffer) => {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     for (;;) {
@@ -48,7 +53,16 @@ const frontendParser = (connection: number, onStatement: (statement: CapturedSta
         const length = pending.readInt32BE(0);
         if (pending.length < length) return;
         const code = pending.readInt32BE(4);
-        if (code !== sslRequestCode && code !== gssRequestCode && code !== cancelRequestCode) started = true;
+        if (code !== sslRequestCode && code !== gssRequestCode && code !== cancelRequestCode) {
+          started = true;
+          // The StartupMessage: name and value pairs, each NUL-terminated, then a NUL.
+          for (let offset = 8; offset < length - 1;) {
+            const [name, afterName] = cString(pending, offset);
+            const [value, afterValue] = cString(pending, afterName);
+            if (name === 'options') startupOptions = value;
+            offset = afterValue;
+          }
+        }
         pending = pending.subarray(length);
         continue;
       }
@@ -86,7 +100,7 @@ const frontendParser = (connection: number, onStatement: (statement: CapturedSta
           values.push(binary ? value.toString('base64') : value.toString('utf8'));
           offset += size;
         }
-        onStatement({
+        emit({
           connection,
           protocol: 'extended',
           name,
@@ -95,7 +109,7 @@ const frontendParser = (connection: number, onStatement: (statement: CapturedSta
           parsed: parsedInBatch.has(name),
         });
       } else if (type === 'Q') {
-        onStatement({ connection, protocol: 'simple', text: cString(body, 0)[0], values: [] });
+        emit({ connection, protocol: 'simple', text: cString(body, 0)[0], values: [] });
       } else if (type === 'S') {
         parsedInBatch = new Set();
       }

@@ -33,16 +33,39 @@ export const preparedRows = <Row>(
   name: string,
   build: () => { toSQL(): Query },
   toRow: (values: unknown[]) => Row,
-) =>
-  prepared(db, name, () =>
-    db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(
-      build().toSQL(),
-      undefined,
-      name,
-      true,
-      (rows) => rows.map(toRow),
-    ),
+) => prepared(db, name, () => statementOf(db, build().toSQL(), name, toRow));
+
+/** A statement of `db` (a transaction's too) whose rows `toRow` makes; named, or unnamed for ''. */
+export const statementOf = <Row>(db: Database, query: Query, name: string, toRow: (values: unknown[]) => Row) =>
+  db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(query, undefined, name, true, (rows) =>
+    rows.map(toRow),
   );
+
+type Statement<Row> = ReturnType<typeof statementOf<Row>>;
+const unnamedByDb = new WeakMap<Database, Map<string, Statement<unknown>>>();
+
+/**
+ * A statement whose plan must see its values (PostgreSQL plans an unnamed statement on every
+ * execution), built once per `shape` (the parts its SQL has; its values are parameters) rather
+ * than on every request. At most `kept` shapes are kept per database, the oldest leaving first.
+ */
+export const unnamedRows = <Row>(
+  db: Database,
+  shape: string,
+  build: () => { toSQL(): Query },
+  toRow: (values: unknown[]) => Row,
+  kept = 500,
+): Statement<Row> => {
+  let statements = unnamedByDb.get(db);
+  if (!statements) unnamedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(shape) as Statement<Row> | undefined;
+  if (!statement) {
+    statement = statementOf(db, build().toSQL(), '', toRow);
+    if (statements.size >= kept) statements.delete(statements.keys().next().value!);
+    statements.set(shape, statement as Statement<unknown>);
+  }
+  return statement;
+};
 
 /**
  * A statement name PostgreSQL keeps whole: it cuts names at 63 bytes, and two cut alike would
