@@ -155,6 +155,32 @@ const countAll = (bits: FactBits, sets: Uint32Array[]) => {
   return count;
 };
 
+/**
+ * Counts already made from this sample, by what they were asked (a sample is read every ten
+ * minutes; the same searches come again and again meanwhile). At most a thousand are kept.
+ */
+const countsBySample = new WeakMap<LexemeStats, Map<string, unknown>>();
+const remembered = <T>(stats: LexemeStats, key: string, count: () => T): T => {
+  let counts = countsBySample.get(stats);
+  if (!counts) countsBySample.set(stats, (counts = new Map()));
+  if (counts.has(key)) return counts.get(key) as T;
+  const value = count();
+  if (counts.size >= 1000) counts.clear();
+  counts.set(key, value);
+  return value;
+};
+
+/** What the fact counts of a page depend on. */
+const factsKey = (filters: BrowseFilters) =>
+  JSON.stringify([
+    filters.categoryId,
+    filters.storageGb,
+    filters.colour?.toLowerCase(),
+    filters.networkLock?.toLowerCase(),
+    filters.model?.toLowerCase(),
+    filters.minBattery,
+  ]);
+
 /** A fact a page asks for: its token and the sampled listings that have it. */
 interface FactTest {
   token: FactToken;
@@ -182,7 +208,10 @@ const factTestsOf = (bits: FactBits, filters: BrowseFilters): FactTest[] => {
  * some µs). A 0.13 % model is read alone, not beside its category's 300 k listings; a common model
  * with a storage size it does not come in reads both. Undefined when the sample is empty.
  */
-export const factTokensToRead = (stats: LexemeStats, filters: BrowseFilters): FactToken[] | undefined => {
+export const factTokensToRead = (stats: LexemeStats, filters: BrowseFilters): FactToken[] | undefined =>
+  remembered(stats, `tokens ${factsKey(filters)}`, () => countTokensToRead(stats, filters));
+
+const countTokensToRead = (stats: LexemeStats, filters: BrowseFilters): FactToken[] | undefined => {
   if (stats.facts.length === 0) return undefined;
   const bits = factBitsOf(stats.facts);
   const tests = factTestsOf(bits, filters);
@@ -214,6 +243,13 @@ export const factTokensToRead = (stats: LexemeStats, filters: BrowseFilters): Fa
  * Undefined without a fact the facts index holds (battery health alone is not one).
  */
 export const factEstimate = (
+  stats: LexemeStats,
+  filters: BrowseFilters,
+  sort: BrowseSort,
+): { walkShare: number; indexRows: number } | undefined =>
+  remembered(stats, `estimate ${sort} ${factsKey(filters)}`, () => countEstimate(stats, filters, sort));
+
+const countEstimate = (
   stats: LexemeStats,
   filters: BrowseFilters,
   sort: BrowseSort,
