@@ -15,6 +15,11 @@
  * one request at a time only, for --duration seconds per scenario. `--rerun-over 50` runs that pass
  * again for a scenario whose p95 reached 50 ms (a busy moment on a shared machine, or the code?) and
  * prints both, with the load average beside each. Both servers are stopped at the end.
+ *
+ *   npx tsx bench/http-catalogue.ts --floor [--rounds 2] [--only browse-uncached,facts-common] …
+ *
+ * puts the API beside its floor (bench/floor-server.ts: plain node:http and pg replaying the very
+ * statements the API sends, captured on the wire) and prints each one's Node CPU per request.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -25,6 +30,7 @@ import {
   printVerdicts,
   runCatalogueBench,
 } from './lib/http-bench.ts';
+import { defaultFloorScenarios, printFloorResults, runFloorBench } from './lib/floor-bench.ts';
 import { defaultDatabaseUrl, formatInt, parseCount } from './lib/util.ts';
 
 const { values: args } = parseArgs({
@@ -41,6 +47,8 @@ const { values: args } = parseArgs({
     pool: { type: 'string', default: '10' },
     'latency-duration': { type: 'string', default: '5' },
     'rerun-over': { type: 'string' },
+    floor: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '2' },
   },
 });
 
@@ -50,6 +58,32 @@ for (const key of [...split(args.only), ...split(args.skip)])
 
 const databaseUrl = args['database-url']!;
 const listings = await countListings(databaseUrl);
+if (args.floor) {
+  // The API beside its floor (bench/floor-server.ts): Node CPU per request of each, in turns.
+  const only = split(args.only).length ? split(args.only) : defaultFloorScenarios;
+  console.log(
+    `Catalogue API vs its floor: ${formatInt(listings)} listings in ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; ` +
+      `${args.duration} s per scenario and server (after ${args.warmup} s warm-up), ${args.connections} connections, ` +
+      `${args.rounds} rounds` +
+      (args['accept-encoding'] ? `, Accept-Encoding: ${args['accept-encoding']}` : ', no compression'),
+  );
+  console.log(`Code: ${codeFingerprint()}`);
+  const results = await runFloorBench({
+    databaseUrl,
+    duration: Number(args.duration),
+    warmup: Number(args.warmup),
+    connections: Number(args.connections),
+    maxRequests: parseCount(args['max-requests']!),
+    deepPages: Number(args['deep-pages']),
+    only,
+    acceptEncoding: args['accept-encoding'],
+    poolMax: Number(args.pool),
+    rounds: Number(args.rounds),
+  });
+  console.log('');
+  printFloorResults(results);
+  process.exit(0);
+}
 console.log(
   `Catalogue HTTP benchmark: ${formatInt(listings)} listings in ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; ` +
     `${args.duration} s per scenario (after ${args.warmup} s warm-up), ` +

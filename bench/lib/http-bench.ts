@@ -15,7 +15,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { repoRoot, startApi, startBare, type RunningServer } from './servers.ts';
 import { formatInt, formatMs, printTable, sleep } from './util.ts';
 
-interface Scenario {
+export interface Scenario {
   key: string;
   label: string;
   group: 'bare' | 'browse' | 'search';
@@ -97,20 +97,20 @@ export const allScenarioKeys = [
   'all-facts',
 ];
 
-const productsPath = (categoryId: string, params: Record<string, string | number | undefined> = {}) => {
+export const productsPath = (categoryId: string, params: Record<string, string | number | undefined> = {}) => {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
   const text = query.toString();
   return `/api/categories/${categoryId}/products${text ? `?${text}` : ''}`;
 };
 
-const categories = ['1', '2', '3'];
+export const categories = ['1', '2', '3'];
 
 const searchPath = (params: Record<string, string | number | undefined> = {}) =>
   productsPath('_', params).replace('/api/categories/_/products', '/api/search');
 
 /** The scenarios whose paths are known up front; browse-deep is built by following cursors. */
-const staticScenarios = (): Scenario[] => [
+export const staticScenarios = (): Scenario[] => [
   { key: 'bare', label: 'bare Fastify route (same bytes)', group: 'bare', server: 'bare', paths: ['/bare'] },
   {
     key: 'browse-newest',
@@ -290,12 +290,12 @@ const staticScenarios = (): Scenario[] => [
   },
 ];
 
-interface Page {
+export interface Page {
   items: unknown[];
   nextCursor: string | null;
 }
 
-const getPage = async (api: RunningServer, path: string, headers: Record<string, string>) => {
+export const getPage = async (api: RunningServer, path: string, headers: Record<string, string>) => {
   const response = await fetch(api.url + path, { headers });
   const body = await response.text();
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${body.slice(0, 300)}`);
@@ -303,7 +303,7 @@ const getPage = async (api: RunningServer, path: string, headers: Record<string,
 };
 
 /** The bench buyer's id (created when missing), to sign an access token as a signed-in visitor. */
-const benchBuyerId = async (databaseUrl: string) => {
+export const benchBuyerId = async (databaseUrl: string) => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -13,6 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { sleep } from './util.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * Where the API that is measured lives: this checkout, or BENCH_API_ROOT (another checkout of the
+ * repository, e.g. the code before a change, to measure both in turns with the same bench).
+ */
+const apiRoot = process.env.BENCH_API_ROOT ? path.resolve(process.env.BENCH_API_ROOT) : repoRoot;
 const host = '127.0.0.1';
 
 export interface RunningServer {
@@ -54,6 +59,7 @@ const startChild = async (
   env: Record<string, string>,
   readyPath: string,
   cleanup?: () => Promise<void>,
+  isReady: (status: number) => boolean = (status) => status >= 200 && status < 300,
 ): Promise<RunningServer> => {
   hookExit();
   const port = await freePort();
@@ -61,7 +67,7 @@ const startChild = async (
   // to see where a request's CPU goes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: repoRoot,
+    cwd: script.startsWith(apiRoot) ? apiRoot : repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: host },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -86,7 +92,8 @@ const startChild = async (
     }
     try {
       const response = await fetch(url + readyPath);
-      if (response.ok) break;
+      await response.arrayBuffer();
+      if (isReady(response.status)) break;
     } catch {
       // not listening yet
     }
@@ -100,12 +107,18 @@ const startChild = async (
 };
 
 /** The real API, as production runs it (NODE_ENV=production, LOG_LEVEL=warn, no seeding). */
-export const startApi = async (opts: { databaseUrl: string; jwtSecret: string; poolMax?: number }) => {
+export const startApi = async (opts: {
+  databaseUrl: string;
+  jwtSecret: string;
+  poolMax?: number;
+  /** More environment, e.g. JOBS=off. */
+  env?: Record<string, string>;
+}) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-bench-'));
   await mkdir(path.join(dataDir, 'uploads'));
   return startChild(
     'the ReCell API',
-    path.join(repoRoot, 'apps/api/src/server.ts'),
+    path.join(apiRoot, 'apps/api/src/server.ts'),
     {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -125,9 +138,28 @@ export const startApi = async (opts: { databaseUrl: string; jwtSecret: string; p
       // over every listing for sale: ~10 s of a core at 1 M) would land in whichever scenario runs
       // then. BENCH_JOBS=on keeps them.
       JOBS: process.env.BENCH_JOBS === 'on' ? 'on' : 'off',
+      ...opts.env,
     },
     '/readyz',
     () => rm(dataDir, { recursive: true, force: true }),
+  );
+};
+
+/**
+ * bench/floor-server.ts answering the captured plan (`FloorPlan`) from `databaseUrl`, with a pool
+ * of `poolMax` connections as the API's.
+ */
+export const startFloor = async (opts: { plan: unknown; databaseUrl: string; poolMax?: number }) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'recell-floor-'));
+  const file = path.join(dir, 'plan.json');
+  await writeFile(file, JSON.stringify(opts.plan));
+  return startChild(
+    'the floor server',
+    path.join(repoRoot, 'bench/floor-server.ts'),
+    { FLOOR_PLAN_FILE: file, DATABASE_URL: opts.databaseUrl, DATABASE_POOL_MAX: String(opts.poolMax ?? 10) },
+    '/',
+    () => rm(dir, { recursive: true, force: true }),
+    (status) => status === 404,
   );
 };
 

@@ -88,9 +88,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   };
   if (options.databaseUrl) {
     const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
-    const pool = new pg.Pool({
+    const poolConfig = {
       connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
       // Notices a server that vanished without closing the connection (a cut network) while idle.
       keepAlive: true,
@@ -102,7 +101,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       statement_timeout: timeouts.statementMs || undefined,
       lock_timeout: timeouts.lockMs || undefined,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
-    });
+    } satisfies pg.PoolConfig;
+    const poolMax = options.poolMax ?? 10;
+    const pool = new pg.Pool({ ...poolConfig, max: poolMax });
     guardPool(pool, (err, msg) => logger.warn({ err }, msg));
     /**
      * Readiness: one round trip, on a connection of the pool, within pingTimeoutMs. The query's own
@@ -120,6 +121,24 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       }
     };
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // Pools whose connections start with settings of their own (`withSettings`), made on first use.
+    const settingsPools = new Map<string, { pool: pg.Pool; db: Database }>();
+    settingsDbs.set(db, (settings) => {
+      const startup = Object.entries(settings)
+        .map(([name, value]) => {
+          if (!/^\w+$/.test(name) || !/^\w+$/.test(value)) throw new Error(`Not a setting: ${name}=${value}`);
+          return `-c ${name}=${value}`;
+        })
+        .join(' ');
+      let settingsPool = settingsPools.get(startup);
+      if (!settingsPool) {
+        // Half the main pool: the statements that need settings are a few kinds of request.
+        const pool = new pg.Pool({ ...poolConfig, max: Math.max(1, Math.ceil(poolMax / 2)), options: startup });
+        guardPool(pool, (err, msg) => logger.warn({ err }, msg));
+        settingsPools.set(startup, (settingsPool = { pool, db: drizzlePg(pool, { schema }) as unknown as Database }));
+      }
+      return settingsPool.db;
+    });
     let closing: Promise<void> | undefined;
     return {
       db,
@@ -149,7 +168,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       },
       ping: () => (closing ? Promise.resolve(false) : pingPostgres()),
       // Closing twice (a test, then shutdown) must be harmless.
-      close: () => (closing ??= pool.end()),
+      close: () =>
+        (closing ??= Promise.all(
+          [pool, ...[...settingsPools.values()].map((entry) => entry.pool)].map((p) => p.end()),
+        ).then(() => undefined)),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -177,6 +199,18 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     },
   };
 };
+
+const settingsDbs = new WeakMap<Database, (settings: Readonly<Record<string, string>>) => Database>();
+
+/**
+ * The database of `db` on connections that start with `settings` (PostgreSQL's `-c` start-up
+ * options: planner settings, work_mem…), for a statement that must run with them: one round trip,
+ * where setting them locally takes a transaction and three more. Each set of settings has a pool
+ * of its own, half the main one's size, opened on first use. Undefined on PGlite (one connection
+ * for everything): set them locally in a transaction there.
+ */
+export const withSettings = (db: Database, settings: Readonly<Record<string, string>>): Database | undefined =>
+  settingsDbs.get(db)?.(settings);
 
 /** pg's error when a query's `query_timeout` passes with no answer. */
 const queryTimeoutMessage = 'Query read timeout';

@@ -1,5 +1,6 @@
 /** What every public view of listings reads (catalogue, listings, seller pages, wishlist, moderation). */
 import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { advertisements, products, users } from './schema.ts';
 
 /** The columns every public listing view shows; the seller's phone number is deliberately absent. */
@@ -41,3 +42,62 @@ export const publicProductColumns = {
 
 /** A listing anyone may see: for sale or sold, by an active seller (with users joined). */
 export const isLiveListing = and(inArray(products.status, ['available', 'sold']), isNull(users.disabledAt));
+
+/** A listing's public columns as drizzle maps them (other modules' rows), or with `createdAt` as PostgreSQL's text. */
+export type PublicProductRow = Omit<SelectResultFields<typeof publicProductColumns>, 'createdAt'> & {
+  createdAt: Date | string;
+};
+
+/**
+ * A listing's public columns from a row of values, as a statement that selects
+ * `publicProductColumns` first returns them in array mode (`preparedRows`): what drizzle's mapping
+ * gives, without its work on every cell of every row; `createdAt` stays PostgreSQL's text (drizzle
+ * would make it a Date from that same text). Written out for speed; its order is checked against
+ * the columns' own when this module loads.
+ */
+export const publicProductRowOf = (v: readonly unknown[]): PublicProductRow => {
+  type Row = PublicProductRow;
+  return {
+    id: v[0] as Row['id'],
+    categoryId: v[1] as Row['categoryId'],
+    name: v[2] as Row['name'],
+    brand: v[3] as Row['brand'],
+    model: v[4] as Row['model'],
+    priceCents: v[5] as Row['priceCents'],
+    previousPriceCents: v[6] as Row['previousPriceCents'],
+    originalPriceCents: v[7] as Row['originalPriceCents'],
+    condition: v[8] as Row['condition'],
+    storageGb: v[9] as Row['storageGb'],
+    colour: v[10] as Row['colour'],
+    networkLock: v[11] as Row['networkLock'],
+    batteryHealth: v[12] as Row['batteryHealth'],
+    imeiLast4: v[13] as Row['imeiLast4'],
+    imeiChecked: v[14] as Row['imeiChecked'],
+    used: v[15] as Row['used'],
+    location: v[16] as Row['location'],
+    authenticity: v[17] as Row['authenticity'],
+    features: v[18] as Row['features'],
+    description: v[19] as Row['description'],
+    imageUrl: v[20] as Row['imageUrl'],
+    status: v[21] as Row['status'],
+    createdAt: v[22] as string,
+    isAdvertised: v[23] as Row['isAdvertised'],
+    sellerId: v[24] as Row['sellerId'],
+    sellerName: v[25] as Row['sellerName'],
+    sellerEmail: v[26] as Row['sellerEmail'],
+    sellerVerified: v[27] as Row['sellerVerified'],
+    sellerRatingCount: v[28] as Row['sellerRatingCount'],
+    sellerRatingSum: v[29] as Row['sellerRatingSum'],
+  };
+};
+
+/** How many values `publicProductRowOf` reads: the columns a statement selects after them come next. */
+export const publicProductColumnCount = Object.keys(publicProductColumns).length;
+
+// Given the columns' names as values, each field must get its own name: the order is the columns'.
+const names = Object.keys(publicProductColumns);
+if (
+  Object.keys(publicProductRowOf(names)).join() !== names.join() ||
+  Object.entries(publicProductRowOf(names)).some(([field, value]) => field !== value)
+)
+  throw new Error('publicProductRowOf reads the columns in another order than publicProductColumns lists them');

@@ -25,7 +25,7 @@ import fp from 'fastify-plugin';
 import { messages, recoveryMessages, type Role } from '@recell/contract';
 import { AppError } from '../../errors.ts';
 import { createAccessTokens, loadOrCreateJwtSecret, type AccessTokens } from './tokens.ts';
-import { findUserById } from '../users/index.ts';
+import { findCallerById } from '../users/index.ts';
 
 /** The signed-in user of a request, as loaded from the database. */
 export interface AuthUser {
@@ -95,7 +95,7 @@ export const authPlugin = fp(
       if (!token) return null;
       const claims = await accessTokens.verify(token);
       if (!claims) return null;
-      const user = await findUserById(app.db, claims.userId);
+      const user = await findCallerById(app.db, claims.userId);
       if (!user || user.disabledAt) return null;
       // A password reset ends every sign-in: access tokens issued before it are refused.
       if (user.sessionsValidAfter && claims.issuedAt < user.sessionsValidAfter) return null;

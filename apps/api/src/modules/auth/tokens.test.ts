@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens, jwtSecretFileName, loadOrCreateJwtSecret } from './tokens.ts';
 
 describe('access tokens', () => {
@@ -53,5 +53,24 @@ describe('access tokens', () => {
     expect((payload.exp as number) - (payload.iat as number)).toBe(900);
     expect(await createAccessTokens('t'.repeat(40), 900).verify(token)).toBeUndefined();
     expect(() => createAccessTokens('short', 900)).toThrow(/32 characters/);
+  });
+
+  it('keeps a verified token only until it expires', async () => {
+    const tokens = createAccessTokens('s'.repeat(40), 60);
+    const { token } = await tokens.sign({ userId: '6f1c1b4e-2d3a-4c5b-8d9e-0a1b2c3d4e5f', role: 'user' });
+    expect(await tokens.verify(token)).toMatchObject({ role: 'user' });
+    // Verified again from memory, then refused once its minute is over.
+    expect(await tokens.verify(token)).toMatchObject({ role: 'user' });
+    vi.useFakeTimers({ now: Date.now() + 61_000 });
+    try {
+      expect(await tokens.verify(token)).toBeUndefined();
+      expect(await tokens.verify(token)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    // Tampered bytes are another token: verified, and refused.
+    const [head, body, signature] = token.split('.');
+    const other = signature!.startsWith('A') ? 'B' : 'A';
+    expect(await tokens.verify(`${head}.${body}.${other}${signature!.slice(1)}`)).toBeUndefined();
   });
 });

@@ -61,9 +61,26 @@ export const loadOrCreateJwtSecret = async (dataDir: string): Promise<string> =>
   }
 };
 
+/** How many verified tokens a server keeps (a few MB at most). */
+const verifiedTokensKept = 10_000;
+
 export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTokens => {
   if (secret.length < 32) throw new Error('The access-token secret must be at least 32 characters');
-  const key = new TextEncoder().encode(secret);
+  /**
+   * Tokens verified lately, with their claims, until they expire: a client sends the same token
+   * with every request until it refreshes it, and verifying one costs more CPU than many an
+   * answer's own work. Only tokens that verified are kept; whether their account may still act
+   * (disabled, a password reset) is read from its row on every request, as before.
+   */
+  const verified = new Map<string, { claims: AccessTokenClaims & { issuedAt: Date }; expiresAtMs: number }>();
+  // Imported once: given the bytes, jose imports a key on every call, a third of a verify's CPU.
+  const key = globalThis.crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign({ userId, role }) {
       const nowMs = Date.now();
@@ -77,12 +94,19 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
         .setAudience(accessTokenAudience)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAtSeconds)
-        .sign(key);
+        .sign(await key);
       return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        // The same bytes verify the same way; only the clock moves.
+        if (known.expiresAtMs > Date.now()) return known.claims;
+        verified.delete(token);
+        return undefined;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: accessTokenIssuer,
           audience: accessTokenAudience,
           algorithms: ['HS256'],
@@ -92,7 +116,11 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
         if (typeof payload.sub !== 'string' || !uuidPattern.test(payload.sub)) return undefined;
         if (!roles.includes(role as Role)) return undefined;
         const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000;
-        return { userId: payload.sub, role: role as Role, issuedAt: new Date(issuedAtMs) };
+        const claims = { userId: payload.sub, role: role as Role, issuedAt: new Date(issuedAtMs) };
+        // A Map keeps insertion order: the first key is the token verified longest ago.
+        if (verified.size >= verifiedTokensKept) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;

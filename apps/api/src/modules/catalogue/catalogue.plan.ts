@@ -68,34 +68,165 @@ export const matchShareBound = (
 };
 
 /**
+ * The sampled facts as bit sets, built once per sample (the statistics are read every ten minutes,
+ * a page is planned many times a second): for each value of each fact the index holds, the set of
+ * sampled listings that have it, one bit each. Counting the listings of a combination is then an
+ * AND and a bit count over a few hundred words, whatever the combination, instead of a pass over
+ * every sampled listing per fact.
+ */
+interface FactBits {
+  size: number;
+  /** Per token, the set of each value (text facts lower-cased as the sample is; storage in GB). */
+  sets: Record<FactToken, Map<string | number, Uint32Array>>;
+  /** Every sampled listing. */
+  all: Uint32Array;
+  /** Nobody: the set of a value the sample does not hold. */
+  none: Uint32Array;
+  batteryHealth: (number | null)[];
+  /** The set of each battery floor asked for so far. */
+  batteryAtLeast: Map<number, Uint32Array>;
+}
+
+const bitsBySample = new WeakMap<FactSampleRow[], FactBits>();
+
+const factBitsOf = (facts: FactSampleRow[]): FactBits => {
+  let bits = bitsBySample.get(facts);
+  if (bits) return bits;
+  const words = Math.ceil(facts.length / 32);
+  const sets: FactBits['sets'] = {
+    categoryId: new Map(),
+    storageGb: new Map(),
+    colour: new Map(),
+    networkLock: new Map(),
+    model: new Map(),
+  };
+  const all = new Uint32Array(words);
+  const add = (set: Map<string | number, Uint32Array>, value: string | number | null, i: number) => {
+    if (value === null) return;
+    let members = set.get(value);
+    if (!members) set.set(value, (members = new Uint32Array(words)));
+    members[i >>> 5]! |= 1 << (i & 31);
+  };
+  facts.forEach((row, i) => {
+    all[i >>> 5]! |= 1 << (i & 31);
+    add(sets.categoryId, row.categoryId, i);
+    add(sets.storageGb, row.storageGb, i);
+    add(sets.colour, row.colour, i);
+    add(sets.networkLock, row.networkLock, i);
+    add(sets.model, row.model, i);
+  });
+  bits = {
+    size: facts.length,
+    sets,
+    all,
+    none: new Uint32Array(words),
+    batteryHealth: facts.map((row) => row.batteryHealth),
+    batteryAtLeast: new Map(),
+  };
+  bitsBySample.set(facts, bits);
+  return bits;
+};
+
+/** The sampled listings whose battery health is at least `floor` (none without a figure). */
+const batteryAtLeast = (bits: FactBits, floor: number) => {
+  let members = bits.batteryAtLeast.get(floor);
+  if (!members) {
+    members = new Uint32Array(bits.all.length);
+    bits.batteryHealth.forEach((health, i) => {
+      if (health !== null && health >= floor) members![i >>> 5]! |= 1 << (i & 31);
+    });
+    // Floors are whole percents, so this holds a hundred sets at most.
+    bits.batteryAtLeast.set(floor, members);
+  }
+  return members;
+};
+
+/** How many listings are in every one of `sets` (all of them when none is given). */
+const countAll = (bits: FactBits, sets: Uint32Array[]) => {
+  let count = 0;
+  for (let w = 0; w < bits.all.length; w++) {
+    let word = bits.all[w]!;
+    for (let s = 0; s < sets.length; s++) word &= sets[s]![w]!;
+    // Bits set in a 32-bit word (the usual SWAR count).
+    word -= (word >>> 1) & 0x55555555;
+    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+    count += (Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+  }
+  return count;
+};
+
+/**
+ * Counts already made from this sample, by what they were asked (a sample is read every ten
+ * minutes; the same searches come again and again meanwhile). At most a thousand are kept.
+ */
+const countsBySample = new WeakMap<LexemeStats, Map<string, unknown>>();
+const remembered = <T>(stats: LexemeStats, key: string, count: () => T): T => {
+  let counts = countsBySample.get(stats);
+  if (!counts) countsBySample.set(stats, (counts = new Map()));
+  if (counts.has(key)) return counts.get(key) as T;
+  const value = count();
+  if (counts.size >= 1000) counts.clear();
+  counts.set(key, value);
+  return value;
+};
+
+/** What the fact counts of a page depend on. */
+const factsKey = (filters: BrowseFilters) =>
+  JSON.stringify([
+    filters.categoryId,
+    filters.storageGb,
+    filters.colour?.toLowerCase(),
+    filters.networkLock?.toLowerCase(),
+    filters.model?.toLowerCase(),
+    filters.minBattery,
+  ]);
+
+/** A fact a page asks for: its token and the sampled listings that have it. */
+interface FactTest {
+  token: FactToken;
+  members: Uint32Array;
+}
+
+/** The page's facts the facts index holds, in the order the tokens are weighed (ties keep it). */
+const factTestsOf = (bits: FactBits, filters: BrowseFilters): FactTest[] => {
+  const test = (token: FactToken, value: string | number | undefined): FactTest[] =>
+    value === undefined ? [] : [{ token, members: bits.sets[token].get(value) ?? bits.none }];
+  const tests = [
+    ...test('storageGb', filters.storageGb),
+    ...test('networkLock', filters.networkLock?.toLowerCase()),
+    ...test('colour', filters.colour?.toLowerCase()),
+    ...test('model', filters.model?.toLowerCase()),
+  ];
+  if (tests.length > 0) tests.push(...test('categoryId', filters.categoryId));
+  return tests;
+};
+
+/**
  * Which fact tokens the facts index should read for a page (`searchMatches`), from the sampled
  * listings: the rarest, then each other one (rarest first) whose list is under 100 times the rows
  * it would spare fetching (a token costs its whole list, ~0.05 µs a listing; a row fetched costs
  * some µs). A 0.13 % model is read alone, not beside its category's 300 k listings; a common model
  * with a storage size it does not come in reads both. Undefined when the sample is empty.
  */
-export const factTokensToRead = (stats: LexemeStats, filters: BrowseFilters): FactToken[] | undefined => {
+export const factTokensToRead = (stats: LexemeStats, filters: BrowseFilters): FactToken[] | undefined =>
+  remembered(stats, `tokens ${factsKey(filters)}`, () => countTokensToRead(stats, filters));
+
+const countTokensToRead = (stats: LexemeStats, filters: BrowseFilters): FactToken[] | undefined => {
   if (stats.facts.length === 0) return undefined;
-  const [colour, networkLock, model] = [filters.colour, filters.networkLock, filters.model].map((v) =>
-    v?.toLowerCase(),
-  );
-  const tests: [FactToken, (row: FactSampleRow) => boolean][] = [];
-  if (filters.storageGb !== undefined) tests.push(['storageGb', (row) => row.storageGb === filters.storageGb]);
-  if (networkLock !== undefined) tests.push(['networkLock', (row) => row.networkLock === networkLock]);
-  if (colour !== undefined) tests.push(['colour', (row) => row.colour === colour]);
-  if (model !== undefined) tests.push(['model', (row) => row.model === model]);
+  const bits = factBitsOf(stats.facts);
+  const tests = factTestsOf(bits, filters);
   if (tests.length === 0) return undefined;
-  if (filters.categoryId !== undefined) tests.push(['categoryId', (row) => row.categoryId === filters.categoryId]);
   const counted = tests
-    .map(([token, test]) => ({ token, test, count: stats.facts.filter(test).length }))
+    .map((test) => ({ ...test, count: countAll(bits, [test.members]) }))
     .sort((a, b) => a.count - b.count);
   const chosen = [counted[0]!];
-  let rows = stats.facts.filter(counted[0]!.test);
+  // The sampled listings that pass every token chosen so far: how many, and which.
+  let rows = counted[0]!.count;
   for (const candidate of counted.slice(1)) {
-    const narrowed = rows.filter(candidate.test);
-    if (candidate.count < 100 * (rows.length - narrowed.length)) {
+    const kept = countAll(bits, [...chosen.map(({ members }) => members), candidate.members]);
+    if (candidate.count < 100 * (rows - kept)) {
       chosen.push(candidate);
-      rows = narrowed;
+      rows = kept;
     }
   }
   return chosen.map(({ token }) => token);
@@ -116,37 +247,43 @@ export const factEstimate = (
   stats: LexemeStats,
   filters: BrowseFilters,
   sort: BrowseSort,
+): { walkShare: number; indexRows: number } | undefined =>
+  remembered(stats, `estimate ${sort} ${factsKey(filters)}`, () => countEstimate(stats, filters, sort));
+
+const countEstimate = (
+  stats: LexemeStats,
+  filters: BrowseFilters,
+  sort: BrowseSort,
 ): { walkShare: number; indexRows: number } | undefined => {
-  const { storageGb, minBattery } = filters;
-  const [colour, networkLock, model] = [filters.colour, filters.networkLock, filters.model].map((v) =>
-    v?.toLowerCase(),
-  );
+  const { storageGb, colour, networkLock, model, minBattery } = filters;
   if ([storageGb, colour, networkLock, model].every((v) => v === undefined)) return undefined;
   const tokens = factTokensToRead(stats, filters);
-  const reads = (token: FactToken) => tokens === undefined || tokens.includes(token);
+  const bits = factBitsOf(stats.facts);
+  const tests = factTestsOf(bits, filters);
+  const setOf = (token: FactToken) => tests.find((test) => test.token === token)?.members;
+  // The index way returns the listings of every token it reads.
+  const read = tests.filter(({ token }) => tokens === undefined || tokens.includes(token));
+  // The walk passes the scope's listings (of its fact, when it goes down one); of those, the
+  // matches hold every fact asked for and the battery floor.
   const walkFact = walkFactOf(sort, filters);
-  let walked = 0;
-  let matching = 0;
-  let indexed = 0;
-  for (const row of stats.facts) {
-    const has: Record<FactToken, boolean> = {
-      storageGb: storageGb === undefined || row.storageGb === storageGb,
-      colour: colour === undefined || row.colour === colour,
-      networkLock: networkLock === undefined || row.networkLock === networkLock,
-      model: model === undefined || row.model === model,
-      categoryId: filters.categoryId === undefined || row.categoryId === filters.categoryId,
-    };
-    if ((Object.keys(has) as FactToken[]).every((token) => !reads(token) || has[token])) indexed++;
-    if (!has.categoryId) continue;
-    if (walkFact === 'model' && row.model !== model) continue;
-    if (walkFact === 'storageGb' && row.storageGb !== storageGb) continue;
-    if (walkFact === 'colour' && row.colour !== colour) continue;
-    const batteryOk = minBattery === undefined || (row.batteryHealth !== null && row.batteryHealth >= minBattery);
-    // Down the scope's own order, the index skips listings below a battery floor (walkCategory).
-    if (walkFact === undefined && !batteryOk) continue;
-    walked++;
-    if (has.storageGb && has.colour && has.networkLock && has.model && batteryOk) matching++;
-  }
+  const battery = minBattery === undefined ? undefined : batteryAtLeast(bits, minBattery);
+  // Down the scope's own order, the index skips listings below a battery floor (walkCategory).
+  const walkedSets = [
+    setOf('categoryId'),
+    walkFact && setOf(walkFact),
+    walkFact === undefined ? battery : undefined,
+  ].filter((set) => set !== undefined);
+  const matchingSets = [
+    ...walkedSets,
+    ...tests.filter(({ token }) => token !== 'categoryId').map(({ members }) => members),
+    ...(battery === undefined ? [] : [battery]),
+  ];
+  const walked = countAll(bits, walkedSets);
+  const matching = countAll(bits, matchingSets);
+  const indexed = countAll(
+    bits,
+    read.map(({ members }) => members),
+  );
   return { walkShare: walked === 0 ? 0 : matching / walked, indexRows: indexed / stats.factSampleShare };
 };
 

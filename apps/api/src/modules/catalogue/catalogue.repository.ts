@@ -1,9 +1,23 @@
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import { withSettings, type Database } from '../../db/client.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { literalLimit, pageLimit, prepared, statementName, wholeNumber } from '../../db/prepared-statements.ts';
-import { publicProductColumns } from '../../db/public-listings.ts';
+import {
+  literalLimit,
+  pageLimit,
+  prepared,
+  preparedRows,
+  statementName,
+  statementOf,
+  unnamedRows,
+  wholeNumber,
+} from '../../db/prepared-statements.ts';
+import {
+  publicProductColumnCount,
+  publicProductColumns,
+  publicProductRowOf,
+  type PublicProductRow,
+} from '../../db/public-listings.ts';
 import { advertisements, categories, productFactTokens, products, searchTerms, users } from '../../db/schema.ts';
 
 export const listCategories = (db: Database) =>
@@ -192,22 +206,26 @@ export const browseCategory = (
   const limit = pageLimit(opts.limit);
   const scope = opts.categoryId === undefined ? 'all_' : '';
   const name = `catalogue_browse_${scope}${opts.sort}_${opts.after ? 'after' : 'first'}_${limit}`;
-  const statement = prepared(db, name, () =>
-    db
-      .select({ ...publicProductColumns, us: keyColumns.us })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(advertisements, eq(advertisements.productId, products.id))
-      .where(
-        and(
-          liveInCategory(opts.categoryId === undefined ? undefined : sql.placeholder('categoryId')),
-          isNull(users.disabledAt),
-          afterKey(opts.sort, Boolean(opts.after)),
-        ),
-      )
-      .orderBy(...orderOf(opts.sort))
-      .limit(literalLimit(limit))
-      .prepare(name),
+  const statement = preparedRows(
+    db,
+    name,
+    () =>
+      db
+        .select({ ...publicProductColumns, us: keyColumns.us })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(advertisements, eq(advertisements.productId, products.id))
+        .where(
+          and(
+            liveInCategory(opts.categoryId === undefined ? undefined : sql.placeholder('categoryId')),
+            isNull(users.disabledAt),
+            afterKey(opts.sort, Boolean(opts.after)),
+          ),
+        )
+        .orderBy(...orderOf(opts.sort))
+        .limit(literalLimit(limit)),
+    // The public columns, then the row's microseconds.
+    (values) => ({ ...publicProductRowOf(values), us: values[publicProductColumnCount] as string }),
   );
   return statement.execute({
     ...(opts.categoryId === undefined ? {} : { categoryId: opts.categoryId }),
@@ -334,8 +352,11 @@ export const walkCategory = async (
     maxRows,
   ].join('_');
   const name = statementName(`catalogue_walk_${shape}`);
-  const statement = prepared(db, name, () => {
-    const walked = sql`(
+  const statement = preparedRows(
+    db,
+    name,
+    () => {
+      const walked = sql`(
       select n.id, n.created_at, n.price_cents, n.hit, n.pos
       from (
         select o.id, o.created_at, o.price_cents, o.hit,
@@ -352,32 +373,45 @@ export const walkCategory = async (
       where n.hit or n.pos = ${sql.raw(String(maxRows))}
       limit ${sql.raw(String(limit))}
     ) w`;
-    return (
-      db
-        .select({
-          ...publicProductColumns,
-          walkPos: sql<number>`w.pos`.mapWith(Number),
-          walkHit: sql<boolean>`w.hit`,
-          walkId: sql<string>`w.id::text`,
-          walkUs: microsOf(sql`w.created_at`),
-          walkPriceCents: sql<number>`w.price_cents`.mapWith(Number),
-        })
-        .from(walked)
-        // Public columns for the hits only; the walk's last row may be a miss.
-        .leftJoin(products, and(sql`w.hit`, sql`${products.id} = w.id`))
-        .leftJoin(users, eq(users.id, products.sellerId))
-        .leftJoin(advertisements, eq(advertisements.productId, products.id))
-        .orderBy(sql`w.pos`)
-        .prepare(name)
-    );
-  });
+      return (
+        db
+          .select({
+            ...publicProductColumns,
+            walkPos: sql<number>`w.pos`.mapWith(Number),
+            walkHit: sql<boolean>`w.hit`,
+            walkId: sql<string>`w.id::text`,
+            walkUs: microsOf(sql`w.created_at`),
+            walkPriceCents: sql<number>`w.price_cents`.mapWith(Number),
+          })
+          .from(walked)
+          // Public columns for the hits only; the walk's last row may be a miss.
+          .leftJoin(products, and(sql`w.hit`, sql`${products.id} = w.id`))
+          .leftJoin(users, eq(users.id, products.sellerId))
+          .leftJoin(advertisements, eq(advertisements.productId, products.id))
+          .orderBy(sql`w.pos`)
+      );
+    },
+    // The public columns (of hits only), then the walk's position, hit, id, microseconds and price.
+    (values) => {
+      const at = publicProductColumnCount;
+      const walkHit = values[at + 1] === true;
+      return {
+        row: walkHit ? publicProductRowOf(values) : undefined,
+        walkPos: Number(values[at]),
+        walkHit,
+        walkId: values[at + 2] as string,
+        walkUs: values[at + 3] as string,
+        walkPriceCents: Number(values[at + 4]),
+      };
+    },
+  );
   const result = await statement.execute({ ...filterValues(f), ...keyValues(opts.sort, opts.after) });
   const hits: BrowseKey[] = [];
   const rows = new Map<string, PublicProductRow>();
-  for (const row of result) {
-    if (!row.walkHit) continue;
-    hits.push({ id: row.walkId, us: row.walkUs, priceCents: row.walkPriceCents });
-    rows.set(row.walkId, row as PublicProductRow);
+  for (const { row, walkId, walkUs, walkPriceCents } of result) {
+    if (!row) continue;
+    hits.push({ id: walkId, us: walkUs, priceCents: walkPriceCents });
+    rows.set(walkId, row);
   }
   const last = result.at(-1);
   const end =
@@ -408,13 +442,28 @@ const markerQuery = (f: BrowseFilters) =>
     .map(quoteLexeme)
     .join(' & ');
 
+/** The planner settings a search through the indexes runs with (`searchMatches`). */
+const bitmapScansOnly = {
+  enable_seqscan: 'off',
+  enable_indexscan: 'off',
+  enable_indexonlyscan: 'off',
+  max_parallel_workers_per_gather: '0',
+  work_mem: '32MB',
+  jit: 'off',
+} as const;
+const setBitmapScansOnlyLocally = sql.raw(
+  `select ${Object.entries(bitmapScansOnly)
+    .map(([name, value]) => `set_config('${name}', '${value}', true)`)
+    .join(', ')}`,
+);
+
 /**
  * Filtered pages, through the index, when matches are rare: find just them and sort them. Words
  * and condition go to the search index, where the category and condition markers intersect with
  * the words; a price range goes to the price index. The category itself is named only beside a
  * price range, so the category-wide browse indexes are never a candidate without a range to
- * narrow them. The statement runs with bitmap scans only (settings local to its transaction): the
- * planner's estimates for prefix searches within a category are often far off, and walking the
+ * narrow them. The statement runs with bitmap scans only (`bitmapScansOnly`: on connections that
+ * start with them, or settings local to a transaction on PGlite): the planner's estimates for prefix searches within a category are often far off, and walking the
  * whole category in order for a rare word is the one plan that must not happen.
  */
 export const searchMatches = (
@@ -426,10 +475,10 @@ export const searchMatches = (
   const byIndex =
     f.tsquery !== undefined
       ? markers
-        ? sql`${products.search} @@ (${markers}::tsquery && to_tsquery('simple', ${f.tsquery}))`
-        : sql`${products.search} @@ to_tsquery('simple', ${f.tsquery})`
+        ? sql`${products.search} @@ (${param('markers')}::tsquery && to_tsquery('simple', ${param('tsquery')}))`
+        : sql`${products.search} @@ to_tsquery('simple', ${param('tsquery')})`
       : f.condition !== undefined
-        ? sql`${products.search} @@ ${markers}::tsquery`
+        ? sql`${products.search} @@ ${param('markers')}::tsquery`
         : undefined;
   // The facts, as tokens of products_live_facts_idx (the category's too, so the index intersects
   // them by itself); battery health, a range, is checked on the rows found. The index reads every
@@ -438,32 +487,27 @@ export const searchMatches = (
   // rows found, so leaving one out changes the cost, never the answer.
   const read = (token: FactToken) => opts.factTokens === undefined || opts.factTokens.includes(token);
   const tokens = [
-    f.storageGb !== undefined && read('storageGb') ? sql`'s:' || ${f.storageGb}::int::text` : undefined,
-    f.networkLock !== undefined && read('networkLock') ? sql`'n:' || lower(${f.networkLock}::text)` : undefined,
-    f.colour !== undefined && read('colour') ? sql`'c:' || lower(${f.colour}::text)` : undefined,
-    f.model !== undefined && read('model') ? sql`'m:' || lower(${f.model}::text)` : undefined,
+    f.storageGb !== undefined && read('storageGb') ? sql`'s:' || ${param('storageGb')}::int::text` : undefined,
+    f.networkLock !== undefined && read('networkLock') ? sql`'n:' || lower(${param('networkLock')}::text)` : undefined,
+    f.colour !== undefined && read('colour') ? sql`'c:' || lower(${param('colour')}::text)` : undefined,
+    f.model !== undefined && read('model') ? sql`'m:' || lower(${param('model')}::text)` : undefined,
   ].filter((token) => token !== undefined);
   if (tokens.length > 0 && f.categoryId !== undefined && read('categoryId'))
-    tokens.push(sql`'k:' || ${f.categoryId}::text`);
+    tokens.push(sql`'k:' || ${param('categoryId')}::text`);
   const facts = [
     tokens.length > 0 ? sql`${productFactTokens(products)} @> array[${sql.join(tokens, sql`, `)}]` : undefined,
     // Checked again on each row, as the category is.
-    f.storageGb !== undefined ? sql`${products.storageGb} = ${f.storageGb}` : undefined,
-    f.colour !== undefined ? sql`lower(${products.colour}) = lower(${f.colour}::text)` : undefined,
-    f.networkLock !== undefined ? sql`lower(${products.networkLock}) = lower(${f.networkLock}::text)` : undefined,
-    f.minBattery !== undefined ? sql`${products.batteryHealth} >= ${f.minBattery}` : undefined,
-    f.model !== undefined ? sql`lower(${products.model}) = lower(${f.model}::text)` : undefined,
+    f.storageGb !== undefined ? sql`${products.storageGb} = ${param('storageGb')}` : undefined,
+    f.colour !== undefined ? sql`lower(${products.colour}) = lower(${param('colour')}::text)` : undefined,
+    f.networkLock !== undefined
+      ? sql`lower(${products.networkLock}) = lower(${param('networkLock')}::text)`
+      : undefined,
+    f.minBattery !== undefined ? sql`${products.batteryHealth} >= ${param('minBattery')}` : undefined,
+    f.model !== undefined ? sql`lower(${products.model}) = lower(${param('model')}::text)` : undefined,
   ];
   const hasPriceRange = f.minPriceCents !== undefined || f.maxPriceCents !== undefined;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select
-      set_config('enable_seqscan', 'off', true),
-      set_config('enable_indexscan', 'off', true),
-      set_config('enable_indexonlyscan', 'off', true),
-      set_config('max_parallel_workers_per_gather', '0', true),
-      set_config('work_mem', '32MB', true),
-      set_config('jit', 'off', true)`);
-    return tx
+  const matches = (executor: Database) =>
+    executor
       .select(keyColumns)
       .from(products)
       .where(
@@ -471,41 +515,75 @@ export const searchMatches = (
           sql`${products.status} = 'available'`,
           byIndex,
           ...facts,
-          hasPriceRange && f.categoryId !== undefined ? eq(products.categoryId, f.categoryId) : undefined,
-          f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${f.minPriceCents}` : undefined,
-          f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${f.maxPriceCents}` : undefined,
+          hasPriceRange && f.categoryId !== undefined
+            ? sql`${products.categoryId} = ${param('categoryId')}`
+            : undefined,
+          f.minPriceCents !== undefined ? sql`${products.priceCents} >= ${param('minPrice')}` : undefined,
+          f.maxPriceCents !== undefined ? sql`${products.priceCents} <= ${param('maxPrice')}` : undefined,
           // Checked again on each row: belt and braces beside the markers.
-          f.categoryId !== undefined ? sql`(${products.categoryId} = ${f.categoryId}) is true` : undefined,
-          afterKey(opts.sort, opts.after),
+          f.categoryId !== undefined ? sql`(${products.categoryId} = ${param('categoryId')}) is true` : undefined,
+          afterKey(opts.sort, Boolean(opts.after)),
           sellerIsActive,
         ),
       )
       .orderBy(...orderOf(opts.sort))
-      .limit(opts.limit);
+      .limit(sql.placeholder('limit'));
+  const values = { ...filterValues(f), markers, ...keyValues(opts.sort, opts.after), limit: opts.limit };
+  const toKey = (row: unknown[]): BrowseKey => ({
+    id: row[0] as string,
+    us: row[1] as string,
+    priceCents: row[2] as number,
+  });
+  // On PostgreSQL, connections that start with the settings: one round trip, its SQL built once per
+  // shape (its values are parameters; unnamed, so each execution is planned for them). On PGlite
+  // (one connection), the settings local to a transaction.
+  const withBitmapScans = withSettings(db, bitmapScansOnly);
+  if (withBitmapScans) {
+    const shape = [
+      f.categoryId !== undefined,
+      f.tsquery !== undefined,
+      f.condition !== undefined,
+      f.minPriceCents !== undefined,
+      f.maxPriceCents !== undefined,
+      ...factsOf(f).map(({ key }) => key),
+      ...(['storageGb', 'networkLock', 'colour', 'model', 'categoryId'] as const).map(read),
+      opts.sort,
+      opts.after !== undefined,
+    ].join();
+    return unnamedRows(withBitmapScans, shape, () => matches(withBitmapScans), toKey).execute(values);
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(setBitmapScansOnlyLocally);
+    return statementOf(tx as unknown as Database, matches(tx as unknown as Database).toSQL(), '', toKey).execute(
+      values,
+    );
   });
 };
 
 /** Public rows of the given listings of the category (still for sale, seller active), in no particular order. */
 export const liveProductsByIds = (db: Database, categoryId: string | undefined, ids: string[]) => {
   const name = `catalogue_live_products_by_ids${categoryId === undefined ? '_all' : ''}`;
-  const statement = prepared(db, name, () =>
-    db
-      .select(publicProductColumns)
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(advertisements, eq(advertisements.productId, products.id))
-      .where(
-        and(
-          // One array parameter whatever the number of ids, so one statement serves every page.
-          sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
-          categoryId === undefined
-            ? undefined
-            : eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
-          sql`${products.status} = 'available'`,
-          isNull(users.disabledAt),
+  const statement = preparedRows(
+    db,
+    name,
+    () =>
+      db
+        .select(publicProductColumns)
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .leftJoin(advertisements, eq(advertisements.productId, products.id))
+        .where(
+          and(
+            // One array parameter whatever the number of ids, so one statement serves every page.
+            sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+            categoryId === undefined
+              ? undefined
+              : eq(products.categoryId, sql.placeholder('categoryId') as unknown as string),
+            sql`${products.status} = 'available'`,
+            isNull(users.disabledAt),
+          ),
         ),
-      )
-      .prepare(name),
+    publicProductRowOf,
   );
   // The ids come from the database (uuids), so the array literal needs no quoting.
   return ids.length === 0
@@ -513,7 +591,7 @@ export const liveProductsByIds = (db: Database, categoryId: string | undefined, 
     : statement.execute({ ids: `{${ids.join(',')}}`, ...(categoryId === undefined ? {} : { categoryId }) });
 };
 
-export type PublicProductRow = Awaited<ReturnType<typeof liveProductsByIds>>[number];
+export type { PublicProductRow };
 
 // ---------------------------------------------------------------------------------------------
 // Word statistics, to choose between the ordered walk and the search index before either runs.

@@ -3,6 +3,7 @@ export {
   addToRatingTotals,
   confirmEmail,
   disableUser,
+  findCallerById,
   findUserByEmail,
   findUserById,
   insertUser,

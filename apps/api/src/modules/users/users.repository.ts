@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { literalLimit, prepared } from '../../db/prepared-statements.ts';
 import { identities, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -11,6 +12,32 @@ export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwo
 export const findUserById = async (db: Executor, id: string): Promise<UserRow | undefined> => {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
+};
+
+/**
+ * The account an access token names, as the sign-in check of every request reads it (no password
+ * hash): a prepared statement, built once per process and planned once per connection.
+ */
+export const findCallerById = async (db: Database, id: string) => {
+  const [caller] = await prepared(db, 'users_caller_by_id', () =>
+    db
+      .select({
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        name: users.name,
+        verified: users.verified,
+        imageUrl: users.imageUrl,
+        disabledAt: users.disabledAt,
+        emailConfirmedAt: users.emailConfirmedAt,
+        sessionsValidAfter: users.sessionsValidAfter,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id') as unknown as string))
+      .limit(literalLimit(1))
+      .prepare('users_caller_by_id'),
+  ).execute({ id });
+  return caller;
 };
 
 /** Emails are one account whatever their case (the unique index is on lower(email)). */
