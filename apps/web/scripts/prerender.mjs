@@ -122,11 +122,14 @@ for (const route of plan.routeFrames) {
 manifest.renderModule = renderModule;
 manifest.stylesheet = stylesheet;
 manifest.renderedPages = {};
+// A public page (a phone's, a seller's) is rendered for visitors too, without the hint.
+manifest.renderedForEveryone = plan.renderedForEveryone;
 for (const pattern of plan.renderedPatterns) {
   const route = plan.routeFrames.find((frameRoute) => frameRoute.pattern === pattern);
   const file = `pages/${route.name}.rendered.html`;
+  const forEveryone = plan.renderedForEveryone.includes(pattern);
   for (const theme of [undefined, ...themes]) {
-    const html = await renderTemplate({ ...assets, style: { criticalOf: stylesheet } }, theme);
+    const html = await renderTemplate({ ...assets, style: { criticalOf: stylesheet } }, theme, forEveryone);
     if (!Object.values(placeholders).every((placeholder) => html.includes(placeholder)))
       throw new Error(`the template of ${pattern} has no place for its page, data or style`);
     await writeFile(path.join(dist, theme ? file.replace(/\.html$/, `.${theme}.html`) : file), html);
