@@ -344,7 +344,8 @@ describe('seeding the demo data', () => {
     expect(counts.filter((n) => n >= 3).length).toBeGreaterThanOrEqual(3);
     const pictures = new Set(photoRows.map((row) => row.imageUrl)).size;
     expect(pictures).toBe(photoRows.length - demoPastSales.length);
-    expect(first.counts.images).toBe(categoryRows.length + pictures * 2 + userRows.length);
+    // Each listing picture with its 400 and 800 px copies.
+    expect(first.counts.images).toBe(categoryRows.length + pictures * 3 + userRows.length);
   });
 
   it('does nothing when the database already has data', async () => {
