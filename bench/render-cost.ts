@@ -117,7 +117,7 @@ const allKinds: PageKind[] = [
     fresh: (n) => `/sellers/${ids.sellers[n % ids.sellers.length]!}`,
     calls: (n) => [
       `/api/sellers/${ids.sellers[n % ids.sellers.length]!}`,
-      `/api/sellers/${ids.sellers[n % ids.sellers.length]!}/products`,
+      `/api/sellers/${ids.sellers[n % ids.sellers.length]!}/products?limit=12`,
     ],
     cached: `/sellers/${ids.sellers.at(-1)!}`,
   },

@@ -113,8 +113,9 @@ for (const route of plan.routeFrames) {
 }
 
 /**
- * The signed-in pages the server renders with their data, for a request with the signed-in hint:
- * #root to fill with the page and, after it, the data it was rendered with. Its chunks are not
+ * The pages the server renders with their data (a public page for anyone, a signed-in page for a
+ * request with the signed-in hint): #root to fill with the page and, after it, the data it was
+ * rendered with. Its chunks are not
  * listed: the page paints without them, and a phone's network is then free for its pictures. Its
  * style is the part of the stylesheet its HTML uses (the server picks it, criticalStyleFor); the
  * whole stylesheet is linked, disabled so it waits, and the app enables it (main.tsx).

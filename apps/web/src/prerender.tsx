@@ -149,8 +149,8 @@ export async function buildPlan() {
 }
 
 /**
- * A signed-in page with the data it shows first, for a request that carried the signed-in hint
- * (the API's web plugin). `fetchApi` answers the page's API calls: the server's own routes, as a
+ * A page with the data it shows first: a public one (a phone's, a seller's) for anyone, a signed-in
+ * one for a request that carried the signed-in hint (the API's web plugin). `fetchApi` answers the page's API calls: the server's own routes, as a
  * visitor (the data is the catalogue's, public). The session still loads as in the prerendered
  * pages, so the browser's first render, given the same data, matches. Null when a call failed: the
  * page then goes out as its frame and asks for its data itself.

@@ -68,7 +68,10 @@ describe('ProductCard', () => {
       <ProductCard product={makeProduct({ imageUrl: `/uploads/c0/${hash}.webp` })} />,
     );
     const image = screen.getByRole('img', { name: 'iPhone 13 Pro' });
-    expect(image).toHaveAttribute('srcset', `/uploads/c0/${hash}-400.webp 400w, /uploads/c0/${hash}-800.webp 800w, /uploads/c0/${hash}.webp 1600w`);
+    expect(image).toHaveAttribute(
+      'srcset',
+      `/uploads/c0/${hash}-400.webp 400w, /uploads/c0/${hash}-800.webp 800w, /uploads/c0/${hash}.webp 1600w`,
+    );
     expect(image).toHaveAttribute('sizes', expect.stringContaining('calc((100vw - 80px) / 3)'));
     expect(image).toHaveAttribute('loading', 'lazy');
     unmount();

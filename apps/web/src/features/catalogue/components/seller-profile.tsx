@@ -78,7 +78,8 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
               <li key={product.id} className="flex">
                 <ProductCard
                   product={product}
-                  imageLoading={index < 3 ? 'eager' : 'lazy'}
+                  // The first card is the page's largest paint on a phone: it alone is fetched at once.
+                  imageLoading={index === 0 ? 'eager' : 'lazy'}
                   isWishlisted={buying.isWishlisted(product.id)}
                   isBooked={buying.isBooked(product.id)}
                   {...buying.actions}
