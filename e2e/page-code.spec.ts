@@ -2,11 +2,25 @@
  * What a browsing page downloads: the form libraries (zod and react-hook-form) are for pages with a
  * form, so the home page and a category page must not fetch or run them. Chunks shared by several
  * pages are built to keep them out (vite.config.ts); this holds the build to it. And a brand's
- * page, for someone signed in, comes rendered with its first phones (the API's web plugin).
+ * page, for someone signed in, comes rendered with its first phones (the API's web plugin), as do
+ * a phone's page and a seller's page for anyone and the search for someone signed in: each paints
+ * with the part of the stylesheet it carries as with the whole of it, and a phone's page shows its
+ * photo before any of the app's code has run.
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
-import { categoryIds, listingTexts, signedInHintCookie, themeCookie, webTexts } from '@recell/contract';
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import {
+  buyingTexts,
+  categoryIds,
+  formatPrice,
+  listingTexts,
+  photoTexts,
+  signedInHintCookie,
+  themeCookie,
+  webTexts,
+  type ProductWithPhotos,
+} from '@recell/contract';
 import { demoAccount, signIn } from './support/auth.ts';
+import { createTestPhone, removeTestPhone } from './support/buying.ts';
 import { passUnusedPreloadCheck } from './support/preloads.ts';
 
 /** Text that survives minification in each library's code. */
@@ -56,6 +70,86 @@ test('signing in does load them: the marks find both libraries', async ({ page }
   });
   expect(loaded.sort()).toEqual(['react-hook-form', 'zod']);
 });
+
+/**
+ * Every element's box and the styles a person sees, in document order; animations (a spinner's
+ * turn) held at their start, so a box is not read mid-turn.
+ */
+const paintedStyles = (page: Page) =>
+  page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    const properties = [
+      'display',
+      'position',
+      'visibility',
+      'color',
+      'background-color',
+      'font-size',
+      'font-weight',
+      'line-height',
+      'border-top-width',
+      'border-top-color',
+      'border-radius',
+      'padding-top',
+      'padding-left',
+      'margin-top',
+      'opacity',
+      'grid-template-columns',
+      'box-shadow',
+      'text-decoration-line',
+      'object-fit',
+    ];
+    return Array.from(document.body.querySelectorAll('*'), (element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const place = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
+      return `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} @${place} ${properties.map((name) => style.getPropertyValue(name)).join('; ')}`;
+    });
+  });
+
+/**
+ * Loads a page the server renders with the app's scripts blocked (what a phone paints before any
+ * code has come), at 360 and 1366 px in the light, dark and system dark theme, and expects every
+ * element to look the same once the whole stylesheet applies (the page carries only its part).
+ */
+async function expectSameLookWithWholeStylesheet(
+  tab: Page,
+  baseURL: string | undefined,
+  path: string,
+  shown: (page: Page) => ReturnType<Page['locator']>,
+) {
+  await tab.route('**/assets/*.js', (route) => route.abort());
+  const themes = [{ cookie: 'light' }, { cookie: 'dark' }, { cookie: null, colorScheme: 'dark' as const }];
+  for (const theme of themes) {
+    if (theme.cookie) await tab.context().addCookies([{ name: themeCookie, value: theme.cookie, url: baseURL ?? '' }]);
+    else await tab.context().clearCookies({ name: themeCookie });
+    await tab.emulateMedia({ colorScheme: theme.colorScheme ?? 'light' });
+    for (const width of [360, 1366]) {
+      await tab.setViewportSize({ width, height: 800 });
+      await tab.goto(path);
+      expect(await tab.locator('#root').getAttribute('data-prerendered'), `${path} comes rendered`).toBe('page');
+      await expect(shown(tab)).toBeVisible();
+      const own = await paintedStyles(tab);
+      // The whole stylesheet, as the app enables it when it takes the page over.
+      await tab.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
+            link?.addEventListener('load', resolve);
+            if (link) link.disabled = false;
+          }),
+      );
+      const whole = await paintedStyles(tab);
+      expect(own.length, 'elements on the page').toBeGreaterThan(150);
+      const changed = own.flatMap((style, i) => (style === whole[i] ? [] : [`${style}\n  → ${whole[i]}`]));
+      expect(changed, `${path}, ${theme.cookie ?? 'system dark'} at ${width} px`).toEqual([]);
+    }
+  }
+  await tab.unroute('**/assets/*.js');
+}
 
 test.describe("a brand's page comes with its first phones", () => {
   const categoryPath = `/categories/${categoryIds[0]}`;
@@ -133,38 +227,6 @@ test.describe("a brand's page comes with its first phones", () => {
     expect((await tab.context().cookies()).map((cookie) => cookie.name)).toContain(signedInHintCookie);
   });
 
-  /** Every element's box and the styles a person sees, in document order. */
-  const paintedStyles = (page: Page) =>
-    page.evaluate(() => {
-      const properties = [
-        'display',
-        'position',
-        'visibility',
-        'color',
-        'background-color',
-        'font-size',
-        'font-weight',
-        'line-height',
-        'border-top-width',
-        'border-top-color',
-        'border-radius',
-        'padding-top',
-        'padding-left',
-        'margin-top',
-        'opacity',
-        'grid-template-columns',
-        'box-shadow',
-        'text-decoration-line',
-        'object-fit',
-      ];
-      return Array.from(document.body.querySelectorAll('*'), (element) => {
-        const style = getComputedStyle(element);
-        const box = element.getBoundingClientRect();
-        const place = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
-        return `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} @${place} ${properties.map((name) => style.getPropertyValue(name)).join('; ')}`;
-      });
-    });
-
   test('the page paints with the part of the stylesheet it carries as with the whole of it', async ({
     page,
     baseURL,
@@ -172,34 +234,7 @@ test.describe("a brand's page comes with its first phones", () => {
     // Six loads of the page, each with every element's computed style read twice.
     test.slow();
     const tab = await signedInTab(page);
-    // The server's HTML as a phone paints it before any code has come.
-    await tab.route('**/assets/*.js', (route) => route.abort());
-    const themes = [{ cookie: 'light' }, { cookie: 'dark' }, { cookie: null, colorScheme: 'dark' as const }];
-    for (const theme of themes) {
-      if (theme.cookie)
-        await tab.context().addCookies([{ name: themeCookie, value: theme.cookie, url: baseURL ?? '' }]);
-      else await tab.context().clearCookies({ name: themeCookie });
-      await tab.emulateMedia({ colorScheme: theme.colorScheme ?? 'light' });
-      for (const width of [360, 1366]) {
-        await tab.setViewportSize({ width, height: 800 });
-        await tab.goto(categoryPath);
-        await expect(firstCard(tab).locator('img')).toBeVisible();
-        const own = await paintedStyles(tab);
-        // The whole stylesheet, as the app enables it when it takes the page over.
-        await tab.evaluate(
-          () =>
-            new Promise((resolve) => {
-              const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
-              link?.addEventListener('load', resolve);
-              if (link) link.disabled = false;
-            }),
-        );
-        const whole = await paintedStyles(tab);
-        expect(own.length, 'elements on the page').toBeGreaterThan(300);
-        const changed = own.flatMap((style, i) => (style === whole[i] ? [] : [`${style}\n  → ${whole[i]}`]));
-        expect(changed, `${theme.cookie ?? 'system dark'} at ${width} px`).toEqual([]);
-      }
-    }
+    await expectSameLookWithWholeStylesheet(tab, baseURL, categoryPath, (shown) => firstCard(shown).locator('img'));
   });
 
   test('a visitor, sent to log in, leaves no preload unused', async ({ page }) => {
@@ -219,5 +254,107 @@ test.describe("a brand's page comes with its first phones", () => {
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(signedInHintCookie);
+  });
+});
+
+/** A phone for sale from the demo catalogue, with its photos, as a visitor's answer names it. */
+async function demoPhone(request: APIRequestContext): Promise<ProductWithPhotos> {
+  const list = await request.get(`/api/categories/${categoryIds[0]}/products`);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  const details = await request.get(`/api/products/${items[0]!.id}`);
+  return (await details.json()) as ProductWithPhotos;
+}
+
+test.describe("a phone's page, a seller's page and the search come rendered", () => {
+  /** The phone's main photo, named as the page names it. */
+  const mainPhoto = (page: Page, phone: ProductWithPhotos) =>
+    page.getByRole('img', { name: photoTexts.photoOf(phone.name, 1, phone.photos.length), exact: true });
+
+  test("a phone's page shows its photo, name and price before any of the app's code has run", async ({
+    browser,
+    request,
+  }) => {
+    const phone = await demoPhone(request);
+    // A phone: 360 px wide, two device pixels to a CSS pixel.
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`/products/${phone.id}`);
+
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: phone.name, exact: true })).toBeVisible();
+    await expect(main.getByText(formatPrice(phone.priceCents), { exact: true })).toBeVisible();
+    const photo = mainPhoto(page, phone);
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    // Found in the HTML, fetched first, at the size it is shown: 328 px × 2 is the 800 px copy.
+    await expect(photo).toHaveAttribute('fetchpriority', 'high');
+    await expect(photo).not.toHaveAttribute('loading', 'lazy');
+    expect(await photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-800\.webp$/);
+    // Until the code runs, nothing on the page can be pressed by mistake: Book now waits.
+    await expect(main.getByRole('button', { name: webTexts.bookNow, exact: true })).toBeDisabled();
+    await context.close();
+  });
+
+  test("once the code runs, a signed-in buyer's Book now and wishlist heart work, and the seller's email shows", async ({
+    page,
+    request,
+  }) => {
+    // A phone of its own (the demo buyer may have booked a demo phone): its page says Book now.
+    const phone = await createTestPhone(request, demoAccount('seller').email);
+    try {
+      await signIn(page, demoAccount('buyer').email);
+      const response = await page.goto(`/products/${phone.product.id}`);
+      expect(await response?.text()).toContain('data-prerendered="page"');
+
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: phone.product.name, exact: true })).toBeVisible();
+      const bookNow = main.getByRole('button', { name: webTexts.bookNow, exact: true });
+      await expect(bookNow).toBeEnabled();
+      await expect(main.getByRole('button', { name: webTexts.addToWishlist, exact: true })).toBeEnabled();
+      // The page came as a visitor's: the buyer's own answer follows, with the seller's email.
+      const seller = main.getByRole('region', { name: listingTexts.sellerHeading, exact: true });
+      await expect(seller.getByText(demoAccount('seller').email, { exact: true })).toBeVisible();
+      // Book now opens the booking, as on any page.
+      await bookNow.click();
+      await expect(page.getByRole('dialog', { name: buyingTexts.bookTitle(phone.product.name) })).toBeVisible();
+    } finally {
+      await removeTestPhone(request, phone.sellerToken, phone.product.id);
+    }
+  });
+
+  test("a phone's page paints with the part of the stylesheet it carries as with the whole of it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    const phone = await demoPhone(request);
+    await expectSameLookWithWholeStylesheet(page, baseURL, `/products/${phone.id}`, (shown) => mainPhoto(shown, phone));
+  });
+
+  test("a seller's page paints with the part of the stylesheet it carries as with the whole of it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    const phone = await demoPhone(request);
+    await expectSameLookWithWholeStylesheet(page, baseURL, `/sellers/${phone.seller.id}`, (shown) =>
+      shown.getByRole('heading', { level: 1, name: phone.seller.name, exact: true }),
+    );
+  });
+
+  test('the search paints with the part of the stylesheet it carries as with the whole of it', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    await signIn(page, demoAccount('buyer').email);
+    await expectSameLookWithWholeStylesheet(page, baseURL, '/search?q=iphone', (shown) =>
+      shown.getByRole('main').getByRole('article').first().locator('img'),
+    );
   });
 });

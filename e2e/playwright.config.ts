@@ -136,6 +136,9 @@ export default defineConfig({
       LOGIN_ATTEMPTS_PER_ACCOUNT: '1000',
       SIGNUPS_PER_IP: '1000',
       RECOVERY_REQUESTS_PER_IP: '1000',
+      // Every page is opened from 127.0.0.1 too, and a test server keeps no rendered page: the bound
+      // on renders per IP (tested in the API suite) would send the suite's later pages as frames.
+      PAGE_RENDERS_PER_IP: '100000',
       // The test carrier's parcels move every few seconds, so a shipped phone is delivered within
       // the follow-parcels job's next minute (shipping.spec.ts).
       TEST_CARRIER_STEP_SECONDS: '3',

@@ -66,7 +66,9 @@ const startChild = async (
   // BENCH_NODE_ARGS: extra Node flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to see where a request's CPU goes.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // TypeScript sources run through tsx; a built .js file (the compiled API) as production runs it.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: script.startsWith(apiRoot) ? apiRoot : repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: host },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -106,19 +108,25 @@ const startChild = async (
   return { url, pid: child.pid!, stop };
 };
 
-/** The real API, as production runs it (NODE_ENV=production, LOG_LEVEL=warn, no seeding). */
+/**
+ * The real API, as production runs it (NODE_ENV=production, LOG_LEVEL=warn, no seeding): the API
+ * alone, or with `webDistDir` the built web app too (its pages rendered on the server); `env` adds
+ * settings. `compiled`: the build's apps/api/dist/server.js, as `npm run start:prod` runs it (no
+ * TypeScript loader hooked into every module import), instead of the sources.
+ */
 export const startApi = async (opts: {
   databaseUrl: string;
   jwtSecret: string;
   poolMax?: number;
-  /** More environment, e.g. JOBS=off. */
+  webDistDir?: string;
   env?: Record<string, string>;
+  compiled?: boolean;
 }) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'recell-bench-'));
   await mkdir(path.join(dataDir, 'uploads'));
   return startChild(
     'the ReCell API',
-    path.join(apiRoot, 'apps/api/src/server.ts'),
+    path.join(apiRoot, opts.compiled ? 'apps/api/dist/server.js' : 'apps/api/src/server.ts'),
     {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -128,7 +136,7 @@ export const startApi = async (opts: {
       DATABASE_URL: opts.databaseUrl,
       DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      WEB_DIST_DIR: opts.webDistDir ?? path.join(dataDir, 'no-web'),
       SHUTDOWN_GRACE_MS: '2000',
       // No load balancer to tell: stop at once.
       SHUTDOWN_DRAIN_MS: '0',

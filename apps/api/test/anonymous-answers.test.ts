@@ -59,9 +59,13 @@ describe('what a visitor can fetch names no person’s email or phone number', (
     await writeFile(
       path.join(webDir, '.server', 'render.js'),
       `export async function renderSignedInPage(url, fetchApi) {
-        const id = new URL(url, 'http://x').pathname.split('/')[2];
-        const answers = await Promise.all(['/api/categories', '/api/categories/' + id + '/products']
-          .map(async (call) => (await fetchApi(call)).json()));
+        const [, page, id] = new URL(url, 'http://x').pathname.split('/');
+        const calls = {
+          categories: ['/api/categories', '/api/categories/' + id + '/products'],
+          products: ['/api/products/' + id],
+          sellers: ['/api/sellers/' + id, '/api/sellers/' + id + '/products'],
+        }[page];
+        const answers = await Promise.all(calls.map(async (call) => (await fetchApi(call)).json()));
         return { title: null, body: 'rendered ' + url, data: JSON.stringify(answers) };
       }
       export const criticalStyleFor = () => () => '';`,
@@ -74,7 +78,13 @@ describe('what a visitor can fetch names no person’s email or phone number', (
       routeFrames: { '/products/:id': 'pages/product.html', '/sellers/:id': 'pages/seller.html' },
       unfilteredPages: { '/search': 'pages/search.html' },
       renderModule: '.server/render.js',
-      renderedPages: { '/categories/:id': 'pages/category.rendered.html' },
+      renderedPages: {
+        '/categories/:id': 'pages/category.rendered.html',
+        '/products/:id': 'pages/category.rendered.html',
+        '/sellers/:id': 'pages/category.rendered.html',
+      },
+      // A phone's and a seller's page are rendered for visitors too, from the API's visitor answers.
+      renderedForEveryone: ['/products/:id', '/sellers/:id'],
     };
     await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
     t = await createTestApp({ WEB_DIST_DIR: webDir });
@@ -194,6 +204,15 @@ describe('what a visitor can fetch names no person’s email or phone number', (
         expect(response.statusCode, url).toBe(200);
         expectNoPersonData(url, response.body);
       }
+  });
+
+  it('renders a phone’s and a seller’s page for a visitor with the listing, without its seller’s email', async () => {
+    for (const url of [`/products/${ids.product}`, `/sellers/${ids.seller}`]) {
+      const response = await t.app.inject({ url });
+      expect(response.body, url).toContain(`rendered ${url}`);
+      expect(response.body, url).toContain('Pixel phone 3-2');
+      expectNoPersonData(`${url} rendered`, response.body);
+    }
   });
 
   it('renders a brand’s page for someone signed in with its phones, yet without a seller’s email', async () => {

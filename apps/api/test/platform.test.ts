@@ -239,6 +239,20 @@ describe('platform: which HTML answers a page address', () => {
       ['/nowhere', 404, '404'],
     ]);
   });
+
+  it('sends a listing picture stored without its 800 px copy (seeded earlier) to its main copy, that size', async () => {
+    const older = 'ab'.repeat(32);
+    const uploaded = 'cd'.repeat(32);
+    for (const key of [`ab/${older}.webp`, `cd/${uploaded}.webp`, `cd/${uploaded}-800.webp`]) {
+      await mkdir(path.join(t.config.uploadsDir, key.slice(0, 2)), { recursive: true });
+      await writeFile(path.join(t.config.uploadsDir, key), key);
+    }
+    const copy = await t.app.inject(`/uploads/ab/${older}-800.webp`);
+    expect([copy.statusCode, copy.headers.location]).toEqual([302, `/uploads/ab/${older}.webp`]);
+    // A picture that has the copy gets it; any other missing file is a 404.
+    expect((await t.app.inject(`/uploads/cd/${uploaded}-800.webp`)).body).toBe(`cd/${uploaded}-800.webp`);
+    expect((await t.app.inject(`/uploads/ab/${older}-400.webp`)).statusCode).toBe(404);
+  });
 });
 
 describe('platform: a signed-in page rendered with its data', () => {

@@ -1,9 +1,11 @@
 /**
- * The brand page rendered on the server for someone signed in cannot be made to render afresh at
- * will: it is kept by the page it shows (its path and the parameters it reads, in a fixed order;
- * any other parameter ignored), a hand-set or forged signed-in hint gets the visitor's page (never
- * a render), and the renders one IP makes that no kept page answers are limited
- * (PAGE_RENDERS_PER_IP a minute); past that it gets the page's frame, never an error.
+ * The pages rendered on the server cannot be made to render afresh at will: each is kept by the
+ * page it shows (its path and the parameters it reads, in a fixed order; any other parameter
+ * ignored), a hand-set or forged signed-in hint gets the visitor's page (for the brand page and the
+ * search, never a render), and the renders one IP makes that no kept page answers are limited
+ * (PAGE_RENDERS_PER_IP a minute), whether it asks for new searches or for phone after phone: past
+ * that it gets the page's frame, never an error. A phone's page and a seller's page are rendered
+ * for visitors too.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInHintCookie } from '@recell/contract';
 import { canonicalPage } from '../src/plugins/web.ts';
-import { insertCategories } from './fixtures.ts';
+import { insertCategories, insertProduct, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { signedInHint } from './support/accounts.ts';
 
@@ -22,9 +24,11 @@ const template =
 /** The renders the miniature server build made, each with the address it rendered. */
 const renders = () => ((globalThis as { recellRenderedUrls?: string[] }).recellRenderedUrls ??= []);
 
-describe('the rendered brand page and its cache', () => {
+describe('the rendered pages and their cache', () => {
   let webDir: string;
   let t: TestApp;
+  let phoneId: string;
+  let sellerId: string;
 
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-cache-'));
@@ -37,9 +41,13 @@ describe('the rendered brand page and its cache', () => {
       path.join(webDir, '.server', 'render.js'),
       `export async function renderSignedInPage(url, fetchApi) {
         (globalThis.recellRenderedUrls ??= []).push(url);
-        const answer = await fetchApi('/api/categories');
-        const { items } = await answer.json();
-        return { title: null, body: 'rendered ' + url + ': ' + items.length + ' brands', data: '[]' };
+        const [, page, id] = new URL(url, 'http://x').pathname.split('/');
+        // A phone's page asks for the phone (an unknown one: no page, the frame goes out).
+        const answer = await fetchApi(page === 'products' ? '/api/products/' + id : '/api/categories');
+        if (answer.status !== 200) return null;
+        const body = await answer.json();
+        const what = page === 'products' ? body.name : body.items.length + ' brands';
+        return { title: null, body: 'rendered ' + url + ': ' + what, data: '[]' };
       }
       export const criticalStyleFor = () => () => '';`,
     );
@@ -47,14 +55,23 @@ describe('the rendered brand page and its cache', () => {
       pages: {},
       frame: 'index.html',
       notFound: 'pages/404.html',
-      framePatterns: ['/categories/:id'],
+      framePatterns: ['/categories/:id', '/products/:id', '/sellers/:id', '/search'],
       renderModule: '.server/render.js',
-      renderedPages: { '/categories/:id': 'pages/category.rendered.html' },
+      renderedPages: {
+        '/categories/:id': 'pages/category.rendered.html',
+        '/products/:id': 'pages/category.rendered.html',
+        '/sellers/:id': 'pages/category.rendered.html',
+        '/search': 'pages/category.rendered.html',
+      },
+      renderedForEveryone: ['/products/:id', '/sellers/:id'],
     };
     await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
     // Kept pages as development and production run (the cache is off under NODE_ENV=test).
     t = await createTestApp({ WEB_DIST_DIR: webDir, NODE_ENV: 'development', PAGE_RENDERS_PER_IP: '3' });
     await insertCategories(t.app.db);
+    const seller = await insertUser(t.app.db, { role: 'seller', name: 'Rana Phones', verified: true });
+    sellerId = seller.id;
+    phoneId = (await insertProduct(t.app.db, seller.id, { name: 'Pixel 8 for the cache test' })).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -126,6 +143,46 @@ describe('the rendered brand page and its cache', () => {
     // A page already kept still comes rendered; another IP still gets its renders.
     expect((await load('/categories/2?q=one&ignored=1', hint, ip)).body).toContain('rendered /categories/2?q=one');
     expect((await load('/categories/2?q=four', hint, newIp())).body).toContain('rendered /categories/2?q=four');
+    expect(renders().length - before).toBe(4);
+  });
+
+  it('renders a phone’s page for a visitor, without any hint, once however its address is dressed up', async () => {
+    const ip = newIp();
+    const before = renders().length;
+    for (const query of ['', '?utm_source=mail', '?ref=1&ref=2', '?q=pixel&sort=price_asc', '/']) {
+      const response = await load(`/products/${phoneId}${query}`, null, ip);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.body, query).toContain(`rendered /products/${phoneId}: Pixel 8 for the cache test`);
+    }
+    expect(renders().slice(before)).toEqual([`/products/${phoneId}`]);
+  });
+
+  it('renders the search only for the hint a sign-in set: a hand-set one gets the frame', async () => {
+    const ip = newIp();
+    const before = renders().length;
+    expect((await load('/search?q=pixel&x=1', '1', ip)).body).toContain('the frame');
+    expect((await load('/search?q=pixel', null, ip)).body).toContain('the frame');
+    expect(renders().length).toBe(before);
+    const rendered = await load('/search?q=pixel&x=1&q=other', signedInHint(t), ip);
+    expect(rendered.body).toContain('rendered /search?q=pixel');
+    expect(renders().slice(before)).toEqual(['/search?q=pixel']);
+  });
+
+  it('limits the phone’s and seller’s pages one IP has rendered, known phones or not: past it the frame, never an error', async () => {
+    const ip = newIp();
+    const before = renders().length;
+    // Three pages nobody asked for yet, from one address: two phones that do not exist (their
+    // frames go out) and a seller's page...
+    expect((await load('/products/0d5b3c0a-1111-4a4a-8b8b-000000000001', null, ip)).body).toContain('the frame');
+    expect((await load('/products/0d5b3c0a-1111-4a4a-8b8b-000000000002', '1', ip)).body).toContain('the frame');
+    expect((await load(`/sellers/${sellerId}`, null, ip)).body).toContain(`rendered /sellers/${sellerId}`);
+    expect(renders().length - before).toBe(3);
+    // ...then a fourth new one is its frame, not a render; another address still gets its renders.
+    const over = await load('/products/0d5b3c0a-1111-4a4a-8b8b-000000000003', null, ip);
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('the frame');
+    expect(renders().length - before).toBe(3);
+    await load('/products/0d5b3c0a-1111-4a4a-8b8b-000000000003', null, newIp());
     expect(renders().length - before).toBe(4);
   });
 });

@@ -113,8 +113,9 @@ for (const route of plan.routeFrames) {
 }
 
 /**
- * The signed-in pages the server renders with their data, for a request with the signed-in hint:
- * #root to fill with the page and, after it, the data it was rendered with. Its chunks are not
+ * The pages the server renders with their data (a public page for anyone, a signed-in page for a
+ * request with the signed-in hint): #root to fill with the page and, after it, the data it was
+ * rendered with. Its chunks are not
  * listed: the page paints without them, and a phone's network is then free for its pictures. Its
  * style is the part of the stylesheet its HTML uses (the server picks it, criticalStyleFor); the
  * whole stylesheet is linked, disabled so it waits, and the app enables it (main.tsx).
@@ -122,11 +123,14 @@ for (const route of plan.routeFrames) {
 manifest.renderModule = renderModule;
 manifest.stylesheet = stylesheet;
 manifest.renderedPages = {};
+// A public page (a phone's, a seller's) is rendered for visitors too, without the hint.
+manifest.renderedForEveryone = plan.renderedForEveryone;
 for (const pattern of plan.renderedPatterns) {
   const route = plan.routeFrames.find((frameRoute) => frameRoute.pattern === pattern);
   const file = `pages/${route.name}.rendered.html`;
+  const forEveryone = plan.renderedForEveryone.includes(pattern);
   for (const theme of [undefined, ...themes]) {
-    const html = await renderTemplate({ ...assets, style: { criticalOf: stylesheet } }, theme);
+    const html = await renderTemplate({ ...assets, style: { criticalOf: stylesheet } }, theme, forEveryone);
     if (!Object.values(placeholders).every((placeholder) => html.includes(placeholder)))
       throw new Error(`the template of ${pattern} has no place for its page, data or style`);
     await writeFile(path.join(dist, theme ? file.replace(/\.html$/, `.${theme}.html`) : file), html);

@@ -26,8 +26,11 @@ export type DocumentProps = {
   /** The page's own chunks and first API calls, fetched with the entry. */
   moreModules?: readonly string[];
   fetches?: readonly string[];
-  /** A template the server fills with a signed-in page rendered with its data (apps/api plugins/web.ts). */
-  rendered?: true;
+  /**
+   * A template the server fills with a page rendered with its data (apps/api plugins/web.ts): a
+   * signed-in page's (`true`), or a public page's, the same for visitors (`'forEveryone'`).
+   */
+  rendered?: true | 'forEveryone';
 };
 
 /** The site's title where a page names none. */
@@ -84,7 +87,7 @@ export function Document({
         <div
           id="root"
           data-prerendered={kind}
-          data-session={rendered ? 'signed-in' : undefined}
+          data-session={rendered === true ? 'signed-in' : undefined}
           dangerouslySetInnerHTML={{ __html: body }}
         />
         {rendered && (

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { prefetchPageData, type PageDataModule } from './app/prefetch';
@@ -28,18 +29,37 @@ async function renderToHtml(node: ReactNode, what: string): Promise<string> {
   return html;
 }
 
+const appAt = (url: string, queryClient: QueryClient, isRenderedSignedIn: boolean) => (
+  <StrictMode>
+    <StaticRouter location={url}>
+      <AppProviders queryClient={queryClient} isRenderedSignedIn={isRenderedSignedIn}>
+        <AppRoutes />
+      </AppProviders>
+    </StaticRouter>
+  </StrictMode>
+);
+
 /** The app at `url` as HTML, every part rendered (React waits for each page's code and data). */
 const renderApp = (url: string, queryClient: QueryClient, isRenderedSignedIn: boolean) =>
-  renderToHtml(
-    <StrictMode>
-      <StaticRouter location={url}>
-        <AppProviders queryClient={queryClient} isRenderedSignedIn={isRenderedSignedIn}>
-          <AppRoutes />
-        </AppProviders>
-      </StaticRouter>
-    </StrictMode>,
-    url,
-  );
+  renderToHtml(appAt(url, queryClient, isRenderedSignedIn), url);
+
+/**
+ * The app at `url` as HTML once its data is loaded. React's synchronous renderer neither streams
+ * nor turns the HTML into bytes and back: it costs about half the static renderer's CPU, for the
+ * same HTML. A part whose code has not loaded yet (a page's first render since the server started)
+ * or that failed would come out as its fallback, marked `<!--$!-->` for the browser to render (or,
+ * outside a Suspense boundary, throw): that page is rendered again by the static renderer, which
+ * waits for the code.
+ */
+async function renderLoadedApp(url: string, queryClient: QueryClient, isRenderedSignedIn: boolean) {
+  try {
+    const html = renderToString(appAt(url, queryClient, isRenderedSignedIn));
+    if (!html.includes('<!--$!')) return html;
+  } catch {
+    // The static renderer waits for what was missing, or says what failed.
+  }
+  return renderApp(url, queryClient, isRenderedSignedIn);
+}
 
 /**
  * Renders one page of the app to HTML at build time (scripts/prerender.mjs writes the files). No
@@ -60,9 +80,19 @@ export async function renderPage(url: string): Promise<string> {
 export const renderDocument = (props: Parameters<typeof Document>[0]) =>
   renderToHtml(<Document {...props} />, 'the document');
 
-/** The template the server fills with a signed-in page rendered with its data. */
-export const renderTemplate = (assets: DocumentAssets, theme?: string) =>
-  renderDocument({ assets, theme, kind: 'page', body: placeholders.page, title: siteTitle, rendered: true });
+/**
+ * The template the server fills with a page rendered with its data: a signed-in page's, or
+ * (`forEveryone`) a public page's, which visitors get too and which says nothing of a session.
+ */
+export const renderTemplate = (assets: DocumentAssets, theme?: string, forEveryone?: boolean) =>
+  renderDocument({
+    assets,
+    theme,
+    kind: 'page',
+    body: placeholders.page,
+    title: siteTitle,
+    rendered: forEveryone ? 'forEveryone' : true,
+  });
 
 export { placeholders, siteTitle };
 
@@ -79,7 +109,8 @@ const dataModuleOf = (entry: RouteEntry) => `./app/routes/${entry.page}.data.ts`
  * - `framePatterns`: the addresses answered with the site's frame;
  * - `routeFrames`: pages whose frame lists their own code (Vite manifest keys), and for some
  *   addresses their first API calls (`unfiltered`);
- * - `renderedPatterns`: pages the server renders with their data for a signed-in request.
+ * - `renderedPatterns`: pages the server renders with their data for a signed-in request, and
+ *   `renderedForEveryone`: those of them that are public, rendered for visitors too.
  */
 export async function buildPlan() {
   const prerendered = new Map<string, string[]>();
@@ -111,12 +142,15 @@ export async function buildPlan() {
     framePatterns: withFrame.flatMap(patternsOf),
     routeFrames,
     renderedPatterns: withFrame.filter((entry) => entry.served === 'rendered').map((entry) => entry.path),
+    renderedForEveryone: withFrame
+      .filter((entry) => entry.served === 'rendered' && !entry.signedIn)
+      .map((entry) => entry.path),
   };
 }
 
 /**
- * A signed-in page with the data it shows first, for a request that carried the signed-in hint
- * (the API's web plugin). `fetchApi` answers the page's API calls: the server's own routes, as a
+ * A page with the data it shows first: a public one (a phone's, a seller's) for anyone, a signed-in
+ * one for a request that carried the signed-in hint (the API's web plugin). `fetchApi` answers the page's API calls: the server's own routes, as a
  * visitor (the data is the catalogue's, public). The session still loads as in the prerendered
  * pages, so the browser's first render, given the same data, matches. Null when a call failed: the
  * page then goes out as its frame and asks for its data itself.
@@ -135,7 +169,7 @@ export async function renderSignedInPage(
     const queries = queryClient.getQueryCache().getAll();
     if (queries.length === 0 || queries.some((query) => query.state.status !== 'success')) return null;
     const data = pageDataJson(queryClient);
-    const html = await renderApp(url, queryClient, true);
+    const html = await renderLoadedApp(url, queryClient, true);
     // React writes <title> where the page renders it; the server puts it in the document's <head>.
     const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? null;
     return { title, body: title ? html.replace(title, '') : html, data };

@@ -68,23 +68,29 @@ export const themeCookie = 'recell-theme';
  */
 export const signedInHintCookie = 'recell-signed-in';
 
+/** What a brand's page and the search read from their address: the filters and the sort (apps/web's use-category-search). */
+const browseQueryParams = [
+  'q',
+  'minPrice',
+  'maxPrice',
+  'colour',
+  'model',
+  'condition',
+  'storage',
+  'network',
+  'minBattery',
+  'sort',
+] as const;
+
 /**
- * The query parameters each page the server renders for someone signed in reads from its address
- * (the brand page's filters and sort, as apps/web's use-category-search reads them). The server
- * renders and keeps a page by its path and these alone, in this order: any other parameter changes
- * nothing on the page, so it must not make the server render it again.
+ * The query parameters each page the server renders reads from its address. The server renders
+ * and keeps a page by its path and these alone, in this order: any other parameter changes nothing
+ * on the page, so it must not make the server render it again. A phone's page and a seller's page
+ * read none.
  */
 export const renderedPageQueryParams: Readonly<Record<string, readonly string[]>> = {
-  '/categories/:id': [
-    'q',
-    'minPrice',
-    'maxPrice',
-    'colour',
-    'model',
-    'condition',
-    'storage',
-    'network',
-    'minBattery',
-    'sort',
-  ],
+  '/categories/:id': browseQueryParams,
+  '/search': browseQueryParams,
+  '/products/:id': [],
+  '/sellers/:id': [],
 };

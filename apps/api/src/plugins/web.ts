@@ -13,8 +13,14 @@ import { sendError } from './errors.ts';
 const oneYear = 31_536_000;
 /** Rendered pages kept at once (about 70 kB each): the brands' first pages and some searches, per theme. */
 const renderedPageCacheEntries = 64;
-/** A rendered page is compressed once for everyone: a little more effort buys a smaller first load. */
-const renderedPageBrotliQuality = 6;
+/**
+ * How hard a rendered page is compressed (once, for everyone who asks within its second). What
+ * matters is that the page comes in a phone network's first round trip (about 14.6 kB with 1.1 kB
+ * of headers, decision 0049): a page of up to 56 kB of HTML (a phone's page) does at quality 4 (a
+ * ratio of 4.4 or better), which costs about 0.7 ms against 1.3 ms at 6; a larger one (a brand's
+ * page, the search, a seller's page) needs quality 6 to fit.
+ */
+const renderedPageBrotliQuality = (page: CachedPage) => (page.body.length <= 56_000 ? 4 : 6);
 
 /** What the web build prerendered (apps/web/scripts/prerender.mjs writes dist/pages.json). */
 type PagesManifest = {
@@ -38,6 +44,8 @@ type PagesManifest = {
   renderModule?: string;
   /** Pages rendered with their data for a request with the signed-in hint → their HTML template. */
   renderedPages?: Record<string, string>;
+  /** Those of them that are public (a phone's, a seller's page): rendered for visitors too. */
+  renderedForEveryone?: string[];
   /** The whole stylesheet (a rendered page carries the part of it its HTML uses). */
   stylesheet?: string;
 };
@@ -102,6 +110,15 @@ export const canonicalPage = (address: string, search: string, known: readonly s
   return query ? `${address}?${query}` : address;
 };
 
+/**
+ * A listing picture stored before the demo seed wrote its 800 px copy (an upload always has one):
+ * the address of its main copy, which is that size, for a data directory seeded earlier.
+ */
+const pictureWithoutItsCopy = (url: string) => {
+  const stem = /^(\/uploads\/[a-f0-9]{2}\/[a-f0-9]{64})-800\.webp$/.exec(url)?.[1];
+  return stem && `${stem}.webp`;
+};
+
 /** The page's Content-Security-Policy, also allowing the one inline style of this hash. */
 const policyAllowingStyle = (policy: string, styleHash: string) =>
   policy.replace(/(^|;)\s*style-src ([^;]*)/, (directive) => `${directive} '${styleHash}'`);
@@ -119,11 +136,21 @@ const fetchFromApp =
       headers: { accept: 'application/json' },
       remoteAddress: request.ip,
     });
-    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
+    return answerForRenderer(answer.statusCode, answer.payload);
   };
+
+/**
+ * An answer as the page renderer reads it: its status and its text (the web's api-client reads
+ * nothing else). A plain object, not a `Response`: building and reading a Response's body stream
+ * cost more than the rest of the call.
+ */
+const answerForRenderer = (status: number, payload: string) =>
+  ({
+    status,
+    ok: status >= 200 && status < 300,
+    text: () => Promise.resolve(payload),
+    json: () => Promise.resolve(JSON.parse(payload) as unknown),
+  }) as unknown as Response;
 
 /**
  * Serves the built web app and uploaded images from this same process. Hashed assets and
@@ -131,9 +158,10 @@ const fetchFromApp =
  * revalidated so a deploy is picked up at once. The public pages answer with their prerendered
  * HTML, the app's other pages with the site's frame (the app renders them; some pages have a frame
  * of their own that also lists their code and, unfiltered, their data), and any other address
- * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404. A request
- * with the signed-in hint for a page the web's server build renders (a brand's page) gets that
- * page rendered with its data, so a phone paints the phones without waiting for the code.
+ * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404. The pages
+ * the web's server build renders come rendered with their data, so a phone paints them without
+ * waiting for the code: a phone's and a seller's page for anyone, a brand's page and the search
+ * for a request with the signed-in hint.
  */
 export interface WebOptions {
   webDistDir: string;
@@ -194,6 +222,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     return template;
   };
 
+  // Pages with the same classes carry the very same style (criticalStyleFor keeps it): its hash too.
+  const styleHashes = new Map<string, string>();
+  const hashOfStyle = (style: string) => {
+    let hash = styleHashes.get(style);
+    if (hash === undefined) {
+      hash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
+      if (styleHashes.size >= 256) styleHashes.clear();
+      styleHashes.set(style, hash);
+    }
+    return hash;
+  };
+
   /**
    * Rendered pages are the same for everyone (rendered as a visitor): each is kept like the
    * catalogue's first pages, a second at most and never past a listing change, and rendered once
@@ -240,23 +280,27 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       // The page carries the part of the stylesheet its HTML uses, allowed by its own hash.
       const style = criticalStyle?.(html);
       if (style !== undefined) html = html.replace('<!--recell:style-->', () => style);
-      const styleHash =
-        style === undefined ? undefined : `sha256-${createHash('sha256').update(style).digest('base64')}`;
+      const styleHash = style === undefined ? undefined : hashOfStyle(style);
       renderedPages.set(key, html, generation, styleHash);
       return { body: html, encoded: {}, styleHash };
     } catch (error) {
       // The page still works from its frame: it asks for its data itself.
-      request.log.error({ err: error }, 'rendering a signed-in page failed');
+      request.log.error({ err: error }, 'rendering a page failed');
       return null;
     }
   };
 
+  const renderedForEveryone = new Set(manifest?.renderedForEveryone ?? []);
+  /** A public page is rendered for anyone; a signed-in page only for a request with the hint. */
+  const mayRender = (request: FastifyRequest, pattern: string) =>
+    renderedForEveryone.has(pattern) || hasSignedInHint(request);
+
   /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
   const renderedPage = async (request: FastifyRequest, url: string): Promise<CachedPage | null> => {
-    if (!renderer || !hasSignedInHint(request)) return null;
+    if (!renderer) return null;
     const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
     const pattern = Object.entries(manifest?.renderedPages ?? {}).find(([known]) => matchesPattern(address, known));
-    if (!pattern) return null;
+    if (!pattern || !mayRender(request, pattern[0])) return null;
     const template = themedFile(manifest, pattern[1], request.cookies[themeCookie]);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const page = canonicalPage(address, search, renderedPageQueryParams[pattern[0]] ?? []);
@@ -288,7 +332,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       // Compressed once for everyone (the app's compression skips a body that says its encoding).
       return encoding
-        ? reply.header('content-encoding', encoding).send(encodedPage(rendered, encoding, renderedPageBrotliQuality))
+        ? reply
+            .header('content-encoding', encoding)
+            .send(encodedPage(rendered, encoding, renderedPageBrotliQuality(rendered)))
         : reply.send(rendered.body);
     }
     const { file, status } = pageFor(manifest, url, request.url.includes('?'));
@@ -314,6 +360,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       // A missing asset (an old hashed chunk) must 404, not answer HTML the browser cannot run.
       !path.extname(url);
     if (wantsPage) return sendPage(request, reply, url);
+    const olderPicture = pictureWithoutItsCopy(url);
+    if (olderPicture) return reply.redirect(olderPicture, 302);
     return sendError(reply, 404, 'not_found', url.startsWith('/api') ? messages.routeNotFound : messages.notFound);
   });
 });

@@ -6,8 +6,9 @@ import type { SignInReason } from '@recell/contract';
  * - `frame` (the default): the site's frame, which the app renders the page over.
  * - `frameWithCode`: the frame plus the page's own chunks (and, when the page's data module says
  *   which, its first API calls), so the browser fetches them with the entry.
- * - `rendered`: with the signed-in hint, rendered by the server with its first data; otherwise as
- *   `frameWithCode`.
+ * - `rendered`: rendered by the server with its first data: for everyone on a public page (a phone's
+ *   or a seller's page, opened from shared links), and with the signed-in hint on a page for
+ *   signed-in people (`signedIn`); otherwise as `frameWithCode` (decisions 0048, 0077).
  */
 export type Served = 'prerendered' | 'frame' | 'frameWithCode' | 'rendered';
 
@@ -47,11 +48,11 @@ export const routeTable = {
   confirmEmail: { path: '/confirm-email', page: 'confirm-email' },
   unsubscribe: { path: '/unsubscribe', page: 'unsubscribe' },
   // A phone's page and a seller's page open from a shared link; their actions ask to log in.
-  product: { path: '/products/:id', page: 'product', served: 'frameWithCode' },
-  seller: { path: '/sellers/:id', page: 'seller' },
+  product: { path: '/products/:id', page: 'product', served: 'rendered' },
+  seller: { path: '/sellers/:id', page: 'seller', served: 'rendered' },
   // Signed-in users only (docs/product.md, Screens); visitors go to login, told why, and come back.
   category: { path: '/categories/:id', page: 'category', signedIn: 'brand', served: 'rendered' },
-  search: { path: '/search', page: 'search', signedIn: 'search', served: 'frameWithCode' },
+  search: { path: '/search', page: 'search', signedIn: 'search', served: 'rendered' },
   profile: { path: '/profile', page: 'profile', signedIn: true },
   checkEmail: { path: '/check-your-email', page: 'check-your-email', signedIn: true },
   notifications: { path: '/notifications', page: 'notifications', signedIn: true },

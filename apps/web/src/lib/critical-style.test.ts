@@ -67,4 +67,17 @@ describe('the part of the stylesheet a page uses', () => {
     expect(style).not.toContain('.text-red-600');
     expect(style).not.toContain('lg\\:hidden');
   });
+
+  it("keeps the variables a page's inline styles read", () => {
+    const style = criticalStyleFor(stylesheet)('<p style="color:var(--color-red-600)">x</p>');
+    expect(style).toContain('--color-red-600:oklch(58% .25 27)');
+    expect(style).not.toContain('--color-teal-700');
+  });
+
+  it('picks the same style for pages with the same classes, whatever their order or text', () => {
+    const pick = criticalStyleFor(stylesheet);
+    const first = pick('<h1 class="text-teal-700 shadow">Apple</h1><p class="sm:grid-cols-2">one</p>');
+    expect(pick('<p class="sm:grid-cols-2">two</p><h2 class="shadow  text-teal-700">Samsung</h2>')).toBe(first);
+    expect(pick('<h1 class="text-teal-700">Apple</h1>')).not.toBe(first);
+  });
 });

@@ -112,24 +112,47 @@ const entities: Record<string, string> = {
   '&gt;': '>',
 };
 
-/** Every class on the page's elements. */
-export const classesIn = (html: string) =>
-  new Set(
-    [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) =>
-      match[1]!.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => entities[entity]!).split(/\s+/),
-    ),
-  );
+const entityPattern = /&(?:amp|quot|#x27|#39|lt|gt);/g;
 
-/** Reads the stylesheet once; the function it returns picks the rules a page's HTML uses. */
+/** Every class on the page's elements. */
+export const classesIn = (html: string) => {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    const list = match[1]!.includes('&') ? match[1]!.replace(entityPattern, (entity) => entities[entity]!) : match[1]!;
+    for (const name of list.split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+};
+
+/** The custom properties the page's own inline styles (`style="…"`) read. */
+const variablesInStyles = (html: string) =>
+  [...html.matchAll(/\sstyle="([^"]*)"/g)].flatMap((match) => readVariables(match[1]!));
+
+/** Pages with the same classes and inline variables carry the same style: kept, this many at most. */
+const keptStyles = 256;
+
+/**
+ * Reads the stylesheet once; the function it returns picks the rules a page's HTML uses. Pages
+ * made of the same components share their classes (every phone's page, a brand's pages): the style
+ * of a set of classes is picked once, then found by that set.
+ */
 export const criticalStyleFor = (stylesheet: string): ((html: string) => string) => {
   const pieces = piecesOf(postcss.parse(stylesheet));
   // Which variables each variable reads (`--default-font-family: var(--font-sans)`).
   const definitions = definitionsIn(pieces);
+  const kept = new Map<string, string>();
   return (html) => {
     const classes = classesIn(html);
+    const inline = variablesInStyles(html);
+    const key = `${[...classes].sort().join(' ')}|${inline.sort().join(' ')}`;
+    const known = kept.get(key);
+    if (known !== undefined) return known;
     // The variables the kept rules read, and the page's own inline styles.
-    const read = new Set([...readVariables(emit(pieces, classes)), ...readVariables(html)]);
+    const read = new Set([...readVariables(emit(pieces, classes)), ...inline]);
     for (const name of read) for (const more of definitions.get(name) ?? []) read.add(more);
-    return emit(pieces, classes, read);
+    const style = emit(pieces, classes, read);
+    if (kept.size >= keptStyles) kept.clear();
+    kept.set(key, style);
+    return style;
   };
 };

@@ -1,15 +1,16 @@
 /**
- * Responsive listing pictures from the URL alone. A stored picture is `…/<sha-256>.webp` with a
- * 400 px wide copy beside it (`…/<sha-256>-400.webp`); uploads also have an 800 px one, the demo
- * seed does not, so the srcset offers the 400 px copy and the main picture (800 px in the seed, up
- * to 1600 px for uploads: described as 800w, the browser picks it whenever 400 px is too small).
- * Any other URL (an external or hand-made picture) gets no srcset.
+ * Responsive listing pictures from the URL alone. A stored picture is `…/<sha-256>.webp` (at most
+ * 1600 px wide) with copies 400 and 800 px wide beside it (`…/<sha-256>-400.webp`, `-800.webp`;
+ * a picture narrower than a copy stores its own pixels there, as the demo seed's 800 px ones do).
+ * A phone's page shows its picture 328–560 px wide, so a phone (2–3× pixels) and a laptop both
+ * take the 800 px copy, never the 1600 px original. Any other URL (an external or hand-made
+ * picture) gets no srcset.
  */
 const storedPicture = /^(.*\/[a-f0-9]{64})\.webp$/;
 
 export function listingSrcSet(url: string): string | undefined {
   const match = storedPicture.exec(url);
-  return match ? `${match[1]}-400.webp 400w, ${url} 800w` : undefined;
+  return match ? `${match[1]}-400.webp 400w, ${match[1]}-800.webp 800w, ${url} 1600w` : undefined;
 }
 
 /**

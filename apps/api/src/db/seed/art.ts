@@ -3,7 +3,8 @@
  * few wordmarks are stroked paths), deterministic output for a given input, so the content-hash
  * keys of the seed images stay the same from one seed to the next.
  *
- * - listing pictures: 800×800 (plus a 400 px variant), the phone's back and front on a soft backdrop
+ * - listing pictures: 800×800 (plus a 400 px variant, and the same pixels as the 800 px one an upload
+ *   has: web's srcset asks for `-800`), the phone's back and front on a soft backdrop
  * - category pictures: 600×400, three of the brand's phones on the brand's colour
  * - avatars: 256×256, a head-and-shoulders silhouette on a colour
  */
@@ -41,7 +42,7 @@ export interface PhoneArt {
   wordmark?: string;
 }
 
-const listingImageSize = 800;
+export const listingImageSize = 800;
 export const listingSmallWidth = 400;
 const categoryImageSize = { width: 600, height: 400 } as const;
 const avatarSize = 256;

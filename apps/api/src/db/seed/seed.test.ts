@@ -308,12 +308,12 @@ describe('seeding the demo data', () => {
     expect(first.counts).toMatchObject({ booked: 1, wishlisted: 2, reported: 1 });
   });
 
-  it('stores every picture as a small WebP under its content hash, with a 400 px copy of each listing picture', async () => {
+  it('stores every picture as a small WebP under its content hash, with 400 and 800 px copies of each listing picture', async () => {
     const categoryRows = await database.db.select().from(categories);
     const productRows = await database.db.select().from(products);
     const userRows = await database.db.select().from(users);
     const check = async (url: string, width: number, height: number) => {
-      expect(url).toMatch(/^\/uploads\/([0-9a-f]{2})\/\1[0-9a-f]{62}(-400)?\.webp$/);
+      expect(url).toMatch(/^\/uploads\/([0-9a-f]{2})\/\1[0-9a-f]{62}(-400|-800)?\.webp$/);
       const bytes = await readFile(fileOf(url));
       expect(isWebp(bytes)).toBe(true);
       expect(bytes.length).toBeLessThan(40_000);
@@ -324,6 +324,7 @@ describe('seeding the demo data', () => {
     for (const p of productRows) {
       await check(p.imageUrl, 800, 800);
       await check(p.imageUrl.replace(/\.webp$/, '-400.webp'), 400, 400);
+      await check(p.imageUrl.replace(/\.webp$/, '-800.webp'), 800, 800);
     }
     for (const u of userRows) await check(u.imageUrl!, 256, 256);
     // One cover per demo listing; an earlier sale shows the picture of the listing it is like.
@@ -343,7 +344,8 @@ describe('seeding the demo data', () => {
     expect(counts.filter((n) => n >= 3).length).toBeGreaterThanOrEqual(3);
     const pictures = new Set(photoRows.map((row) => row.imageUrl)).size;
     expect(pictures).toBe(photoRows.length - demoPastSales.length);
-    expect(first.counts.images).toBe(categoryRows.length + pictures * 2 + userRows.length);
+    // Each listing picture with its 400 and 800 px copies.
+    expect(first.counts.images).toBe(categoryRows.length + pictures * 3 + userRows.length);
   });
 
   it('does nothing when the database already has data', async () => {

@@ -45,6 +45,7 @@ import {
   renderCategoryImage,
   renderListingImages,
   storeWebp,
+  listingImageSize,
   listingSmallWidth,
   type Brand,
 } from './art.ts';
@@ -212,7 +213,8 @@ const prepareAssets = async (
     : [];
   const listingTasks = shots.map(({ listing, seed }) => async () => {
     const { large, small } = await renderListingImages(demoListings[listing]!.art, seed);
-    return store(large, { [listingSmallWidth]: small });
+    // The 800 px copy an upload has beside it (uploads/images.service.ts): the same pixels here.
+    return store(large, { [listingSmallWidth]: small, [listingImageSize]: large });
   });
   const avatarTasks = demo
     ? demoAccounts.map(

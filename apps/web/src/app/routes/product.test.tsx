@@ -45,7 +45,10 @@ describe("a phone's details page", () => {
 
     const image = screen.getByRole('img', { name: 'iPhone 13 Pro' });
     expect(image).toHaveAttribute('src', `/uploads/ab/${hash}.webp`);
-    expect(image).toHaveAttribute('srcset', `/uploads/ab/${hash}-400.webp 400w, /uploads/ab/${hash}.webp 800w`);
+    expect(image).toHaveAttribute(
+      'srcset',
+      `/uploads/ab/${hash}-400.webp 400w, /uploads/ab/${hash}-800.webp 800w, /uploads/ab/${hash}.webp 1600w`,
+    );
 
     const seller = screen.getByRole('region', { name: listingTexts.sellerHeading });
     expect(within(seller).getByText('Rahim Uddin')).toBeInTheDocument();
@@ -144,6 +147,30 @@ describe("a phone's details page", () => {
     const location = screen.getByTestId('location');
     expect(location).toHaveTextContent('/login');
     expect(JSON.parse(location.dataset.state ?? 'null')).toMatchObject({ from: { pathname: `/products/${phone.id}` } });
+  });
+
+  it('shows someone signed in the seller’s email when the answer it came with was a visitor’s (a page the server rendered)', async () => {
+    const { email, ...visitorsSeller } = phone.seller;
+    const answers = [jsonResponse({ ...phone, seller: visitorsSeller }), jsonResponse(phone)];
+    serve(() => answers.shift() ?? jsonResponse(phone));
+    renderDetails();
+
+    const seller = await screen.findByRole('region', { name: listingTexts.sellerHeading });
+    expect(await within(seller).findByText(email!)).toBeInTheDocument();
+    expect(answers).toEqual([]);
+  });
+
+  it('asks a visitor’s answer once only: a visitor is given no email', async () => {
+    const { email: _, ...visitorsSeller } = phone.seller;
+    let calls = 0;
+    serve(() => {
+      calls += 1;
+      return jsonResponse({ ...phone, seller: visitorsSeller });
+    });
+    renderDetails(signedOut);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'iPhone 13 Pro' })).toBeInTheDocument();
+    expect(calls).toBe(1);
   });
 
   it('answers a phone that does not exist (or was removed) with the 404 page', async () => {

@@ -4,9 +4,10 @@ import { NotFound } from '@/components/errors/not-found';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { ProductDetails, useProduct } from '@/features/catalogue';
+import { ProductDetails, useProduct, useSignedInAnswer } from '@/features/catalogue';
 import { QuestionsSection } from '@/features/questions';
 import { isApiError } from '@/lib/api-error';
+import { listingKeys } from '@/lib/query-keys';
 
 /**
  * See Details, open to anyone a link is sent to: a phone for sale or sold; an unknown or removed one
@@ -15,6 +16,8 @@ import { isApiError } from '@/lib/api-error';
 function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  // Rendered on the server as a visitor's page: someone signed in then gets the seller's email.
+  useSignedInAnswer(listingKeys.product(id), product.isSuccess && product.data.seller.email === undefined);
 
   if (product.isPending) return <Spinner />;
   if (product.isError) {

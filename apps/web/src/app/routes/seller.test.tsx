@@ -46,7 +46,10 @@ describe("a seller's page", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(listings).findByRole('heading', { name: 'Phone 3' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(api.callsTo(`GET /api/sellers/${seller.id}/products`)).toHaveLength(2);
+    const pages = api.callsTo(`GET /api/sellers/${seller.id}/products`);
+    expect(pages).toHaveLength(2);
+    // Twelve phones a page: with its first page as data, the page the server renders stays small.
+    expect(pages.map((call) => call.query.get('limit'))).toEqual(['12', '12']);
   });
 
   it('says so when the seller has nothing for sale', async () => {

@@ -3,6 +3,7 @@ export { AdvertisedSection } from './components/advertised-section';
 export { CategoriesSection } from './components/categories-section';
 export { CategoriesFrame, CategoriesSkeleton } from './components/categories-skeleton';
 export { useProduct } from './api/get-product';
+export { useSignedInAnswer } from './components/listing-actions';
 export { CategoryBrowser } from './components/category-browser';
 export { ProductDetails } from './components/product-details';
 export { useSeller } from './api/get-seller';

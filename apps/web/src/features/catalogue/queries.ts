@@ -4,5 +4,6 @@ export { categoriesQuery } from './api/get-categories';
 export { advertisedQuery } from './api/get-advertised';
 export { categoryProductsQuery } from './api/get-category-products';
 export { productQuery } from './api/get-product';
+export { fairPriceQuery, productFairPriceQuestion } from './api/get-fair-price';
 export { sellerQuery, sellerProductsQuery } from './api/get-seller';
 export { categoryFiltersFromUrl } from './hooks/use-category-search';

@@ -1,4 +1,4 @@
-import { sellerEndpoints, type ProductCondition } from '@recell/contract';
+import { productConditions, sellerEndpoints, type Product, type ProductCondition } from '@recell/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
@@ -27,6 +27,23 @@ export const fairPriceQuery = (question: FairPriceQuestion) =>
     // Prices move slowly: a minute without asking again for the same question.
     staleTime: 60_000,
   });
+
+const isCondition = (value: unknown): value is ProductCondition =>
+  productConditions.some((condition) => condition === value);
+
+/**
+ * What a phone's page asks the guide: its model, storage and condition, itself left out. Null for
+ * a phone not for sale or whose storage is unknown (its page shows no guide).
+ */
+export const productFairPriceQuestion = (product: Product): FairPriceQuestion | null =>
+  product.status === 'available' && product.storageGb !== null
+    ? {
+        model: product.model,
+        storageGb: product.storageGb,
+        condition: isCondition(product.condition) ? product.condition : undefined,
+        exclude: product.id,
+      }
+    : null;
 
 /** The guide's answer for `question`; nothing is asked while it is null (not enough typed yet). */
 export const useFairPrice = (question: FairPriceQuestion | null) =>

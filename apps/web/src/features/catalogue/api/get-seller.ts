@@ -11,10 +11,17 @@ export const sellerQuery = (id: string) =>
     queryFn: ({ signal }) => callApi(sellerEndpoints.seller, { params: { id }, signal }),
   });
 
+/**
+ * Phones a seller's page shows at a time: four rows of three. The server renders the page with its
+ * first page of phones as data, and with twelve (not the API's 24) it comes in a phone network's
+ * first round trip (decision 0077).
+ */
+const sellerPageSize = '12';
+
 /** GET /api/sellers/:id/products: the seller's phones for sale, newest first, a page at a time. */
 export const sellerProductsQuery = (id: string) =>
   pagedQuery(listingKeys.sellerProducts(id), (cursor, signal) =>
-    callApi(sellerEndpoints.sellerProducts, { params: { id }, query: { cursor }, signal }),
+    callApi(sellerEndpoints.sellerProducts, { params: { id }, query: { cursor, limit: sellerPageSize }, signal }),
   );
 
 export const useSeller = (id: string) => useQuery(sellerQuery(id));

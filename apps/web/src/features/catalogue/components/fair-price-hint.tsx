@@ -10,7 +10,7 @@ import {
 } from '@recell/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { useFairPrice, type FairPriceQuestion } from '../api/get-fair-price';
+import { productFairPriceQuestion, useFairPrice, type FairPriceQuestion } from '../api/get-fair-price';
 
 /** How long the fields must rest before the guide is asked (one call per pause, not per key). */
 export const fairPriceDebounceMs = 400;
@@ -130,18 +130,9 @@ export function FairPriceFormHint<Fields extends PricedFields, Checked>({
  * storage is known; nothing when there is no data or the call fails.
  */
 export function FairPriceLine({ product }: { product: Product }) {
-  const known = product.status === 'available' && product.storageGb !== null;
-  const fairPrice = useFairPrice(
-    known
-      ? {
-          model: product.model,
-          storageGb: product.storageGb!,
-          condition: isCondition(product.condition) ? product.condition : undefined,
-          exclude: product.id,
-        }
-      : null,
-  );
-  const data = known ? fairPrice.data : undefined;
+  const question = productFairPriceQuestion(product);
+  const fairPrice = useFairPrice(question);
+  const data = question ? fairPrice.data : undefined;
   if (!data || data.typicalPriceCents === null) return null;
   const comparison = compareWithTypical(product.priceCents, data.typicalPriceCents);
   return (

@@ -1,4 +1,5 @@
 import { webTexts, type Product, type SignInReason } from '@recell/contract';
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FlagIcon, HeartIcon } from '@/components/content-icons';
@@ -32,6 +33,21 @@ export function useBuyingActions(handlers: ListingActionHandlers) {
     onBook: handlers.onBook ?? buying.handlers.onBook,
   };
   return { actions, isWishlisted: buying.isWishlisted, isBooked: buying.isBooked, dialogs: buying.dialogs };
+}
+
+/**
+ * A phone's or a seller's page the server rendered is the same for everyone: its listings are a
+ * visitor's answer, without the seller's email someone signed in is given. Once the session says
+ * someone is signed in and the answer shown is still a visitor's, theirs is asked for.
+ */
+export function useSignedInAnswer(queryKey: QueryKey, isVisitorsAnswer: boolean) {
+  const { status } = useAuth();
+  const queryClient = useQueryClient();
+  const queryHash = hashKey(queryKey);
+  const wantsOwn = status === 'signedIn' && isVisitorsAnswer;
+  useEffect(() => {
+    if (wantsOwn) void queryClient.invalidateQueries({ predicate: (query) => query.queryHash === queryHash });
+  }, [wantsOwn, queryClient, queryHash]);
 }
 
 /**

@@ -62,13 +62,16 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('img', { name: 'Verified seller' })).not.toBeInTheDocument();
   });
 
-  it('offers the 400 px copy and the main picture of a stored image, sized for the 1/2/3 column grid', () => {
+  it('offers the 400 and 800 px copies and the main picture of a stored image, sized for the 1/2/3 column grid', () => {
     const hash = 'c0'.repeat(32);
     const { unmount } = renderWithProviders(
       <ProductCard product={makeProduct({ imageUrl: `/uploads/c0/${hash}.webp` })} />,
     );
     const image = screen.getByRole('img', { name: 'iPhone 13 Pro' });
-    expect(image).toHaveAttribute('srcset', `/uploads/c0/${hash}-400.webp 400w, /uploads/c0/${hash}.webp 800w`);
+    expect(image).toHaveAttribute(
+      'srcset',
+      `/uploads/c0/${hash}-400.webp 400w, /uploads/c0/${hash}-800.webp 800w, /uploads/c0/${hash}.webp 1600w`,
+    );
     expect(image).toHaveAttribute('sizes', expect.stringContaining('calc((100vw - 80px) / 3)'));
     expect(image).toHaveAttribute('loading', 'lazy');
     unmount();

@@ -24,8 +24,11 @@ export type ProductCardProps = ListingActionHandlers & {
   imageSizes?: string;
 };
 
-/** Its own component: switching a rendered page's UTC time to local re-renders this alone, not the card. */
-function ListingTime({ iso }: { iso: string }) {
+/**
+ * A listing's time (useListingTime: UTC in a page the server rendered, then the visitor's own). Its
+ * own component: switching to local time re-renders this alone, not the card or the details.
+ */
+export function ListingTime({ iso }: { iso: string }) {
   return <time dateTime={iso}>{useListingTime(iso)}</time>;
 }
 

@@ -11,7 +11,6 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { formatListingTime } from '@/lib/format-time';
 import {
   BookingAction,
   useBuyingActions,
@@ -20,6 +19,7 @@ import {
   type ListingActionHandlers,
 } from './listing-actions';
 import { FairPriceLine } from './fair-price-hint';
+import { ListingTime } from './product-card';
 import { ProductGallery } from './product-gallery';
 import { SellerRatingSummary, VerifiedBadge } from './verified-badge';
 
@@ -175,7 +175,7 @@ export function ProductDetails({
             <div className="col-span-2">
               <dt className={termClass}>{listingTexts.listedAt}</dt>
               <dd>
-                <time dateTime={product.createdAt}>{formatListingTime(product.createdAt)}</time>
+                <ListingTime iso={product.createdAt} />
               </dd>
             </div>
           </dl>

@@ -1,13 +1,16 @@
 import { listingTexts, sellerTexts, webTexts, type SellerProfile } from '@recell/contract';
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeading } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useFocusFirstNew } from '@/lib/focus';
 import { loadChunk } from '@/lib/load-chunk';
+import { listingKeys } from '@/lib/query-keys';
 import { useSellerProducts } from '../api/get-seller';
-import { useBuyingActions } from './listing-actions';
+import { useCardsInSlices } from '../hooks/use-cards-in-slices';
+
+import { useBuyingActions, useSignedInAnswer } from './listing-actions';
 import { ProductCard } from './product-card';
 import { SellerRatingSummary, VerifiedBadge } from './verified-badge';
 
@@ -23,11 +26,15 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
   const products = useSellerProducts(seller.id);
   const buying = useBuyingActions({});
   const listingsHeadingId = useId();
-  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = useMemo(() => products.data?.pages.flatMap((page) => page.items) ?? [], [products.data]);
+  // The first cards come with the page (and in a page the server rendered), the rest just after.
+  const shownItems = useCardsInSlices(items);
+  // Rendered on the server as a visitor's page: someone signed in then gets the seller's email.
+  useSignedInAnswer(listingKeys.sellerProducts(seller.id), items.length > 0 && items[0]!.seller.email === undefined);
   const listRef = useRef<HTMLUListElement>(null);
   const { buttonRef: moreButtonRef, willLoad } = useFocusFirstNew({
     listRef,
-    count: items.length,
+    count: shownItems.length,
     itemSelector: ':scope > li',
   });
   const loadMore = () => {
@@ -67,11 +74,12 @@ export function SellerProfileView({ seller }: { seller: SellerProfile }) {
         )}
         {items.length > 0 && (
           <ul ref={listRef} className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((product, index) => (
+            {shownItems.map((product, index) => (
               <li key={product.id} className="flex">
                 <ProductCard
                   product={product}
-                  imageLoading={index < 3 ? 'eager' : 'lazy'}
+                  // The first card is the page's largest paint on a phone: it alone is fetched at once.
+                  imageLoading={index === 0 ? 'eager' : 'lazy'}
                   isWishlisted={buying.isWishlisted(product.id)}
                   isBooked={buying.isBooked(product.id)}
                   {...buying.actions}
