@@ -182,13 +182,15 @@ try {
       }
     }
     if (values.details) printDetails(page.name, results);
-    rows.push([
+    const row = [
       page.name,
       ...Object.values(metrics).map((metric) => {
         const value = median(results.map(metric));
         return Number.isInteger(value) ? String(value) : value.toFixed(value < 1 ? 3 : 2);
       }),
-    ]);
+    ];
+    rows.push(row);
+    console.log(`done: ${row.join(' | ')}`); // a long run's figures so far, should it stop early
   }
   printTable(['page', ...Object.keys(metrics)], rows);
   // Lighthouse slows the CPU 4× whatever the machine: on a slow machine TBT reads high.

@@ -202,6 +202,10 @@ export const startDemoSite = async () => {
       JWT_SECRET: randomBytes(32).toString('hex'),
       DATABASE_URL: '',
       DATA_DIR: dataDir,
+      // Every run comes from one address and signs in afresh: the per-IP bounds would turn the
+      // later runs into sign-in refusals and unrendered frames, measuring the limits, not the page.
+      LOGIN_ATTEMPTS_PER_IP: '10000',
+      PAGE_RENDERS_PER_IP: '10000',
       WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
     },
     '/readyz',
