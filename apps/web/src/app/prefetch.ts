@@ -11,7 +11,15 @@ export type PrefetchContext = {
   pathname: string;
   /** This is the first page and came prerendered (see `prefetchPageData`). */
   isPrerendered: boolean;
+  /**
+   * Whom the server renders the page for (a private page: src/prerender.tsx), which it checked
+   * itself; never set in the browser, where the session says who is signed in.
+   */
+  viewer?: PageViewer;
 };
+
+/** Someone the server renders a private page for (decision 0078). */
+export type PageViewer = { role: Role };
 
 /** A page's data module: starts the queries the page shows first. */
 export type PageDataModule = {
@@ -35,9 +43,11 @@ export const matchRoute = (pathname: string) => {
 
 /**
  * Signed-in pages ask only once the session is known and the role matches: a visitor is sent to
- * log in, and someone on another role's page is sent home, so their data would be refused.
+ * log in, and someone on another role's page is sent home, so their data would be refused. On the
+ * server, the viewer the page is rendered for stands for the session (there is none there).
  */
-export async function isSignedIn(role?: Role) {
+export async function isSignedIn(role?: Role, viewer?: PageViewer) {
+  if (viewer) return role === undefined || viewer.role === role;
   if ((await getAccessToken()) === null) return false;
   const { user } = getSessionState();
   return !!user && (role === undefined || user.role === role);
@@ -57,7 +67,12 @@ export const warm = (queries: () => Promise<unknown>) => {
  */
 export async function prefetchPageData(
   queryClient: QueryClient,
-  { pathname, search, isPrerendered }: { pathname: string; search: string; isPrerendered: boolean },
+  {
+    pathname,
+    search,
+    isPrerendered,
+    viewer,
+  }: { pathname: string; search: string; isPrerendered: boolean; viewer?: PageViewer },
 ) {
   const match = matchRoute(pathname);
   const load = match && dataModules[`./routes/${match.entry.page}.data.ts`];
@@ -69,6 +84,7 @@ export async function prefetchPageData(
       search: new URLSearchParams(search),
       pathname,
       isPrerendered,
+      viewer,
     });
   } catch {
     // The page asks for its data itself.

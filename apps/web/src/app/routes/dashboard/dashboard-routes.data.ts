@@ -9,7 +9,18 @@ const adminQueries = () => import('@/features/admin/queries');
 const addressQueries = () => import('@/features/addresses/queries');
 const buyingQueries = () => import('@/features/buying/queries');
 const listingQueries = () => import('@/features/listings/queries');
+const paymentQueries = () => import('@/features/payments/queries');
 const payoutQueries = () => import('@/features/payouts/queries');
+
+/**
+ * The dashboard's pages the server renders with the signed-in person's own data, for them alone
+ * (decision 0078): the build writes their template, the API's web plugin checks who asks.
+ */
+export const renderedForViewer = () => [
+  dashboardPaths.myOrders.pattern,
+  dashboardPaths.myProducts.pattern,
+  dashboardPaths.payment.pattern,
+];
 
 type Prefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>;
 
@@ -103,15 +114,29 @@ const dashboardQueries = {
 } satisfies Record<string, { queries: () => Promise<unknown>; role: Role | readonly Role[]; load: Prefetch }>;
 
 /**
- * An order's page, or a dashboard table's first page, once the session allows it (the dashboard
- * routes its own addresses; decision 0052 for the order's page).
+ * An order's page, its payment page, or a dashboard table's first page, once the session allows it
+ * (the dashboard routes its own addresses; decision 0052 for the order's page). On the server, the
+ * viewer a private page is rendered for stands for the session (decision 0078).
  */
-export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathname, search }) => {
+export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathname, search, viewer }) => {
   const order = matchPath(dashboardPaths.order.pattern, pathname)?.params.id;
   if (order !== undefined) {
     // An order's page: its buyer's, its seller's (or an admin's while a problem is open); the API decides.
     warm(buyingQueries);
-    if (await isSignedIn()) await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
+    if (await isSignedIn(undefined, viewer))
+      await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
+    return;
+  }
+  const payment = matchPath(dashboardPaths.payment.pattern, pathname)?.params.id;
+  if (payment !== undefined) {
+    // What the payment page shows first: the order and which card form; its intent is made in the browser.
+    warm(paymentQueries);
+    if (!(await isSignedIn('user', viewer))) return;
+    const { payableOrderQuery, paymentConfigQuery } = await paymentQueries();
+    await Promise.all([
+      queryClient.prefetchQuery(payableOrderQuery(payment)),
+      queryClient.prefetchQuery(paymentConfigQuery),
+    ]);
     return;
   }
   const dashboardPage = (Object.keys(dashboardQueries) as (keyof typeof dashboardQueries)[]).find((page) =>
@@ -121,5 +146,5 @@ export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathna
   const { queries, role, load } = dashboardQueries[dashboardPage];
   warm(queries);
   const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
-  for (const each of roles) if (await isSignedIn(each)) return load(queryClient, search);
+  for (const each of roles) if (await isSignedIn(each, viewer)) return load(queryClient, search);
 };
