@@ -43,11 +43,9 @@ export const matchRoute = (pathname: string) => {
 
 /**
  * Signed-in pages ask only once the session is known and the role matches: a visitor is sent to
- * log in, and someone on another role's page is sent home, so their data would be refused. On the
- * server, the viewer the page is rendered for stands for the session (there is none there).
+ * log in, and someone on another role's page is sent home, so their data would be refused.
  */
-export async function isSignedIn(role?: Role, viewer?: PageViewer) {
-  if (viewer) return role === undefined || viewer.role === role;
+export async function isSignedIn(role?: Role) {
   if ((await getAccessToken()) === null) return false;
   const { user } = getSessionState();
   return !!user && (role === undefined || user.role === role);
@@ -67,25 +65,15 @@ export const warm = (queries: () => Promise<unknown>) => {
  */
 export async function prefetchPageData(
   queryClient: QueryClient,
-  {
-    pathname,
-    search,
-    isPrerendered,
-    viewer,
-  }: { pathname: string; search: string; isPrerendered: boolean; viewer?: PageViewer },
+  { search, ...address }: { pathname: string; search: string; isPrerendered: boolean; viewer?: PageViewer },
 ) {
+  const { pathname } = address;
   const match = matchRoute(pathname);
   const load = match && dataModules[`./routes/${match.entry.page}.data.ts`];
   if (!match || !load) return;
   try {
     const { prefetch } = await load();
-    await prefetch(queryClient, {
-      params: match.params,
-      search: new URLSearchParams(search),
-      pathname,
-      isPrerendered,
-      viewer,
-    });
+    await prefetch(queryClient, { ...address, params: match.params, search: new URLSearchParams(search) });
   } catch {
     // The page asks for its data itself.
   }

@@ -2,7 +2,7 @@ import type { Role } from '@recell/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { dashboardPaths } from '@/config/dashboard-paths';
-import { isSignedIn, warm, type PageDataModule } from '../../prefetch';
+import { isSignedIn, warm, type PageDataModule, type PageViewer } from '../../prefetch';
 
 // Each page loads only its own feature's query options, as it needs them.
 const adminQueries = () => import('@/features/admin/queries');
@@ -21,6 +21,13 @@ export const renderedForViewer = () => [
   dashboardPaths.myProducts.pattern,
   dashboardPaths.payment.pattern,
 ];
+
+/**
+ * Whether the page may ask for its data (see `isSignedIn`): on the server, the viewer a private
+ * page is rendered for stands for the session, which only the browser has (decision 0078).
+ */
+export const mayAsk = async (viewer: PageViewer | undefined, role?: Role) =>
+  viewer ? role === undefined || viewer.role === role : isSignedIn(role);
 
 type Prefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>;
 
@@ -123,7 +130,7 @@ export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathna
   if (order !== undefined) {
     // An order's page: its buyer's, its seller's (or an admin's while a problem is open); the API decides.
     warm(buyingQueries);
-    if (await isSignedIn(undefined, viewer))
+    if (await mayAsk(viewer))
       await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
     return;
   }
@@ -131,7 +138,7 @@ export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathna
   if (payment !== undefined) {
     // What the payment page shows first: the order and which card form; its intent is made in the browser.
     warm(paymentQueries);
-    if (!(await isSignedIn('user', viewer))) return;
+    if (!(await mayAsk(viewer, 'user'))) return;
     const { payableOrderQuery, paymentConfigQuery } = await paymentQueries();
     await Promise.all([
       queryClient.prefetchQuery(payableOrderQuery(payment)),
@@ -146,5 +153,5 @@ export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathna
   const { queries, role, load } = dashboardQueries[dashboardPage];
   warm(queries);
   const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
-  for (const each of roles) if (await isSignedIn(each, viewer)) return load(queryClient, search);
+  for (const each of roles) if (await mayAsk(viewer, each)) return load(queryClient, search);
 };
