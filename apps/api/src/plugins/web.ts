@@ -143,7 +143,9 @@ const fetchFromApp =
         : { accept: 'application/json' },
       remoteAddress: request.ip,
     });
-    return answerForRenderer(answer.statusCode, answer.payload);
+    // A 401 would have the web's api-client refresh a session, which a render on the server has
+    // not: its refusal (the page goes out as its frame) is all the renderer needs to hear.
+    return answerForRenderer(answer.statusCode === 401 ? 403 : answer.statusCode, answer.payload);
   };
 
 /**
