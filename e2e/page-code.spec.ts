@@ -23,12 +23,7 @@ import {
   type ProductWithPhotos,
 } from '@recell/contract';
 import { dashboardMenu, demoAccount, signIn } from './support/auth.ts';
-import {
-  bookThroughApi,
-  createTestPhone,
-  myOrderRows,
-  removeTestPhone,
-} from './support/buying.ts';
+import { bookThroughApi, createTestPhone, myOrderRows, removeTestPhone } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
 import { passUnusedPreloadCheck } from './support/preloads.ts';
 
@@ -409,7 +404,9 @@ test.describe("My Orders and the payment page come with the buyer's own order", 
         page.getByRole('heading', { level: 1, name: messages.paymentHeading(phone.product.name), exact: true }),
       ).toBeVisible();
       await page.goBack();
-      await myOrderRows(page, phone.product.name).getByRole('button', { name: buyingTexts.delete, exact: true }).click();
+      await myOrderRows(page, phone.product.name)
+        .getByRole('button', { name: buyingTexts.delete, exact: true })
+        .click();
       const dialog = page.getByRole('dialog', { name: buyingTexts.deleteOrderTitle(phone.product.name), exact: true });
       await dialog.getByRole('button', { name: buyingTexts.delete, exact: true }).click();
       await expect(myOrderRows(page, phone.product.name)).toHaveCount(0);

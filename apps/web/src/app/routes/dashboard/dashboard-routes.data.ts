@@ -130,8 +130,7 @@ export const prefetch: PageDataModule['prefetch'] = async (queryClient, { pathna
   if (order !== undefined) {
     // An order's page: its buyer's, its seller's (or an admin's while a problem is open); the API decides.
     warm(buyingQueries);
-    if (await mayAsk(viewer))
-      await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
+    if (await mayAsk(viewer)) await queryClient.prefetchQuery((await buyingQueries()).orderDetailsQuery(order));
     return;
   }
   const payment = matchPath(dashboardPaths.payment.pattern, pathname)?.params.id;
