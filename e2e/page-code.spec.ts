@@ -22,7 +22,7 @@ import {
   webTexts,
   type ProductWithPhotos,
 } from '@recell/contract';
-import { dashboardMenu, demoAccount, signIn } from './support/auth.ts';
+import { dashboardMenu, demoAccount, signedInPageOf, signIn } from './support/auth.ts';
 import { bookThroughApi, createTestPhone, myOrderRows, removeTestPhone } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
 import { passUnusedPreloadCheck } from './support/preloads.ts';
@@ -363,8 +363,9 @@ test.describe("a phone's page, a seller's page and the search come rendered", ()
   });
 });
 
-test.describe("My Orders and the payment page come with the buyer's own order", () => {
+test.describe("My Orders, My Products and the payment page come with their viewer's own data", () => {
   test("with the app's scripts blocked the order is there; with them the page is taken over and works", async ({
+    browser,
     page,
     request,
   }) => {
@@ -393,7 +394,29 @@ test.describe("My Orders and the payment page come with the buyer's own order", 
       ).toBeVisible();
       await blocked.close();
 
-      // With its code: the page is taken over, the session fills the sidebar, and the row's controls work.
+      // The seller's My Products, their phone in it, before any code too.
+      const seller = await signedInPageOf(browser, demoAccount('seller').email);
+      await seller.page.route('**/assets/*.js', (route) => route.abort());
+      await seller.page.goto('/dashboard/my-products');
+      expect(await seller.page.locator('#root').getAttribute('data-prerendered')).toBe('page');
+      await expect(
+        seller.page.getByRole('heading', { level: 1, name: accountTexts.myProducts, exact: true }),
+      ).toBeVisible();
+      await expect(seller.page.getByRole('main').getByText(phone.product.name, { exact: true })).toBeVisible();
+      await seller.close();
+
+      // With its code: the page is taken over (no error, no mismatch), the session fills the
+      // sidebar, and the row's controls work.
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/dashboard/orders/payment/${order.id}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: messages.paymentHeading(phone.product.name), exact: true }),
+      ).toBeVisible();
+      await expect(dashboardMenu(page)).toBeVisible();
       await page.goto('/dashboard/my-orders');
       const row = myOrderRows(page, phone.product.name);
       await expect(row).toBeVisible();
@@ -410,6 +433,7 @@ test.describe("My Orders and the payment page come with the buyer's own order", 
       const dialog = page.getByRole('dialog', { name: buyingTexts.deleteOrderTitle(phone.product.name), exact: true });
       await dialog.getByRole('button', { name: buyingTexts.delete, exact: true }).click();
       await expect(myOrderRows(page, phone.product.name)).toHaveCount(0);
+      expect(errors).toEqual([]);
     } finally {
       await removeTestPhone(request, phone.sellerToken, phone.product.id);
     }
