@@ -12,8 +12,9 @@ export type PrefetchContext = {
   /** This is the first page and came prerendered (see `prefetchPageData`). */
   isPrerendered: boolean;
   /**
-   * Whom the server renders the page for (a private page: src/prerender.tsx), which it checked
-   * itself; never set in the browser, where the session says who is signed in.
+   * Whom the server renders the page for (a private page: `renderSignedInPage` in
+   * src/prerender.tsx), which it checked itself; never set in the browser, where the session says
+   * who is signed in.
    */
   viewer?: PageViewer;
 };
@@ -65,15 +66,19 @@ export const warm = (queries: () => Promise<unknown>) => {
  */
 export async function prefetchPageData(
   queryClient: QueryClient,
-  { search, ...address }: { pathname: string; search: string; isPrerendered: boolean; viewer?: PageViewer },
+  { pathname, search, isPrerendered }: { pathname: string; search: string; isPrerendered: boolean },
 ) {
-  const { pathname } = address;
   const match = matchRoute(pathname);
   const load = match && dataModules[`./routes/${match.entry.page}.data.ts`];
   if (!match || !load) return;
   try {
     const { prefetch } = await load();
-    await prefetch(queryClient, { ...address, params: match.params, search: new URLSearchParams(search) });
+    await prefetch(queryClient, {
+      params: match.params,
+      search: new URLSearchParams(search),
+      pathname,
+      isPrerendered,
+    });
   } catch {
     // The page asks for its data itself.
   }

@@ -1,9 +1,8 @@
 import type { Role } from '@recell/contract';
-import { use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '../auth-context';
-import { RenderedSignedInContext } from '../rendered-signed-in';
 
 /** What RequireRole tells the dashboard when it sends someone there: whose page they asked for. */
 export type RefusedPageState = { pageForRole: Role };
@@ -12,14 +11,10 @@ export type RefusedPageState = { pageForRole: Role };
  * Shows its routes to users of `role` only (or of any of several roles; inside RequireAuth). Anyone else lands on the
  * dashboard's welcome page, which says whose page it was and shows nothing of it. (The
  * 'User Unuthorized Access' toast and logout are for calls the API refuses, docs/product.md, Messages.)
- * While the session loads on a page the server rendered for its viewer (the server checked the
- * role), the page stays; the session then decides, as on any page.
  */
 export function RequireRole({ role, children }: { role: Role | readonly [Role, ...Role[]]; children?: ReactNode }) {
-  const { user, status } = useAuth();
-  const isRenderedSignedIn = use(RenderedSignedInContext);
+  const { user } = useAuth();
   const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
-  if (status === 'loading' && isRenderedSignedIn) return children ?? <Outlet />;
   if (!user || !roles.includes(user.role))
     return <Navigate to={paths.dashboard.to()} replace state={{ pageForRole: roles[0]! } satisfies RefusedPageState} />;
   return children ?? <Outlet />;
