@@ -369,6 +369,8 @@ test.describe("My Orders, My Products and the payment page come with their viewe
     page,
     request,
   }) => {
+    // Three people's pages, each signed in, and a booking made and removed.
+    test.setTimeout(120_000);
     const buyer = demoAccount('buyer').email;
     const phone = await createTestPhone(request, demoAccount('seller').email);
     try {
