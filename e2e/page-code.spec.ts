@@ -5,22 +5,26 @@
  * page, for someone signed in, comes rendered with its first phones (the API's web plugin), as do
  * a phone's page and a seller's page for anyone and the search for someone signed in: each paints
  * with the part of the stylesheet it carries as with the whole of it, and a phone's page shows its
- * photo before any of the app's code has run.
+ * photo before any of the app's code has run. My Orders and the payment page come rendered with the
+ * signed-in buyer's own order, for them alone (decision 0078).
  */
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import {
+  accountTexts,
   buyingTexts,
   categoryIds,
   formatPrice,
   listingTexts,
+  messages,
   photoTexts,
   signedInHintCookie,
   themeCookie,
   webTexts,
   type ProductWithPhotos,
 } from '@recell/contract';
-import { demoAccount, signIn } from './support/auth.ts';
-import { createTestPhone, removeTestPhone } from './support/buying.ts';
+import { dashboardMenu, demoAccount, signedInPageOf, signIn } from './support/auth.ts';
+import { bookThroughApi, createTestPhone, myOrderRows, removeTestPhone } from './support/buying.ts';
+import { apiToken } from './support/listings.ts';
 import { passUnusedPreloadCheck } from './support/preloads.ts';
 
 /** Text that survives minification in each library's code. */
@@ -356,5 +360,84 @@ test.describe("a phone's page, a seller's page and the search come rendered", ()
     await expectSameLookWithWholeStylesheet(page, baseURL, '/search?q=iphone', (shown) =>
       shown.getByRole('main').getByRole('article').first().locator('img'),
     );
+  });
+});
+
+test.describe("My Orders, My Products and the payment page come with their viewer's own data", () => {
+  test("with the app's scripts blocked the order is there; with them the page is taken over and works", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // Three people's pages, each signed in, and a booking made and removed.
+    test.setTimeout(120_000);
+    const buyer = demoAccount('buyer').email;
+    const phone = await createTestPhone(request, demoAccount('seller').email);
+    try {
+      const order = await bookThroughApi(request, await apiToken(request, buyer), {
+        productId: phone.product.id,
+        phone: '3125550126',
+        location: 'Chicago, IL',
+      });
+      await signIn(page, buyer);
+
+      // Before any of the app's code has run: the buyer's own order, in a page no cache keeps.
+      const blocked = await page.context().newPage();
+      await blocked.route('**/assets/*.js', (route) => route.abort());
+      const response = await blocked.goto('/dashboard/my-orders');
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      expect(await blocked.locator('#root').getAttribute('data-prerendered')).toBe('page');
+      await expect(blocked.getByRole('heading', { level: 1, name: accountTexts.myOrders, exact: true })).toBeVisible();
+      await expect(myOrderRows(blocked, phone.product.name)).toBeVisible();
+      await blocked.goto(`/dashboard/orders/payment/${order.id}`);
+      expect(await blocked.locator('#root').getAttribute('data-prerendered')).toBe('page');
+      await expect(
+        blocked.getByRole('heading', { level: 1, name: messages.paymentHeading(phone.product.name), exact: true }),
+      ).toBeVisible();
+      await blocked.close();
+
+      // The seller's My Products, their phone in it, before any code too.
+      const seller = await signedInPageOf(browser, demoAccount('seller').email);
+      await seller.page.route('**/assets/*.js', (route) => route.abort());
+      await seller.page.goto('/dashboard/my-products');
+      expect(await seller.page.locator('#root').getAttribute('data-prerendered')).toBe('page');
+      await expect(
+        seller.page.getByRole('heading', { level: 1, name: accountTexts.myProducts, exact: true }),
+      ).toBeVisible();
+      await expect(seller.page.getByRole('main').getByText(phone.product.name, { exact: true })).toBeVisible();
+      await seller.close();
+
+      // With its code: the page is taken over (no error, no mismatch), the session fills the
+      // sidebar, and the row's controls work.
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/dashboard/orders/payment/${order.id}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: messages.paymentHeading(phone.product.name), exact: true }),
+      ).toBeVisible();
+      await expect(dashboardMenu(page)).toBeVisible();
+      await page.goto('/dashboard/my-orders');
+      const row = myOrderRows(page, phone.product.name);
+      await expect(row).toBeVisible();
+      await expect(dashboardMenu(page).getByRole('link', { name: /^My Orders/ })).toBeVisible();
+      await row.getByRole('link', { name: messages.pay, exact: true }).click();
+      await expect(page).toHaveURL(`/dashboard/orders/payment/${order.id}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: messages.paymentHeading(phone.product.name), exact: true }),
+      ).toBeVisible();
+      await page.goBack();
+      await myOrderRows(page, phone.product.name)
+        .getByRole('button', { name: buyingTexts.delete, exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: buyingTexts.deleteOrderTitle(phone.product.name), exact: true });
+      await dialog.getByRole('button', { name: buyingTexts.delete, exact: true }).click();
+      await expect(myOrderRows(page, phone.product.name)).toHaveCount(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await removeTestPhone(request, phone.sellerToken, phone.product.id);
+    }
   });
 });

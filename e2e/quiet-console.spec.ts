@@ -135,8 +135,9 @@ test.describe('a quiet console', () => {
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         await route.continue();
       });
-      // Home and About are prerendered; a brand's page is rendered by the server with its phones.
-      await page.goto(['/', '/about', categoryPath][index % 3] ?? '/');
+      // Home and About are prerendered; a brand's page is rendered by the server with its phones,
+      // and My Orders with the buyer's own orders (decision 0078).
+      await page.goto(['/', '/about', categoryPath, '/dashboard/my-orders'][index % 4] ?? '/');
       await expectSignedInNav(page);
       await page.waitForLoadState('networkidle');
     }

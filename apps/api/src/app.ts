@@ -7,7 +7,14 @@ import type { ImageStorage } from './adapters/storage/storage.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { createMailSender, type MailSender } from './adapters/mail/index.ts';
 import { deliverDueEmails, demoMailboxRoutes, outboxRoutes } from './modules/mail/index.ts';
-import { accountRoutes, authPlugin, callbackPath, recoveryRoutes, socialRoutes } from './modules/auth/index.ts';
+import {
+  accountRoutes,
+  authPlugin,
+  callbackPath,
+  pageViewer,
+  recoveryRoutes,
+  socialRoutes,
+} from './modules/auth/index.ts';
 import { createIdentityProviders, type IdentityProviders } from './adapters/identity/index.ts';
 import type { CardProcessor } from './adapters/payments/card-processor.ts';
 import { createCardProcessor, type AnyCardProcessor } from './adapters/payments/index.ts';
@@ -261,6 +268,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     uploadsDir: config.uploadsDir,
     renderedPageTtlMs: pageCacheTtlMs,
     pageRendersPerIp: config.pageRendersPerIp,
+    pageViewer: (familyId) => pageViewer(app.db, familyId),
   });
   return app;
 };

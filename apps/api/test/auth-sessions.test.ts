@@ -78,13 +78,16 @@ describe('sessions: refresh, logout and access tokens', () => {
       const second = refreshCookie(response)!;
       expect(second).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 30 * 86_400 });
       expect(second.value).not.toBe(first);
-      // The page requests' hint lives as long, and says nothing but "signed in" until when; signed
-      // by the server, so a hand-set one is told apart.
+      // The page requests' hint lives as long, and says "signed in" until when, and which sign-in
+      // (its family, the same after a refresh: decision 0078); signed by the server, so a hand-set
+      // one is told apart.
       const hint = hintCookie(response)!;
       expect(hint).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 86_400 });
       const signed = t.app.unsignCookie(hint.value);
       expect(signed.valid).toBe(true);
-      expect(Number(signed.value)).toBeCloseTo(Date.now() / 1000 + 30 * 86_400, -2);
+      const [end, hintFamily] = signed.value!.split('.');
+      expect(Number(end)).toBeCloseTo(Date.now() / 1000 + 30 * 86_400, -2);
+      expect((await familyOf(first)).map((row) => row.familyId)).toContain(hintFamily);
       expect((await t.app.inject({ url: '/api/me', headers: bearer(session.accessToken) })).statusCode).toBe(200);
 
       const third = refreshCookie(await refresh(t, second.value))!.value;

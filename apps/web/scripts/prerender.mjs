@@ -137,5 +137,19 @@ for (const pattern of plan.renderedPatterns) {
   }
   manifest.renderedPages[pattern] = file;
 }
+// Private pages (My Orders, …): rendered with the signed-in person's own data, for them alone,
+// never kept nor shared (decision 0078). One signed-in template serves an entry's pages.
+manifest.renderedForViewer = [];
+for (const { name, patterns } of plan.renderedForViewer) {
+  const file = `pages/${name}.rendered.html`;
+  for (const theme of [undefined, ...themes]) {
+    const html = await renderTemplate({ ...assets, style: { criticalOf: stylesheet } }, theme, false);
+    if (!Object.values(placeholders).every((placeholder) => html.includes(placeholder)))
+      throw new Error(`the template of ${name} has no place for its page, data or style`);
+    await writeFile(path.join(dist, theme ? file.replace(/\.html$/, `.${theme}.html`) : file), html);
+  }
+  for (const pattern of patterns) manifest.renderedPages[pattern] = file;
+  manifest.renderedForViewer.push(...patterns);
+}
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`prerendered ${plan.prerendered.length + 1} pages and the frames of the others`);

@@ -1,9 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { prefetchPageData, type PageDataModule } from './app/prefetch';
+import { matchRoute, prefetchPageData, type PageDataModule, type PageViewer } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { routeTable, type RouteEntry } from './config/routes';
@@ -99,7 +100,10 @@ export { placeholders, siteTitle };
 const entries = Object.values(routeTable) as RouteEntry[];
 const patternsOf = (entry: RouteEntry) => (entry.nested ? [entry.path, `${entry.path}/*`] : [entry.path]);
 const dataModules = import.meta.glob<
-  PageDataModule & { unfilteredPages?: () => { address: string; fetches: string[] }[] }
+  PageDataModule & {
+    unfilteredPages?: () => { address: string; fetches: string[] }[];
+    renderedForViewer?: () => string[];
+  }
 >('./app/routes/**/*.data.ts');
 const dataModuleOf = (entry: RouteEntry) => `./app/routes/${entry.page}.data.ts`;
 
@@ -110,7 +114,9 @@ const dataModuleOf = (entry: RouteEntry) => `./app/routes/${entry.page}.data.ts`
  * - `routeFrames`: pages whose frame lists their own code (Vite manifest keys), and for some
  *   addresses their first API calls (`unfiltered`);
  * - `renderedPatterns`: pages the server renders with their data for a signed-in request, and
- *   `renderedForEveryone`: those of them that are public, rendered for visitors too.
+ *   `renderedForEveryone`: those of them that are public, rendered for visitors too;
+ * - `renderedForViewer`: pages under an entry (its data module's `renderedForViewer`) that the
+ *   server renders with the signed-in person's own data, for them alone (decision 0078).
  */
 export async function buildPlan() {
   const prerendered = new Map<string, string[]>();
@@ -137,7 +143,15 @@ export async function buildPlan() {
         };
       }),
   );
+  const renderedForViewer = await Promise.all(
+    withFrame.map(async (entry) => {
+      const data = dataModules[dataModuleOf(entry)];
+      const patterns = data ? ((await data()).renderedForViewer?.() ?? []) : [];
+      return { name: entry.path.replace(/^\//, ''), patterns };
+    }),
+  );
   return {
+    renderedForViewer: renderedForViewer.filter(({ patterns }) => patterns.length > 0),
     prerendered: [...prerendered].map(([page, addresses]) => ({ page, url: addresses[0]!, addresses })),
     framePatterns: withFrame.flatMap(patternsOf),
     routeFrames,
@@ -149,23 +163,70 @@ export async function buildPlan() {
 }
 
 /**
- * A page with the data it shows first: a public one (a phone's, a seller's) for anyone, a signed-in
- * one for a request that carried the signed-in hint (the API's web plugin). `fetchApi` answers the page's API calls: the server's own routes, as a
- * visitor (the data is the catalogue's, public). The session still loads as in the prerendered
- * pages, so the browser's first render, given the same data, matches. Null when a call failed: the
- * page then goes out as its frame and asks for its data itself.
+ * Each render's own `fetch`: renders run at once (the server awaits the API while rendering
+ * another page), and one person's page must never call the API with another's. The api-client's
+ * transport is set once, to the `fetch` of whichever render the call belongs to.
  */
-export async function renderSignedInPage(
+const renderFetch = new AsyncLocalStorage<typeof fetch>();
+let isTransportSet = false;
+const sendThroughRender: typeof fetch = (input, init) => {
+  const fetchApi = renderFetch.getStore();
+  if (!fetchApi) return Promise.reject(new Error('an API call outside a page render'));
+  return fetchApi(input, init);
+};
+
+/**
+ * A page with the data it shows first: a public one (a phone's, a seller's) for anyone, a signed-in
+ * one for a request that carried the signed-in hint, and a private one (My Orders, …) for the
+ * `viewer` the server checked (the API's web plugin). `fetchApi` answers the page's API calls: the
+ * server's own routes, as a visitor (the data is the catalogue's, public), or as the viewer. The
+ * session still loads as in the prerendered pages, so the browser's first render, given the same
+ * data, matches. Null when a call failed (or was refused): the page then goes out as its frame and
+ * asks for its data itself.
+ */
+export function renderSignedInPage(
   url: string,
   fetchApi: typeof fetch,
+  viewer?: PageViewer,
 ): Promise<{ title: string | null; body: string; data: string } | null> {
-  sendApiCallsWith(fetchApi);
+  if (!isTransportSet) {
+    sendApiCallsWith(sendThroughRender);
+    isTransportSet = true;
+  }
+  return renderFetch.run(fetchApi, () => renderWithData(url, viewer));
+}
+
+/**
+ * Starts the page's first data as `prefetchPageData` does in the browser; a private page's data
+ * module is also told its viewer (here, not in prefetch.ts: the browser's first load carries
+ * nothing for it). A module that fails leaves its queries unasked: the frame goes out.
+ */
+async function prefetchOnServer(queryClient: QueryClient, url: string, viewer: PageViewer | undefined) {
+  const { pathname, search } = new URL(url, 'http://recell.invalid');
+  if (!viewer) return prefetchPageData(queryClient, { pathname, search, isPrerendered: false });
+  const match = matchRoute(pathname);
+  const load = match && dataModules[dataModuleOf(match.entry)];
+  if (!match || !load) return;
+  try {
+    const { prefetch } = await load();
+    await prefetch(queryClient, {
+      params: match.params,
+      search: new URLSearchParams(search),
+      pathname,
+      isPrerendered: false,
+      viewer,
+    });
+  } catch {
+    // Nothing asked: no page.
+  }
+}
+
+async function renderWithData(url: string, viewer: PageViewer | undefined) {
   const queryClient = createQueryClient();
   // A page waits for no retry: a failed call sends the frame at once (the browser retries).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   try {
-    const { pathname, search } = new URL(url, 'http://recell.invalid');
-    await prefetchPageData(queryClient, { pathname, search, isPrerendered: false });
+    await prefetchOnServer(queryClient, url, viewer);
     const queries = queryClient.getQueryCache().getAll();
     if (queries.length === 0 || queries.some((query) => query.state.status !== 'success')) return null;
     const data = pageDataJson(queryClient);

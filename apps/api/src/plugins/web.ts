@@ -5,9 +5,10 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, renderedPageQueryParams, signedInHintCookie, themeCookie } from '@recell/contract';
+import { messages, renderedPageQueryParams, signedInHintCookie, themeCookie, type Role } from '@recell/contract';
 import { encodedPage, PageCache, preferredEncoding, type CachedPage } from '../lib/page-cache.ts';
 import { createSoftLimit } from '../lib/rate-limit.ts';
+import { readSignedInHint } from '../lib/signed-in-hint.ts';
 import { sendError } from './errors.ts';
 
 const oneYear = 31_536_000;
@@ -46,6 +47,8 @@ type PagesManifest = {
   renderedPages?: Record<string, string>;
   /** Those of them that are public (a phone's, a seller's page): rendered for visitors too. */
   renderedForEveryone?: string[];
+  /** Those of them that are private (My Orders, …): rendered for the signed-in person alone. */
+  renderedForViewer?: string[];
   /** The whole stylesheet (a rendered page carries the part of it its HTML uses). */
   stylesheet?: string;
 };
@@ -56,6 +59,7 @@ type RenderModule = {
   renderSignedInPage: (
     url: string,
     fetchApi: typeof fetch,
+    viewer?: { role: Role },
   ) => Promise<{ title: string | null; body: string; data: string } | null>;
   /** Reads the stylesheet once; the function it returns picks the rules a page's HTML uses. */
   criticalStyleFor: (stylesheet: string) => (html: string) => string;
@@ -125,18 +129,23 @@ const policyAllowingStyle = (policy: string, styleHash: string) =>
 
 /**
  * The API as `fetch` for the page renderer: its calls run through this server's own routes, as a
- * visitor, from the address of someone whose page is being rendered (rate limits count them).
+ * visitor or, on a private page, as its viewer (`accessToken`), from the address of someone whose
+ * page is being rendered (rate limits count them).
  */
 const fetchFromApp =
-  (app: FastifyInstance, request: FastifyRequest): typeof fetch =>
+  (app: FastifyInstance, request: FastifyRequest, accessToken?: string): typeof fetch =>
   async (input, init) => {
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: String(input),
-      headers: { accept: 'application/json' },
+      headers: accessToken
+        ? { accept: 'application/json', authorization: `Bearer ${accessToken}` }
+        : { accept: 'application/json' },
       remoteAddress: request.ip,
     });
-    return answerForRenderer(answer.statusCode, answer.payload);
+    // A 401 would have the web's api-client refresh a session, which a render on the server has
+    // not: its refusal (the page goes out as its frame) is all the renderer needs to hear.
+    return answerForRenderer(answer.statusCode === 401 ? 403 : answer.statusCode, answer.payload);
   };
 
 /**
@@ -161,7 +170,8 @@ const answerForRenderer = (status: number, payload: string) =>
  * with the prerendered 404 page and status 404; unknown /api/* paths answer a JSON 404. The pages
  * the web's server build renders come rendered with their data, so a phone paints them without
  * waiting for the code: a phone's and a seller's page for anyone, a brand's page and the search
- * for a request with the signed-in hint.
+ * for a request with the signed-in hint, and My Orders, My Products and the payment page for the
+ * live sign-in the hint names, with that person's own data, never kept nor shared (decision 0078).
  */
 export interface WebOptions {
   webDistDir: string;
@@ -170,6 +180,11 @@ export interface WebOptions {
   renderedPageTtlMs: number;
   /** Renders per IP per minute that no kept page answered; past it the page's frame is sent. */
   pageRendersPerIp: number;
+  /**
+   * The account of a refresh-token family that is still signed in, or null (the auth module's
+   * door): whom a private page may be rendered for. Without it no private page is rendered.
+   */
+  pageViewer?: (familyId: string) => Promise<{ userId: string; role: Role } | null>;
 }
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
@@ -253,25 +268,50 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   });
 
   /**
-   * Whether the request carries the hint a sign-in set: signed with the app's cookie secret and
-   * naming when its session ends. A hand-set `1`, a forged or an outlived one is a visitor's.
+   * The hint a sign-in set, if the request carries one: signed with the app's cookie secret, naming
+   * when its session ends (and, since decision 0078, its family). A hand-set `1`, a forged or an
+   * outlived one is a visitor's: null.
    */
-  const hasSignedInHint = (request: FastifyRequest) => {
+  const signedInHintOf = (request: FastifyRequest) => {
     const raw = request.cookies[signedInHintCookie];
-    if (!raw) return false;
-    const hint = request.unsignCookie(raw);
-    return hint.valid && hint.value !== null && Number(hint.value) * 1000 > Date.now();
+    if (!raw) return null;
+    const signed = request.unsignCookie(raw);
+    const hint = signed.valid && signed.value !== null ? readSignedInHint(signed.value) : null;
+    return hint && hint.endsAtMs > Date.now() ? hint : null;
+  };
+  const hasSignedInHint = (request: FastifyRequest) => signedInHintOf(request) !== null;
+
+  /**
+   * Whom a private page may be rendered for: the account of the live sign-in the hint names,
+   * checked in the database on every request (logout, reuse, an expired session or a disabled
+   * account: nobody). A hint without a family (set before hints named it) names nobody.
+   */
+  const viewerOf = async (request: FastifyRequest) => {
+    const familyId = signedInHintOf(request)?.familyId;
+    if (!familyId || !opts.pageViewer) return null;
+    try {
+      return await opts.pageViewer(familyId);
+    } catch (error) {
+      request.log.error({ err: error }, 'checking whom a page is for failed');
+      return null;
+    }
   };
 
+  /** Renders the page; kept under `key` when given (never a private page: `viewer`). */
   const render = async (
     request: FastifyRequest,
     pageUrl: string,
     template: string,
-    key: string,
+    key: string | null,
+    viewer?: { role: Role; accessToken: string },
   ): Promise<CachedPage | null> => {
     const generation = renderedPages.generation;
     try {
-      const page = await renderer!.renderSignedInPage(pageUrl, fetchFromApp(app, request));
+      const page = await renderer!.renderSignedInPage(
+        pageUrl,
+        fetchFromApp(app, request, viewer?.accessToken),
+        viewer && { role: viewer.role },
+      );
       if (!page) return null;
       let html = templateOf(template)
         .replace('<!--recell:page-->', () => page.body)
@@ -281,7 +321,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       const style = criticalStyle?.(html);
       if (style !== undefined) html = html.replace('<!--recell:style-->', () => style);
       const styleHash = style === undefined ? undefined : hashOfStyle(style);
-      renderedPages.set(key, html, generation, styleHash);
+      if (key !== null) renderedPages.set(key, html, generation, styleHash);
       return { body: html, encoded: {}, styleHash };
     } catch (error) {
       // The page still works from its frame: it asks for its data itself.
@@ -295,15 +335,38 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const mayRender = (request: FastifyRequest, pattern: string) =>
     renderedForEveryone.has(pattern) || hasSignedInHint(request);
 
-  /** The page at `url` rendered with its data, or null (not such a page, no hint, or a call failed). */
-  const renderedPage = async (request: FastifyRequest, url: string): Promise<CachedPage | null> => {
+  const renderedForViewer = new Set(manifest?.renderedForViewer ?? []);
+
+  /**
+   * A private page rendered for the live sign-in the hint names, as that person (their own access
+   * token: the API applies every rule as usual), or null. Never kept, never shared with another
+   * request: each render is its viewer's alone, and counts against the IP's fresh renders.
+   */
+  const privatePage = async (request: FastifyRequest, page: string, template: string) => {
+    const viewer = await viewerOf(request);
+    if (!viewer || !(await freshRenders.tryConsume(request.ip))) return null;
+    const { token } = await app.accessTokens.sign(viewer);
+    const rendered = await render(request, page, template, null, { role: viewer.role, accessToken: token });
+    return rendered && { ...rendered, isPrivate: true as const };
+  };
+
+  /**
+   * The page at `url` rendered with its data, or null (not such a page, no hint, nobody to render a
+   * private page for, or a call failed or was refused). `isPrivate`: one person's page.
+   */
+  const renderedPage = async (
+    request: FastifyRequest,
+    url: string,
+  ): Promise<(CachedPage & { isPrivate?: true }) | null> => {
     if (!renderer) return null;
     const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
     const pattern = Object.entries(manifest?.renderedPages ?? {}).find(([known]) => matchesPattern(address, known));
-    if (!pattern || !mayRender(request, pattern[0])) return null;
+    if (!pattern) return null;
     const template = themedFile(manifest, pattern[1], request.cookies[themeCookie]);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const page = canonicalPage(address, search, renderedPageQueryParams[pattern[0]] ?? []);
+    if (renderedForViewer.has(pattern[0])) return privatePage(request, page, template);
+    if (!mayRender(request, pattern[0])) return null;
     const key = `${template} ${page}`;
     const cached = renderedPages.get(key);
     if (cached) return cached;
@@ -326,6 +389,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     const rendered = await renderedPage(request, url);
     if (rendered !== null) {
       reply.code(200).type('text/html; charset=utf-8');
+      // One person's page: no browser or cache keeps it, and it depends on the cookie.
+      if (rendered.isPrivate) reply.header('cache-control', 'private, no-store');
       const policy = reply.getHeader('content-security-policy');
       if (rendered.styleHash && typeof policy === 'string')
         reply.header('content-security-policy', policyAllowingStyle(policy, rendered.styleHash));

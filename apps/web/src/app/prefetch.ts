@@ -11,7 +11,16 @@ export type PrefetchContext = {
   pathname: string;
   /** This is the first page and came prerendered (see `prefetchPageData`). */
   isPrerendered: boolean;
+  /**
+   * Whom the server renders the page for (a private page: `renderSignedInPage` in
+   * src/prerender.tsx), which it checked itself; never set in the browser, where the session says
+   * who is signed in.
+   */
+  viewer?: PageViewer;
 };
+
+/** Someone the server renders a private page for (decision 0078). */
+export type PageViewer = { role: Role };
 
 /** A page's data module: starts the queries the page shows first. */
 export type PageDataModule = {

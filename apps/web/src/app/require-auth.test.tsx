@@ -44,6 +44,21 @@ describe('RequireAuth', () => {
     expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
   });
 
+  it('keeps a dashboard page the server rendered for its viewer while the session loads, its sidebar waiting', async () => {
+    mockApi({ 'GET /api/me/orders': () => jsonResponse({ items: [], nextCursor: null }) });
+    renderWithProviders(
+      <RenderedSignedInContext value>
+        <AppRoutes />
+      </RenderedSignedInContext>,
+      { route: '/dashboard/my-orders', auth: { status: 'loading', user: null, logout: async () => {} } },
+    );
+    // RequireRole keeps the page (the server checked the role); the sidebar's person and menu come
+    // with the session, as the server rendered it (decision 0078).
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard menu' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/my-orders');
+  });
+
   it('sends a visitor whose signed-in hint outlived the session from that page to log in', async () => {
     renderWithProviders(
       <Routes>

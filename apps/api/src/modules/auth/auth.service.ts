@@ -46,7 +46,7 @@ export const signup = async (deps: AuthDeps, form: SignupForm): Promise<SignedIn
   if (await users.findUserByEmail(deps.db, input.email)) throw accountExists();
   const image = await storeImage(deps.storage, form.image!);
   const passwordHash = await hashPassword(input.password);
-  let created: { user: users.UserRow; refreshToken: string };
+  let created: { user: users.UserRow; family: { refreshToken: string; familyId: string } };
   try {
     created = await deps.db.transaction(async (tx) => {
       const user = await users.insertUser(tx, {
@@ -59,7 +59,7 @@ export const signup = async (deps: AuthDeps, form: SignupForm): Promise<SignedIn
       });
       await recordUpload(tx, image.id, user.id);
       await queueConfirmationEmail(tx, deps, user);
-      return { user, refreshToken: await createRefreshFamily(deps, tx, user) };
+      return { user, family: await createRefreshFamily(deps, tx, user) };
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets one through.
@@ -67,7 +67,7 @@ export const signup = async (deps: AuthDeps, form: SignupForm): Promise<SignedIn
     throw error;
   }
   deps.emailsQueued();
-  return signedIn(deps, created.user, created.refreshToken, true);
+  return signedIn(deps, created.user, created.family, true);
 };
 
 /**

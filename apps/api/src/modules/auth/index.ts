@@ -5,6 +5,6 @@ export { hashPassword, verifyPassword } from './password.ts';
 export { recoveryRoutes } from './recovery.routes.ts';
 export { hashAccountToken } from './recovery.service.ts';
 export { deleteEndedSessions, revokeUserSessions } from './sessions.repository.ts';
-export { hashRefreshToken, refreshCookieName } from './sessions.service.ts';
+export { hashRefreshToken, pageViewer, refreshCookieName } from './sessions.service.ts';
 export { callbackPath, socialRoutes } from './social/social.routes.ts';
 export { accessTokenAudience, accessTokenIssuer, createAccessTokens, jwtSecretFileName } from './tokens.ts';

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { signedInHintCookie, type AuthSession } from '@recell/contract';
+import { signedInHintValue } from '../../lib/signed-in-hint.ts';
 import { refreshCookieName, refreshTtlMs, type AuthDeps, type SignedIn } from './sessions.service.ts';
 
 /** The browser sends the refresh cookie to /api/auth/* only (refresh, logout, social callbacks). */
@@ -34,8 +35,9 @@ export const withSessionCookies = (deps: AuthDeps, reply: FastifyReply, signedIn
   reply
     .header('cache-control', 'no-store')
     .setCookie(refreshCookieName, signedIn.refreshToken, { ...cookieOptions(deps), maxAge })
-    // Signed, naming when the session ends: the server renders pages for a hint it set, not a hand-set one.
-    .setCookie(signedInHintCookie, String(Math.floor(Date.now() / 1000) + maxAge), {
+    // Signed, naming when the session ends and its family: the server renders pages for a hint it
+    // set, not a hand-set one, and a private page for the family's live sign-in alone (decision 0078).
+    .setCookie(signedInHintCookie, signedInHintValue(Math.floor(Date.now() / 1000) + maxAge, signedIn.familyId), {
       ...hintCookieOptions(deps),
       maxAge,
       signed: true,

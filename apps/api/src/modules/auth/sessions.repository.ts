@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -29,6 +29,32 @@ export const markRotated = async (db: Executor, id: string): Promise<boolean> =>
     .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length === 1;
+};
+
+/**
+ * The account of a live sign-in: a token of the family neither revoked nor expired, of an account
+ * that is not disabled (a deleted one has no rows left). Undefined otherwise.
+ */
+export const findLiveFamilyUser = async (
+  db: Executor,
+  familyId: string,
+): Promise<{ userId: string; role: (typeof users.$inferSelect)['role'] } | undefined> => {
+  const [row] = await db
+    .select({ userId: users.id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.familyId, familyId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.disabledAt),
+        // A password reset ends every sign-in made before it.
+        or(isNull(users.sessionsValidAfter), gt(sessions.createdAt, users.sessionsValidAfter)),
+      ),
+    )
+    .limit(1);
+  return row;
 };
 
 /** Ends every token of a sign-in (logout, reuse detected, account disabled). */

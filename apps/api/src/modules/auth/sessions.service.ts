@@ -12,9 +12,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../adapters/storage/storage.ts';
 import type { AccessTokens } from './tokens.ts';
-import { authMessages, type AuthSession } from '@recell/contract';
+import { authMessages, type AuthSession, type Role } from '@recell/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { uuidPattern } from '../../lib/ids.ts';
 import { findUserById, type UserRow, toMe } from '../users/index.ts';
 import * as repository from './sessions.repository.ts';
 
@@ -48,32 +49,36 @@ export const refreshTtlMs = (deps: AuthDeps) => deps.auth.refreshTokenTtlDays * 
 export interface SignedIn {
   session: AuthSession;
   refreshToken: string;
+  /** The sign-in's refresh-token family: the signed-in hint names it (session-cookies.ts). */
+  familyId: string;
 }
 
 /** The answer to a successful sign-in or refresh: a fresh access token and the user. */
 export const signedIn = async (
   deps: AuthDeps,
   user: UserRow,
-  refreshToken: string,
+  { refreshToken, familyId }: { refreshToken: string; familyId: string },
   isNewUser: boolean,
 ): Promise<SignedIn> => {
   const { token, expiresAt } = await deps.accessTokens.sign({ userId: user.id, role: user.role });
   return {
     session: { accessToken: token, expiresAt: expiresAt.toISOString(), user: toMe(user), isNewUser },
     refreshToken,
+    familyId,
   };
 };
 
 /** Stores a new refresh-token family for `user` (inside the caller's transaction when given one). */
 export const createRefreshFamily = async (deps: AuthDeps, db: Executor, user: UserRow) => {
   const refreshToken = newRefreshToken();
+  const familyId = randomUUID();
   await repository.insertSession(db, {
     userId: user.id,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: hashRefreshToken(refreshToken),
     expiresAt: new Date(Date.now() + refreshTtlMs(deps)),
   });
-  return refreshToken;
+  return { refreshToken, familyId };
 };
 
 /**
@@ -82,8 +87,7 @@ export const createRefreshFamily = async (deps: AuthDeps, db: Executor, user: Us
  */
 export async function startSession(deps: AuthDeps, user: UserRow, opts: { isNewUser: boolean }): Promise<SignedIn> {
   if (user.disabledAt) throw new AppError('unauthorized', authMessages.accountDisabled);
-  const refreshToken = await createRefreshFamily(deps, deps.db, user);
-  return signedIn(deps, user, refreshToken, opts.isNewUser);
+  return signedIn(deps, user, await createRefreshFamily(deps, deps.db, user), opts.isNewUser);
 }
 
 const sessionEnded = () => new AppError('unauthorized', authMessages.sessionEnded);
@@ -127,7 +131,7 @@ const replayRotated = async (deps: AuthDeps, row: repository.SessionRow, present
       !successor.rotatedAt &&
       !successor.revokedAt &&
       successor.expiresAt.getTime() > Date.now();
-    if (isLive) return { user: await liveUser(deps, row), refreshToken };
+    if (isLive) return { user: await liveUser(deps, row), refreshToken, familyId: row.familyId };
   }
   throw await endFamilyForReuse(deps, row, 'refresh token reused');
 };
@@ -137,15 +141,15 @@ const replayRotated = async (deps: AuthDeps, row: repository.SessionRow, present
  * unknown, expired, reused (the family is revoked) or its account is disabled.
  */
 export const refreshSession = async (deps: AuthDeps, presented: string | undefined): Promise<SignedIn> => {
-  const { user, refreshToken } = await rotate(deps, presented);
-  return signedIn(deps, user, refreshToken, false);
+  const { user, refreshToken, familyId } = await rotate(deps, presented);
+  return signedIn(deps, user, { refreshToken, familyId }, false);
 };
 
 /** The live user of a presented refresh token and the token that replaces it. */
 const rotate = async (
   deps: AuthDeps,
   presented: string | undefined,
-): Promise<{ user: UserRow; refreshToken: string }> => {
+): Promise<{ user: UserRow; refreshToken: string; familyId: string }> => {
   if (!presented) throw sessionEnded();
   const tokenHash = hashRefreshToken(presented);
   const row = await repository.findSessionByTokenHash(deps.db, tokenHash);
@@ -165,11 +169,21 @@ const rotate = async (
     });
     return true;
   });
-  if (rotated) return { user, refreshToken };
+  if (rotated) return { user, refreshToken, familyId: row.familyId };
   // Another request rotated this very token a moment ago; its successor is committed by now.
   const current = await repository.findSessionByTokenHash(deps.db, tokenHash);
   if (!current) throw sessionEnded();
   return replayRotated(deps, current, presented);
+};
+
+/**
+ * Whom a private page may be rendered for (decision 0078): the account of a refresh-token family
+ * that is still signed in (not logged out, not ended for reuse, not expired, the account active),
+ * or null. The page's own API calls then apply every rule to that account as usual.
+ */
+export const pageViewer = async (db: Executor, familyId: string): Promise<{ userId: string; role: Role } | null> => {
+  if (!uuidPattern.test(familyId)) return null;
+  return (await repository.findLiveFamilyUser(db, familyId)) ?? null;
 };
 
 /** Logout: ends the family of the presented refresh token, if it names one. */

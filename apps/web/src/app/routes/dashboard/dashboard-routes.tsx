@@ -1,8 +1,9 @@
-import { messages, webTexts } from '@recell/contract';
-import { Route, Routes, useLocation } from 'react-router';
+import { messages, webTexts, type Role } from '@recell/contract';
+import { use } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { dashboardPaths } from '@/config/dashboard-paths';
-import { RequireRole, type RefusedPageState } from '@/features/auth';
+import { RenderedSignedInContext, RequireRole, useAuth, type RefusedPageState } from '@/features/auth';
 import { lazyPage } from '@/lib/load-chunk';
 import { DashboardLayout } from '../../layouts/dashboard-layout';
 import { DashboardPage } from './dashboard-page';
@@ -53,8 +54,19 @@ function DashboardHome() {
 }
 
 /**
+ * A role's pages (RequireRole); while the session loads on a page the server rendered for its
+ * viewer, whose role the server checked, the page stays as it came (decision 0078); the session
+ * then decides, as on any page. Here, not in RequireRole: the first load carries nothing more.
+ */
+function RoleRoutes({ role }: { role: Role | readonly [Role, ...Role[]] }) {
+  const { status } = useAuth();
+  const isRenderedSignedIn = use(RenderedSignedInContext);
+  return status === 'loading' && isRenderedSignedIn ? <Outlet /> : <RequireRole role={role} />;
+}
+
+/**
  * Everything under /dashboard (the app's router mounts it behind RequireAuth): the layout, the
- * welcome page for every signed-in user and each role's pages behind RequireRole.
+ * welcome page for every signed-in user and each role's pages behind RequireRole (RoleRoutes).
  */
 export default function DashboardRoutes() {
   return (
@@ -64,7 +76,7 @@ export default function DashboardRoutes() {
         {/* An order's buyer and its phone's seller (an admin while a problem is open): the API decides. */}
         <Route path={p(dashboardPaths.orderMessages.pattern)} element={<OrderMessagesPage />} />
         <Route path={p(dashboardPaths.order.pattern)} element={<OrderPage />} />
-        <Route element={<RequireRole role="seller" />}>
+        <Route element={<RoleRoutes role="seller" />}>
           <Route path={p(dashboardPaths.myProducts.pattern)} element={<MyProductsPage />} />
           <Route path={p(dashboardPaths.addProduct.pattern)} element={<AddProductPage />} />
           <Route path={p(dashboardPaths.editProduct.pattern)} element={<EditProductPage />} />
@@ -72,16 +84,16 @@ export default function DashboardRoutes() {
           <Route path={p(dashboardPaths.payouts.pattern)} element={<PayoutsPage />} />
           <Route path={p(dashboardPaths.payoutTestOnboarding.pattern)} element={<PayoutTestOnboardingPage />} />
         </Route>
-        <Route element={<RequireRole role="user" />}>
+        <Route element={<RoleRoutes role="user" />}>
           <Route path={p(dashboardPaths.myWishlist.pattern)} element={<MyWishlistPage />} />
           <Route path={p(dashboardPaths.myOrders.pattern)} element={<MyOrdersPage />} />
           <Route path={p(dashboardPaths.payment.pattern)} element={<PaymentPage />} />
           <Route path={p(dashboardPaths.receipt.pattern)} element={<ReceiptPage />} />
         </Route>
-        <Route element={<RequireRole role={['user', 'seller']} />}>
+        <Route element={<RoleRoutes role={['user', 'seller']} />}>
           <Route path={p(dashboardPaths.addresses.pattern)} element={<AddressesPage />} />
         </Route>
-        <Route element={<RequireRole role="admin" />}>
+        <Route element={<RoleRoutes role="admin" />}>
           <Route path={p(dashboardPaths.allUsers.pattern)} element={<AllUsersPage />} />
           <Route path={p(dashboardPaths.allSellers.pattern)} element={<AllSellersPage />} />
           <Route path={p(dashboardPaths.reportedItems.pattern)} element={<ReportedItemsPage />} />
