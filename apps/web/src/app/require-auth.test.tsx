@@ -59,6 +59,28 @@ describe('RequireAuth', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/my-orders');
   });
 
+  it('keeps the very page the server rendered when the session comes: the same heading, not a new one', async () => {
+    let answerRefresh = () => {};
+    mockApi({
+      'POST /api/auth/refresh': () =>
+        new Promise((resolve) => {
+          answerRefresh = () => resolve(jsonResponse(makeSession({ role: 'user' })));
+        }),
+      'GET /api/me/orders': () => jsonResponse({ items: [], nextCursor: null }),
+    });
+    renderWithSession(
+      <RenderedSignedInContext value>
+        <AppRoutes />
+      </RenderedSignedInContext>,
+      { route: '/dashboard/my-orders' },
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'My Orders' });
+    answerRefresh();
+    // The sidebar comes with the session; the page stays the same DOM (a tap or focus on it holds).
+    expect(await screen.findByRole('navigation', { name: 'Dashboard menu' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBe(heading);
+  });
+
   it('sends a visitor whose signed-in hint outlived the session from that page to log in', async () => {
     renderWithProviders(
       <Routes>

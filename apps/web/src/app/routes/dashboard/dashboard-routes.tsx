@@ -59,9 +59,13 @@ function DashboardHome() {
  * then decides, as on any page. Here, not in RequireRole: the first load carries nothing more.
  */
 function RoleRoutes({ role }: { role: Role | readonly [Role, ...Role[]] }) {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const isRenderedSignedIn = use(RenderedSignedInContext);
-  return status === 'loading' && isRenderedSignedIn ? <Outlet /> : <RequireRole role={role} />;
+  if (status === 'loading' && isRenderedSignedIn) return <Outlet />;
+  // The page is this same <Outlet /> before and after the session comes: another element in its
+  // place would mount the page afresh (new DOM, focus lost, a tap under way landing on nothing).
+  const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
+  return user && roles.includes(user.role) ? <Outlet /> : <RequireRole role={role} />;
 }
 
 /**
