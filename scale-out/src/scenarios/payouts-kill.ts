@@ -337,11 +337,18 @@ export const payoutsThroughKills = async (t: Topology, buyers: Account[]) => {
     const raceRefunds = (group: Sale[]) =>
       inParallel(group, 6, async (sale) => {
         const reply = await orderStep(t.client, sale.buyer, sale.orderId!, 'problems');
-        if (reply.status !== 201) {
+        if (reply.status === 201) sale.problemId = reply.json<{ problem: { id: string } }>().problem.id;
+        else {
           raceOutcomes.push(`problem ${reply.status} ${messageOf(reply)}`);
-          return;
+          // A replica killed after it stored the report but before it answered: the buyer's retry
+          // finds it open. The admin refunds that report, as they would from their list.
+          const [open] = await t.postgres.query<{ id: string }>(
+            `select id from order_problems where order_id = $1 and status not in ('refunded', 'closed')`,
+            [sale.orderId!],
+          );
+          if (!open) return;
+          sale.problemId = open.id;
         }
-        sale.problemId = reply.json<{ problem: { id: string } }>().problem.id;
         const refund = await refundProblem(t.client, admin, sale.problemId).catch((error: unknown) => {
           if (error instanceof NetworkError) return error;
           throw error;
