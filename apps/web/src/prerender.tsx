@@ -4,7 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { matchRoute, prefetchPageData, type PageDataModule, type PageViewer } from './app/prefetch';
+import { prefetchPageData, type PageDataModule, type PageViewer } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { routeTable, type RouteEntry } from './config/routes';
@@ -196,37 +196,13 @@ export function renderSignedInPage(
   return renderFetch.run(fetchApi, () => renderWithData(url, viewer));
 }
 
-/**
- * Starts the page's first data as `prefetchPageData` does in the browser; a private page's data
- * module is also told its viewer (here, not in prefetch.ts: the browser's first load carries
- * nothing for it). A module that fails leaves its queries unasked: the frame goes out.
- */
-async function prefetchOnServer(queryClient: QueryClient, url: string, viewer: PageViewer | undefined) {
-  const { pathname, search } = new URL(url, 'http://recell.invalid');
-  if (!viewer) return prefetchPageData(queryClient, { pathname, search, isPrerendered: false });
-  const match = matchRoute(pathname);
-  const load = match && dataModules[dataModuleOf(match.entry)];
-  if (!match || !load) return;
-  try {
-    const { prefetch } = await load();
-    await prefetch(queryClient, {
-      params: match.params,
-      search: new URLSearchParams(search),
-      pathname,
-      isPrerendered: false,
-      viewer,
-    });
-  } catch {
-    // Nothing asked: no page.
-  }
-}
-
 async function renderWithData(url: string, viewer: PageViewer | undefined) {
   const queryClient = createQueryClient();
   // A page waits for no retry: a failed call sends the frame at once (the browser retries).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   try {
-    await prefetchOnServer(queryClient, url, viewer);
+    const { pathname, search } = new URL(url, 'http://recell.invalid');
+    await prefetchPageData(queryClient, { pathname, search, isPrerendered: false, viewer });
     const queries = queryClient.getQueryCache().getAll();
     if (queries.length === 0 || queries.some((query) => query.state.status !== 'success')) return null;
     const data = pageDataJson(queryClient);

@@ -63,10 +63,16 @@ export const warm = (queries: () => Promise<unknown>) => {
  * page, and its data module, if it has one, knows the queries. It never throws: a page whose data
  * is missing fetches it itself. `isPrerendered`: this is the first page and came prerendered; its
  * HTML has no data, and data arriving before React has taken all of it over would not match it.
+ * `viewer`: on the server, whom a private page is rendered for (decision 0078).
  */
 export async function prefetchPageData(
   queryClient: QueryClient,
-  { pathname, search, isPrerendered }: { pathname: string; search: string; isPrerendered: boolean },
+  {
+    pathname,
+    search,
+    isPrerendered,
+    viewer,
+  }: { pathname: string; search: string; isPrerendered: boolean; viewer?: PageViewer },
 ) {
   const match = matchRoute(pathname);
   const load = match && dataModules[`./routes/${match.entry.page}.data.ts`];
@@ -78,6 +84,7 @@ export async function prefetchPageData(
       search: new URLSearchParams(search),
       pathname,
       isPrerendered,
+      ...(viewer && { viewer }),
     });
   } catch {
     // The page asks for its data itself.
