@@ -117,6 +117,8 @@ export const signIn = async (page: Page, email: string, password = demoPassword)
   const response = await answer;
   expect(response.status(), `POST /api/auth/login as ${email}`).toBe(200);
   await expect(toast(page, messages.loginSuccess)).toBeVisible();
+  // The login page then moves on: a navigation the caller starts now would race that one.
+  await page.waitForURL((url) => url.pathname !== '/login');
   return ((await response.json()) as AuthSession).user;
 };
 
