@@ -122,7 +122,17 @@ function printDetails(name: string, results: LighthouseResult[]) {
   const lhr = byTbt[Math.floor(byTbt.length / 2)]!;
   type Items = { items?: Record<string, unknown>[] };
   const items = (id: string) => (lhr.audits[id]?.details as Items | undefined)?.items ?? [];
-  console.log(`\n${name}: the median run by TBT`);
+  console.log(`\n${name}: each run's LCP and its element`);
+  for (const run of results) {
+    // The LCP insight lists its phases' table, then the element itself (a 'node' item).
+    const node = ((run.audits['lcp-breakdown-insight']?.details as Items | undefined)?.items ?? []).find(
+      (item) => item.type === 'node',
+    ) as { selector?: string; snippet?: string } | undefined;
+    console.log(
+      `  LCP ${metrics['LCP s'](run).toFixed(2)} s: ${node?.selector ?? '?'} ${String(node?.snippet ?? '').slice(0, 120)}`,
+    );
+  }
+  console.log(`${name}: the median run by TBT`);
   for (const item of items('bootup-time'))
     console.log(
       `  boot-up ${String(item.url).slice(-60)}: ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms)`,
@@ -164,6 +174,9 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Cookies too: a run must not inherit the session an earlier page's run left in the
+        // browser (a buyer's refresh cookie would sign the seller's page in as the buyer).
+        clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'cookies'],
         ...(page.signedIn ? { extraHeaders: { Cookie: (await signIn(page.signedIn)).cookie } } : {}),
       };
       const result = await lighthouse(origin + page.path, flags, values.desktop ? desktopConfig : undefined);
