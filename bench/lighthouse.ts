@@ -103,8 +103,10 @@ const metrics = {
 };
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/** The median of the runs that measured something (a run whose trace failed gives NaN). */
 const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
+  const sorted = numbers.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
