@@ -5,15 +5,18 @@
  * hint. A public GET endpoint added later is either walked here or listed as holding no person's
  * data, or this fails. Someone signed in still gets the seller's email on the listing answers.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints, categoryIds, fillPath, signedInHintCookie, type EndpointWithSchemas } from '@recell/contract';
 import { ratings } from '../src/db/schema.ts';
 import { advertise, insertCategories, insertCompletedOrder, insertProduct, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { callerWithRole, headersOf, uniqueEmail } from './support/accounts.ts';
+import {
+  frameHtml as frame,
+  renderedPageTemplate,
+  writeMiniatureWebBuild,
+  type MiniatureWebBuild,
+} from './support/web-build.ts';
 
 /** Any email address; the site's own (none today) would be listed here. */
 const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
@@ -32,15 +35,11 @@ const publicGets = () =>
     .flatMap((area) => Object.values(area) as EndpointWithSchemas[])
     .filter((endpoint) => endpoint.method === 'GET' && endpoint.auth === undefined);
 
-const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
-const template =
-  '<!doctype html><html lang="en"><head><title>ReCell</title></head><body><div id="root"><!--recell:page--></div><script type="application/json" id="page-data"><!--recell:page-data--></script></body></html>';
-
 /** No cookie, and the signed-in hint set by hand (no session behind it). */
 const withAndWithoutHint: Record<string, string>[] = [{}, { [signedInHintCookie]: '1' }];
 
 describe('what a visitor can fetch names no person’s email or phone number', () => {
-  let webDir: string;
+  let web: MiniatureWebBuild;
   let t: TestApp;
   const sellerEmail = uniqueEmail('seller.person');
   const sellerPhone = '(512) 555-0187';
@@ -49,16 +48,15 @@ describe('what a visitor can fetch names no person’s email or phone number', (
   beforeAll(async () => {
     // A web build in miniature whose server build renders a brand's page, as the real one does,
     // from the API's own answers as a visitor, with the data as JSON in the page.
-    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-anon-'));
-    await mkdir(path.join(webDir, 'pages'));
-    await mkdir(path.join(webDir, '.server'));
-    await writeFile(path.join(webDir, 'index.html'), frame);
-    for (const page of ['home', 'product', 'seller', 'search', '404'])
-      await writeFile(path.join(webDir, 'pages', `${page}.html`), frame.replace('the frame', `the ${page} page`));
-    await writeFile(path.join(webDir, 'pages', 'category.rendered.html'), template);
-    await writeFile(
-      path.join(webDir, '.server', 'render.js'),
-      `export async function renderSignedInPage(url, fetchApi) {
+    const ownPages = Object.fromEntries(
+      ['home', 'product', 'seller', 'search'].map((page) => [
+        `pages/${page}.html`,
+        frame.replace('the frame', `the ${page} page`),
+      ]),
+    );
+    web = await writeMiniatureWebBuild({
+      files: { ...ownPages, 'pages/category.rendered.html': renderedPageTemplate() },
+      render: `export async function renderSignedInPage(url, fetchApi) {
         const [, page, id] = new URL(url, 'http://x').pathname.split('/');
         const calls = {
           categories: ['/api/categories', '/api/categories/' + id + '/products'],
@@ -67,27 +65,22 @@ describe('what a visitor can fetch names no person’s email or phone number', (
         }[page];
         const answers = await Promise.all(calls.map(async (call) => (await fetchApi(call)).json()));
         return { title: null, body: 'rendered ' + url, data: JSON.stringify(answers) };
-      }
-      export const criticalStyleFor = () => () => '';`,
-    );
-    const manifest = {
-      pages: { '/': 'pages/home.html' },
-      frame: 'index.html',
-      notFound: 'pages/404.html',
-      framePatterns: ['/categories/:id', '/search', '/login'],
-      routeFrames: { '/products/:id': 'pages/product.html', '/sellers/:id': 'pages/seller.html' },
-      unfilteredPages: { '/search': 'pages/search.html' },
-      renderModule: '.server/render.js',
-      renderedPages: {
-        '/categories/:id': 'pages/category.rendered.html',
-        '/products/:id': 'pages/category.rendered.html',
-        '/sellers/:id': 'pages/category.rendered.html',
+      }`,
+      manifest: {
+        pages: { '/': 'pages/home.html' },
+        framePatterns: ['/categories/:id', '/search', '/login'],
+        routeFrames: { '/products/:id': 'pages/product.html', '/sellers/:id': 'pages/seller.html' },
+        unfilteredPages: { '/search': 'pages/search.html' },
+        renderedPages: {
+          '/categories/:id': 'pages/category.rendered.html',
+          '/products/:id': 'pages/category.rendered.html',
+          '/sellers/:id': 'pages/category.rendered.html',
+        },
+        // A phone's and a seller's page are rendered for visitors too, from the API's visitor answers.
+        renderedForEveryone: ['/products/:id', '/sellers/:id'],
       },
-      // A phone's and a seller's page are rendered for visitors too, from the API's visitor answers.
-      renderedForEveryone: ['/products/:id', '/sellers/:id'],
-    };
-    await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
-    t = await createTestApp({ WEB_DIST_DIR: webDir });
+    });
+    t = await createTestApp({ WEB_DIST_DIR: web.dir });
     await insertCategories(t.app.db);
 
     // Sellers with emails and phone numbers, their listings in every brand, advertised, rated.
@@ -126,7 +119,7 @@ describe('what a visitor can fetch names no person’s email or phone number', (
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDir, { recursive: true, force: true });
+    await web?.remove();
   });
 
   /** Each public endpoint's address with real ids and the query it needs. */

@@ -6,9 +6,6 @@
  * an ended session or a disabled account get the page's frame, never someone's data; so does an IP
  * past its fresh renders.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInHintCookie } from '@recell/contract';
@@ -16,16 +13,18 @@ import { sessions } from '../src/db/schema.ts';
 import { disableUser, insertCategories, insertOrder, insertProduct } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { insertPasswordUser, logIn, password, randomIp, refreshCookie, signedInHint } from './support/accounts.ts';
-
-const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
-const template =
-  '<!doctype html><html lang="en"><head><title>ReCell</title></head><body><div id="root" data-session="signed-in"><!--recell:page--></div><script type="application/json" id="page-data"><!--recell:page-data--></script></body></html>';
+import {
+  frameHtml as frame,
+  renderedPageTemplate,
+  writeMiniatureWebBuild,
+  type MiniatureWebBuild,
+} from './support/web-build.ts';
 
 /** The renders the miniature server build made: the address and the viewer it was told of. */
 const renders = () => ((globalThis as { recellPrivateRenders?: string[] }).recellPrivateRenders ??= []);
 
 describe('private pages rendered for their viewer', () => {
-  let webDir: string;
+  let web: MiniatureWebBuild;
   let t: TestApp;
   let seller: { id: string; email: string };
   let buyer: { id: string; email: string };
@@ -36,15 +35,9 @@ describe('private pages rendered for their viewer', () => {
   beforeAll(async () => {
     // A web build in miniature whose server build renders a page from the API's own answers,
     // asked with the `fetch` it is given (as the real one does), and says whom it rendered for.
-    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-private-'));
-    await mkdir(path.join(webDir, 'pages'));
-    await mkdir(path.join(webDir, '.server'));
-    await writeFile(path.join(webDir, 'index.html'), frame);
-    await writeFile(path.join(webDir, 'pages', '404.html'), frame);
-    await writeFile(path.join(webDir, 'pages', 'dashboard.rendered.html'), template);
-    await writeFile(
-      path.join(webDir, '.server', 'render.js'),
-      `const apiOf = (pathname) =>
+    web = await writeMiniatureWebBuild({
+      files: { 'pages/dashboard.rendered.html': renderedPageTemplate(' data-session="signed-in"') },
+      render: `const apiOf = (pathname) =>
         pathname === '/dashboard/my-orders' ? '/api/me/orders'
         : pathname === '/dashboard/my-products' ? '/api/me/products'
         : '/api/orders/' + pathname.split('/').at(-1);
@@ -55,26 +48,20 @@ describe('private pages rendered for their viewer', () => {
         const answer = await fetchApi(apiOf(new URL(url, 'http://x').pathname));
         if (answer.status !== 200) return null;
         return { title: null, body: 'rendered ' + url + ': ' + (await answer.text()), data: '[]' };
-      }
-      export const criticalStyleFor = () => () => '';`,
-    );
-    const manifest = {
-      pages: {},
-      frame: 'index.html',
-      notFound: 'pages/404.html',
-      framePatterns: ['/dashboard', '/dashboard/*'],
-      renderModule: '.server/render.js',
-      renderedPages: {
-        '/dashboard/my-orders': 'pages/dashboard.rendered.html',
-        '/dashboard/my-products': 'pages/dashboard.rendered.html',
-        '/dashboard/orders/payment/:id': 'pages/dashboard.rendered.html',
+      }`,
+      manifest: {
+        framePatterns: ['/dashboard', '/dashboard/*'],
+        renderedPages: {
+          '/dashboard/my-orders': 'pages/dashboard.rendered.html',
+          '/dashboard/my-products': 'pages/dashboard.rendered.html',
+          '/dashboard/orders/payment/:id': 'pages/dashboard.rendered.html',
+        },
+        renderedForEveryone: [],
+        renderedForViewer: ['/dashboard/my-orders', '/dashboard/my-products', '/dashboard/orders/payment/:id'],
       },
-      renderedForEveryone: [],
-      renderedForViewer: ['/dashboard/my-orders', '/dashboard/my-products', '/dashboard/orders/payment/:id'],
-    };
-    await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
+    });
     // As development and production run (the public pages' cache is off under NODE_ENV=test).
-    t = await createTestApp({ WEB_DIST_DIR: webDir, NODE_ENV: 'development', PAGE_RENDERS_PER_IP: '5' });
+    t = await createTestApp({ WEB_DIST_DIR: web.dir, NODE_ENV: 'development', PAGE_RENDERS_PER_IP: '5' });
     await insertCategories(t.app.db);
     seller = await insertPasswordUser(t.app.db, { role: 'seller', name: 'Rana Phones', verified: true });
     buyer = await insertPasswordUser(t.app.db, { role: 'user', name: 'Daniel Kim' });
@@ -86,7 +73,7 @@ describe('private pages rendered for their viewer', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDir, { recursive: true, force: true });
+    await web?.remove();
   });
 
   /** Logs in through the API: the hint (as the browser sends it back) and the refresh token. */

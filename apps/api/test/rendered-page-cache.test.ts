@@ -7,39 +7,27 @@
  * that it gets the page's frame, never an error. A phone's page and a seller's page are rendered
  * for visitors too.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInHintCookie } from '@recell/contract';
 import { canonicalPage } from '../src/plugins/web.ts';
 import { insertCategories, insertProduct, insertUser } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { signedInHint } from './support/accounts.ts';
-
-const frame = '<!doctype html><html lang="en"><head><title>ReCell</title></head><body>the frame</body></html>';
-const template =
-  '<!doctype html><html lang="en"><head><title>ReCell</title></head><body><div id="root"><!--recell:page--></div><script type="application/json" id="page-data"><!--recell:page-data--></script></body></html>';
+import { renderedPageTemplate, writeMiniatureWebBuild, type MiniatureWebBuild } from './support/web-build.ts';
 
 /** The renders the miniature server build made, each with the address it rendered. */
 const renders = () => ((globalThis as { recellRenderedUrls?: string[] }).recellRenderedUrls ??= []);
 
 describe('the rendered pages and their cache', () => {
-  let webDir: string;
+  let web: MiniatureWebBuild;
   let t: TestApp;
   let phoneId: string;
   let sellerId: string;
 
   beforeAll(async () => {
-    webDir = await mkdtemp(path.join(os.tmpdir(), 'recell-web-cache-'));
-    await mkdir(path.join(webDir, 'pages'));
-    await mkdir(path.join(webDir, '.server'));
-    await writeFile(path.join(webDir, 'index.html'), frame);
-    await writeFile(path.join(webDir, 'pages', '404.html'), frame);
-    await writeFile(path.join(webDir, 'pages', 'category.rendered.html'), template);
-    await writeFile(
-      path.join(webDir, '.server', 'render.js'),
-      `export async function renderSignedInPage(url, fetchApi) {
+    web = await writeMiniatureWebBuild({
+      files: { 'pages/category.rendered.html': renderedPageTemplate() },
+      render: `export async function renderSignedInPage(url, fetchApi) {
         (globalThis.recellRenderedUrls ??= []).push(url);
         const [, page, id] = new URL(url, 'http://x').pathname.split('/');
         // A phone's page asks for the phone (an unknown one: no page, the frame goes out).
@@ -48,26 +36,20 @@ describe('the rendered pages and their cache', () => {
         const body = await answer.json();
         const what = page === 'products' ? body.name : body.items.length + ' brands';
         return { title: null, body: 'rendered ' + url + ': ' + what, data: '[]' };
-      }
-      export const criticalStyleFor = () => () => '';`,
-    );
-    const manifest = {
-      pages: {},
-      frame: 'index.html',
-      notFound: 'pages/404.html',
-      framePatterns: ['/categories/:id', '/products/:id', '/sellers/:id', '/search'],
-      renderModule: '.server/render.js',
-      renderedPages: {
-        '/categories/:id': 'pages/category.rendered.html',
-        '/products/:id': 'pages/category.rendered.html',
-        '/sellers/:id': 'pages/category.rendered.html',
-        '/search': 'pages/category.rendered.html',
+      }`,
+      manifest: {
+        framePatterns: ['/categories/:id', '/products/:id', '/sellers/:id', '/search'],
+        renderedPages: {
+          '/categories/:id': 'pages/category.rendered.html',
+          '/products/:id': 'pages/category.rendered.html',
+          '/sellers/:id': 'pages/category.rendered.html',
+          '/search': 'pages/category.rendered.html',
+        },
+        renderedForEveryone: ['/products/:id', '/sellers/:id'],
       },
-      renderedForEveryone: ['/products/:id', '/sellers/:id'],
-    };
-    await writeFile(path.join(webDir, 'pages.json'), JSON.stringify(manifest));
+    });
     // Kept pages as development and production run (the cache is off under NODE_ENV=test).
-    t = await createTestApp({ WEB_DIST_DIR: webDir, NODE_ENV: 'development', PAGE_RENDERS_PER_IP: '3' });
+    t = await createTestApp({ WEB_DIST_DIR: web.dir, NODE_ENV: 'development', PAGE_RENDERS_PER_IP: '3' });
     await insertCategories(t.app.db);
     const seller = await insertUser(t.app.db, { role: 'seller', name: 'Rana Phones', verified: true });
     sellerId = seller.id;
@@ -75,7 +57,7 @@ describe('the rendered pages and their cache', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDir, { recursive: true, force: true });
+    await web?.remove();
   });
 
   let ipCount = 0;
