@@ -20,7 +20,7 @@ import {
 import { demoAccount, signedInPageOf, toast } from './support/auth.ts';
 import { createTestPhone, openDashboardPage, orderPageRegion } from './support/buying.ts';
 import { apiToken } from './support/listings.ts';
-import { bearer, bookAndPayShipping, chooseShipFromAddress } from './support/shipping.ts';
+import { bearer, bookAndPayShipping, chooseShipFromAddress, uniqueStreet } from './support/shipping.ts';
 const seller = demoAccount('seller');
 const buyer = demoAccount('buyer');
 
@@ -39,7 +39,7 @@ test('a phone ships with a bought label, is delivered, and the buyer’s 48 hour
   const buyerSide = await signedInPageOf(browser, buyer.email);
   const buyerPage = buyerSide.page;
   await openDashboardPage(buyerPage, addressTexts.pageTitle, '/dashboard/addresses');
-  const street = `${Math.floor(100 + Math.random() * 800)} Alder Street`;
+  const street = uniqueStreet();
   await buyerPage.getByLabel(addressTexts.name, { exact: true }).fill('Sam Buyer');
   await buyerPage.getByLabel(addressTexts.line1, { exact: true }).fill(street);
   await buyerPage.getByLabel(addressTexts.city, { exact: true }).fill('Eugene');

@@ -5,6 +5,7 @@
  * carrier's parcels move every few seconds on the e2e server; the follow-parcels job brings each
  * step to the order within its next minute.
  */
+import { randomInt, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Order, OrderDetails, PaymentIntent, ShippingRates } from '@recell/contract';
 
@@ -32,13 +33,19 @@ export const chooseShipFromAddress = async (request: APIRequestContext, sellerTo
   expect(chosen.status(), await chosen.text()).toBe(200);
 };
 
-/** A delivery address of the buyer's, at a street of this run's own; its id. */
+/**
+ * A street line no other address has: the demo buyer collects one with every shipped test order,
+ * and a test that finds its address by its street must not find another's.
+ */
+export const uniqueStreet = () => `${randomInt(100, 1000)} Alder Street, unit ${randomUUID().slice(0, 8)}`;
+
+/** A delivery address of the buyer's, at a street of its own; its id. */
 export const addDeliveryAddress = async (request: APIRequestContext, buyerToken: string) => {
   const added = await request.post('/api/me/addresses', {
     headers: bearer(buyerToken),
     data: {
       name: 'Sam Buyer',
-      line1: `${Math.floor(100 + Math.random() * 800)} Alder Street`,
+      line1: uniqueStreet(),
       city: 'Eugene',
       region: 'OR',
       postalCode: '97401',
