@@ -120,11 +120,14 @@ const paintedStyles = (page: Page) =>
  * element to look the same once the whole stylesheet applies (the page carries only its part).
  */
 async function expectSameLookWithWholeStylesheet(
-  tab: Page,
+  ofContext: Page,
   baseURL: string | undefined,
   path: string,
   shown: (page: Page) => ReturnType<Page['locator']>,
 ) {
+  // A page of its own in the same context (its cookies): blocking the code in a page whose app
+  // runs would fail a chunk it still loads, and the app's reload for that would race the visit.
+  const tab = await ofContext.context().newPage();
   await tab.route('**/assets/*.js', (route) => route.abort());
   const themes = [{ cookie: 'light' }, { cookie: 'dark' }, { cookie: null, colorScheme: 'dark' as const }];
   for (const theme of themes) {
@@ -152,7 +155,7 @@ async function expectSameLookWithWholeStylesheet(
       expect(changed, `${path}, ${theme.cookie ?? 'system dark'} at ${width} px`).toEqual([]);
     }
   }
-  await tab.unroute('**/assets/*.js');
+  await tab.close();
 }
 
 test.describe("a brand's page comes with its first phones", () => {
@@ -397,14 +400,17 @@ test.describe("My Orders, My Products and the payment page come with their viewe
       await blocked.close();
 
       // The seller's My Products, their phone in it, before any code too.
+      // A page of its own, as for the buyer: blocking the code in the signed-in page would fail
+      // a chunk its app still loads, and the app's reload for a failed chunk would race the visit.
       const seller = await signedInPageOf(browser, demoAccount('seller').email);
-      await seller.page.route('**/assets/*.js', (route) => route.abort());
-      await seller.page.goto('/dashboard/my-products');
-      expect(await seller.page.locator('#root').getAttribute('data-prerendered')).toBe('page');
+      const sellerBlocked = await seller.page.context().newPage();
+      await sellerBlocked.route('**/assets/*.js', (route) => route.abort());
+      await sellerBlocked.goto('/dashboard/my-products');
+      expect(await sellerBlocked.locator('#root').getAttribute('data-prerendered')).toBe('page');
       await expect(
-        seller.page.getByRole('heading', { level: 1, name: accountTexts.myProducts, exact: true }),
+        sellerBlocked.getByRole('heading', { level: 1, name: accountTexts.myProducts, exact: true }),
       ).toBeVisible();
-      await expect(seller.page.getByRole('main').getByText(phone.product.name, { exact: true })).toBeVisible();
+      await expect(sellerBlocked.getByRole('main').getByText(phone.product.name, { exact: true })).toBeVisible();
       await seller.close();
 
       // With its code: the page is taken over (no error, no mismatch), the session fills the
