@@ -115,6 +115,17 @@ const paintedStyles = (page: Page) =>
   });
 
 /**
+ * A tab of its own in `signedIn`'s context (its cookies), where none of the app's code loads: what a
+ * phone paints before any code has come. Never the signed-in page itself: blocking the code there
+ * would fail a chunk its running app still loads, and the app's reload for that would race the visit.
+ */
+async function tabWithoutTheAppsCode(signedIn: Page) {
+  const tab = await signedIn.context().newPage();
+  await tab.route('**/assets/*.js', (route) => route.abort());
+  return tab;
+}
+
+/**
  * Loads a page the server renders with the app's scripts blocked (what a phone paints before any
  * code has come), at 360 and 1366 px in the light, dark and system dark theme, and expects every
  * element to look the same once the whole stylesheet applies (the page carries only its part).
@@ -125,10 +136,7 @@ async function expectSameLookWithWholeStylesheet(
   path: string,
   shown: (page: Page) => ReturnType<Page['locator']>,
 ) {
-  // A page of its own in the same context (its cookies): blocking the code in a page whose app
-  // runs would fail a chunk it still loads, and the app's reload for that would race the visit.
-  const tab = await ofContext.context().newPage();
-  await tab.route('**/assets/*.js', (route) => route.abort());
+  const tab = await tabWithoutTheAppsCode(ofContext);
   const themes = [{ cookie: 'light' }, { cookie: 'dark' }, { cookie: null, colorScheme: 'dark' as const }];
   for (const theme of themes) {
     if (theme.cookie) await tab.context().addCookies([{ name: themeCookie, value: theme.cookie, url: baseURL ?? '' }]);
@@ -385,8 +393,7 @@ test.describe("My Orders, My Products and the payment page come with their viewe
       await signIn(page, buyer);
 
       // Before any of the app's code has run: the buyer's own order, in a page no cache keeps.
-      const blocked = await page.context().newPage();
-      await blocked.route('**/assets/*.js', (route) => route.abort());
+      const blocked = await tabWithoutTheAppsCode(page);
       const response = await blocked.goto('/dashboard/my-orders');
       expect(response?.headers()['cache-control']).toBe('private, no-store');
       expect(await blocked.locator('#root').getAttribute('data-prerendered')).toBe('page');
@@ -400,11 +407,8 @@ test.describe("My Orders, My Products and the payment page come with their viewe
       await blocked.close();
 
       // The seller's My Products, their phone in it, before any code too.
-      // A page of its own, as for the buyer: blocking the code in the signed-in page would fail
-      // a chunk its app still loads, and the app's reload for a failed chunk would race the visit.
       const seller = await signedInPageOf(browser, demoAccount('seller').email);
-      const sellerBlocked = await seller.page.context().newPage();
-      await sellerBlocked.route('**/assets/*.js', (route) => route.abort());
+      const sellerBlocked = await tabWithoutTheAppsCode(seller.page);
       await sellerBlocked.goto('/dashboard/my-products');
       expect(await sellerBlocked.locator('#root').getAttribute('data-prerendered')).toBe('page');
       await expect(
