@@ -121,10 +121,10 @@ const isCallerLookup = (statement: FloorStatement) =>
   /\bfrom "users"/.test(statement.text) && !statement.text.includes('"products"');
 
 // ---------------------------------------------------------------------------------------------
-// Rows to the answer, as the API's toPublicProduct and its page assembly do.
+// Rows to the answer, as the API's toListedProduct and its page assembly do.
 
-/** The public columns every page statement starts with (db/public-listings.ts), in order. */
-const publicColumns = 30;
+/** The listed columns every page statement starts with (db/public-listings.ts), in order. */
+const listedColumns = 27;
 const imeiLength = 15;
 const maskImei = (last4: string) => `${'•'.repeat(imeiLength - 4)}${last4}`;
 
@@ -146,28 +146,25 @@ const productOf = (r: Row, withEmail: boolean) => ({
   imeiChecked: r[14],
   used: r[15],
   location: r[16],
-  authenticity: r[17],
-  features: r[18],
-  description: r[19],
-  imageUrl: r[20],
-  status: r[21],
-  isAdvertised: Boolean(r[23]),
-  createdAt: new Date(r[22] as string).toISOString(),
+  imageUrl: r[17],
+  status: r[18],
+  isAdvertised: Boolean(r[20]),
+  createdAt: new Date(r[19] as string).toISOString(),
   seller: withEmail
     ? {
-        id: r[24],
-        name: r[25],
-        email: r[26],
-        isVerified: r[27],
-        ratingAverage: (r[28] as number) > 0 ? Math.round(((r[29] as number) * 10) / (r[28] as number)) / 10 : null,
-        ratingCount: r[28],
+        id: r[21],
+        name: r[22],
+        email: r[23],
+        isVerified: r[24],
+        ratingAverage: (r[25] as number) > 0 ? Math.round(((r[26] as number) * 10) / (r[25] as number)) / 10 : null,
+        ratingCount: r[25],
       }
     : {
-        id: r[24],
-        name: r[25],
-        isVerified: r[27],
-        ratingAverage: (r[28] as number) > 0 ? Math.round(((r[29] as number) * 10) / (r[28] as number)) / 10 : null,
-        ratingCount: r[28],
+        id: r[21],
+        name: r[22],
+        isVerified: r[24],
+        ratingAverage: (r[25] as number) > 0 ? Math.round(((r[26] as number) * 10) / (r[25] as number)) / 10 : null,
+        ratingCount: r[25],
       },
 });
 
@@ -231,16 +228,16 @@ const answerPage = async (route: FloorRoute, authorization: string | undefined) 
       } else result = await run(client, statement);
       const width = result.fields.length;
       for (const row of result.rows) {
-        if (width === publicColumns + 1) {
-          // A plain page: the public columns and the row's microseconds.
-          keys.push({ id: row[0] as string, us: row[30] as string, priceCents: row[5] as number });
+        if (width === listedColumns + 1) {
+          // A plain page: the listed columns and the row's microseconds.
+          keys.push({ id: row[0] as string, us: row[27] as string, priceCents: row[5] as number });
           rowsById.set(row[0] as string, row);
-        } else if (width === publicColumns + 5) {
-          // The ordered walk: the public columns (hits only), position, hit, id, microseconds, price.
-          if (!row[31]) continue;
-          keys.push({ id: row[32] as string, us: row[33] as string, priceCents: row[34] as number });
-          rowsById.set(row[32] as string, row);
-        } else if (width === publicColumns) {
+        } else if (width === listedColumns + 5) {
+          // The ordered walk: the listed columns (hits only), position, hit, id, microseconds, price.
+          if (!row[28]) continue;
+          keys.push({ id: row[29] as string, us: row[30] as string, priceCents: row[31] as number });
+          rowsById.set(row[29] as string, row);
+        } else if (width === listedColumns) {
           rowsById.set(row[0] as string, row);
         } else if (width === 3) {
           // The search index's matches: keys only.

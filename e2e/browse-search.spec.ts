@@ -37,6 +37,7 @@ import {
   uniqueToken,
   uploadPhoto,
   wholeCategoryId,
+  withListingTexts,
   wordsOf,
 } from './support/listings.ts';
 
@@ -85,7 +86,7 @@ test('a buyer searches a category by part of a model name, goes back, sorts by p
   request,
 }) => {
   test.setTimeout(90_000);
-  const all = await fetchCategoryProducts(request, searchCategoryId);
+  const all = await withListingTexts(request, await fetchCategoryProducts(request, searchCategoryId));
   const { prefix, matches } = pickPartialModelWord(all);
   // The API's search agrees with the spec's rule for this word.
   const apiMatches = await fetchCategoryProducts(request, searchCategoryId, { q: prefix });
@@ -368,7 +369,9 @@ test.describe('on a 360 px wide phone', () => {
     await openCategoryAsBuyer(page, searchCategoryId);
     await expectSettledResults(page, searchCategoryId, firstPage.items.length, firstPage.nextCursor !== null);
     await expectNoHorizontalScroll(page);
-    const { prefix, matches } = pickPartialModelWord(await fetchCategoryProducts(request, searchCategoryId));
+    const { prefix, matches } = pickPartialModelWord(
+      await withListingTexts(request, await fetchCategoryProducts(request, searchCategoryId)),
+    );
     await categorySearch(page).box.fill(prefix);
     await categorySearch(page).box.press('Enter');
     await expectSettledResults(page, searchCategoryId, matches.length);

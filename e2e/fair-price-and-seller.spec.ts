@@ -5,7 +5,7 @@
  * price; a buyer opens a seller's page from a card and sees their phones for sale.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { accountTexts, fairPriceTexts, sellerTexts, type Product, type ProductPage } from '@recell/contract';
+import { accountTexts, fairPriceTexts, sellerTexts, type ListedProduct, type ProductPage } from '@recell/contract';
 import { demoListings, demoPastSales } from '../apps/api/src/db/seed/demo-catalogue.ts';
 import { demoAccount, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -25,7 +25,7 @@ const salesOf = (condition?: string) =>
   demoPastSales.filter((sale) => sale.like === demoPhone && (!condition || sale.condition === condition));
 
 /** The demo phone as the API has it (found by its words in the Apple category). */
-const findDemoPhone = async (request: APIRequestContext): Promise<Product> => {
+const findDemoPhone = async (request: APIRequestContext): Promise<ListedProduct> => {
   const response = await request.get(`/api/categories/1/products?q=${encodeURIComponent('13 Pro Sierra')}`);
   expect(response.status()).toBe(200);
   const phone = ((await response.json()) as ProductPage).items.find((item) => item.name === demoPhone);

@@ -17,6 +17,7 @@ import {
   type AuthSession,
   type CategoryId,
   type MyProductPage,
+  type ListedProduct,
   type Product,
   type ProductPage,
 } from '@recell/contract';
@@ -88,8 +89,8 @@ export const fetchCategoryProducts = async (
   request: APIRequestContext,
   categoryId: CategoryId,
   query: CategoryQuery = {},
-): Promise<Product[]> => {
-  const items: Product[] = [];
+): Promise<ListedProduct[]> => {
+  const items: ListedProduct[] = [];
   let cursor: string | null = null;
   do {
     const params: Record<string, string> = { limit: '100' };
@@ -104,9 +105,29 @@ export const fetchCategoryProducts = async (
   return items;
 };
 
+/**
+ * The phones as their own pages have them, with the texts a list leaves out (features,
+ * description), a few at a time.
+ */
+export const withListingTexts = async (request: APIRequestContext, phones: readonly ListedProduct[]) => {
+  const whole: Product[] = [];
+  for (let at = 0; at < phones.length; at += 8) {
+    whole.push(
+      ...(await Promise.all(
+        phones.slice(at, at + 8).map(async (phone) => {
+          const response = await request.get(`/api/products/${phone.id}`);
+          expect(response.status(), `GET /api/products/${phone.id}`).toBe(200);
+          return (await response.json()) as Product;
+        }),
+      )),
+    );
+  }
+  return whole;
+};
+
 /** The seller's own phones (for sale and sold), all pages. */
 export const fetchMyProducts = async (request: APIRequestContext, token: string) => {
-  const items: Product[] = [];
+  const items: ListedProduct[] = [];
   let cursor: string | null = null;
   do {
     const params: Record<string, string> = { limit: '100', ...(cursor ? { cursor } : {}) };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CategoryListSchema, ProductPageSchema } from '@recell/contract';
+import { CategoryListSchema, ListedProductSchema, ProductPageSchema, ProductSchema } from '@recell/contract';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { callerWithRole } from './support/accounts.ts';
 import { advertise, insertCategories, insertProduct, insertUser } from './fixtures.ts';
 
 describe('catalogue: categories and the advertised grid', () => {
@@ -82,6 +83,36 @@ describe('catalogue: categories and the advertised grid', () => {
     } while (cursor);
     expect(seen).toEqual(all.map((p) => p.id));
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('answers a list with what a card shows, and a listing’s own page with its texts too', async () => {
+    const seller = await callerWithRole(t, 'seller');
+    const phone = await insertProduct(t.app.db, seller.id, {
+      name: 'Texts only on its page',
+      description: 'Only on the listing’s own page.',
+    });
+    await advertise(t.app.db, phone.id);
+    const listed = Object.keys(ListedProductSchema.shape).sort();
+    for (const [url, headers] of [
+      ['/api/advertised?limit=100', {}],
+      ['/api/categories/1/products?limit=100', {}],
+      ['/api/search?q=texts', {}],
+      [`/api/sellers/${seller.id}/products`, {}],
+      ['/api/me/products', seller.headers],
+    ] as const) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(200);
+      const item = (response.json() as { items: Record<string, unknown>[] }).items.find((each) => each.id === phone.id);
+      expect(
+        Object.keys(item ?? {})
+          .filter((key) => key in ProductSchema.shape)
+          .sort(),
+        url,
+      ).toEqual(listed);
+      expect(response.body, url).not.toContain('Only on the listing’s own page.');
+    }
+    const own = ProductSchema.parse((await t.app.inject(`/api/products/${phone.id}`)).json());
+    expect(own.description).toBe('Only on the listing’s own page.');
   });
 
   it('refuses a forged cursor with 400', async () => {

@@ -4,7 +4,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, listingMessages, pageMessages, ProductPageSchema, type Product } from '@recell/contract';
+import {
+  ErrorBodySchema,
+  listingMessages,
+  pageMessages,
+  ProductPageSchema,
+  type ListedProduct,
+} from '@recell/contract';
 import { users } from '../src/db/schema.ts';
 import { searchWindowRows } from '../src/modules/catalogue/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -255,7 +261,7 @@ describe('GET /api/categories/:id/products', () => {
   describe('pages while listings are added between requests', () => {
     /** Pages through category 1 with `query`, adding a listing after each page; returns the ids seen. */
     const pageThrough = async (query: string, addBetween: (pageIndex: number) => Promise<void>) => {
-      const seen: Product[] = [];
+      const seen: ListedProduct[] = [];
       let cursor: string | null = null;
       let pageIndex = 0;
       do {
@@ -292,7 +298,7 @@ describe('GET /api/categories/:id/products', () => {
         })),
       );
       const matching = (await t.app.inject(`/api/categories/1/products?limit=100&${query}`)).json() as {
-        items: Product[];
+        items: ListedProduct[];
       };
       const expected = matching.items.filter((p) => originals.some((o) => o.id === p.id));
       expect(expected).toHaveLength(9);

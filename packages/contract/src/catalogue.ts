@@ -66,8 +66,18 @@ export const ProductSchema = z
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof ProductSchema>;
 
+/**
+ * A listing in a list (a brand's page, the search, a seller's page, the advertised phones, My
+ * Products): what a card or a row shows. Its authenticity, features and description are read on
+ * its own page, so a list does not carry them to every visitor (docs/decisions/0082).
+ */
+export const ListedProductSchema = ProductSchema.omit({ authenticity: true, features: true, description: true }).meta({
+  id: 'ListedProduct',
+});
+export type ListedProduct = z.infer<typeof ListedProductSchema>;
+
 export const ProductPageSchema = z
-  .object({ items: z.array(ProductSchema), nextCursor: z.string().nullable() })
+  .object({ items: z.array(ListedProductSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 

@@ -8,7 +8,7 @@
  */
 import { z } from './zod.ts';
 import { uploadMessages } from './auth.ts';
-import { ProductSchema } from './catalogue.ts';
+import { ListedProductSchema, ProductSchema } from './catalogue.ts';
 import { categoryIds } from './constants.ts';
 import { imeiProblem, storageOptionsGb, unlockedNetwork } from './phone-facts.ts';
 import {
@@ -361,22 +361,25 @@ export type ProductQueryInput = z.input<typeof ProductQuerySchema>;
 export type ProductQuery = z.output<typeof ProductQuerySchema>;
 
 /**
- * The seller's own listing (My Products): the public listing with its status and whether it is
- * advertised, and the whole IMEI (only its seller and admins ever get it).
+ * The seller's own listing in My Products: the listing as a list shows it, with its status and
+ * whether it is advertised.
  */
-export const MyProductSchema = ProductSchema.extend({
-  imei: z.string().nullable(),
+export const MyProductSchema = ListedProductSchema.extend({
   /** Why an admin rejected the listing (status 'rejected'); null otherwise. */
   rejectionReason: z.string().nullable(),
 }).meta({ id: 'MyProduct' });
 export type MyProduct = z.infer<typeof MyProductSchema>;
 
 /**
- * One of the seller's own listings as the edit form fills itself in: My Products' listing plus the
- * phone number buyers who book it get (only its seller reads it back, one listing at a time) and
- * its photos in order.
+ * One of the seller's own listings as the edit form fills itself in: My Products' listing plus its
+ * texts, the whole IMEI and the phone number buyers who book it get (only its seller reads them
+ * back, one listing at a time), and its photos in order.
  */
 export const MyProductDetailsSchema = MyProductSchema.extend({
+  imei: z.string().nullable(),
+  authenticity: ProductSchema.shape.authenticity,
+  features: ProductSchema.shape.features,
+  description: ProductSchema.shape.description,
   phone: z.string(),
   photos: z.array(ProductPhotoSchema),
 }).meta({ id: 'MyProductDetails' });

@@ -3,8 +3,11 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { advertisements, products, users } from './schema.ts';
 
-/** The columns every public listing view shows; the seller's phone number is deliberately absent. */
-export const publicProductColumns = {
+/**
+ * The columns a listing shows in a list (a card, a row); the seller's phone number is deliberately
+ * absent, and so are the texts only a listing's own page shows (`publicProductColumns`).
+ */
+export const listedProductColumns = {
   id: products.id,
   categoryId: products.categoryId,
   name: products.name,
@@ -23,9 +26,6 @@ export const publicProductColumns = {
   imeiChecked: products.imeiChecked,
   used: products.used,
   location: products.location,
-  authenticity: products.authenticity,
-  features: products.features,
-  description: products.description,
   imageUrl: products.imageUrl,
   status: products.status,
   createdAt: products.createdAt,
@@ -40,23 +40,34 @@ export const publicProductColumns = {
   sellerRatingSum: users.ratingSum,
 };
 
+/** The columns a listing's own page shows: the listed ones and its texts. */
+export const publicProductColumns = {
+  ...listedProductColumns,
+  authenticity: products.authenticity,
+  features: products.features,
+  description: products.description,
+};
+
 /** A listing anyone may see: for sale or sold, by an active seller (with users joined). */
 export const isLiveListing = and(inArray(products.status, ['available', 'sold']), isNull(users.disabledAt));
 
-/** A listing's public columns as drizzle maps them (other modules' rows), or with `createdAt` as PostgreSQL's text. */
-export type PublicProductRow = Omit<SelectResultFields<typeof publicProductColumns>, 'createdAt'> & {
+/** A listing's listed columns as drizzle maps them (other modules' rows), or with `createdAt` as PostgreSQL's text. */
+export type ListedProductRow = Omit<SelectResultFields<typeof listedProductColumns>, 'createdAt'> & {
   createdAt: Date | string;
 };
+/** A listing's public columns as drizzle maps them. */
+export type PublicProductRow = ListedProductRow &
+  Pick<SelectResultFields<typeof publicProductColumns>, 'authenticity' | 'features' | 'description'>;
 
 /**
- * A listing's public columns from a row of values, as a statement that selects
- * `publicProductColumns` first returns them in array mode (`preparedRows`): what drizzle's mapping
+ * A listing's listed columns from a row of values, as a statement that selects
+ * `listedProductColumns` first returns them in array mode (`preparedRows`): what drizzle's mapping
  * gives, without its work on every cell of every row; `createdAt` stays PostgreSQL's text (drizzle
  * would make it a Date from that same text). Written out for speed; its order is checked against
  * the columns' own when this module loads.
  */
-export const publicProductRowOf = (v: readonly unknown[]): PublicProductRow => {
-  type Row = PublicProductRow;
+export const listedProductRowOf = (v: readonly unknown[]): ListedProductRow => {
+  type Row = ListedProductRow;
   return {
     id: v[0] as Row['id'],
     categoryId: v[1] as Row['categoryId'],
@@ -75,29 +86,26 @@ export const publicProductRowOf = (v: readonly unknown[]): PublicProductRow => {
     imeiChecked: v[14] as Row['imeiChecked'],
     used: v[15] as Row['used'],
     location: v[16] as Row['location'],
-    authenticity: v[17] as Row['authenticity'],
-    features: v[18] as Row['features'],
-    description: v[19] as Row['description'],
-    imageUrl: v[20] as Row['imageUrl'],
-    status: v[21] as Row['status'],
-    createdAt: v[22] as string,
-    isAdvertised: v[23] as Row['isAdvertised'],
-    sellerId: v[24] as Row['sellerId'],
-    sellerName: v[25] as Row['sellerName'],
-    sellerEmail: v[26] as Row['sellerEmail'],
-    sellerVerified: v[27] as Row['sellerVerified'],
-    sellerRatingCount: v[28] as Row['sellerRatingCount'],
-    sellerRatingSum: v[29] as Row['sellerRatingSum'],
+    imageUrl: v[17] as Row['imageUrl'],
+    status: v[18] as Row['status'],
+    createdAt: v[19] as string,
+    isAdvertised: v[20] as Row['isAdvertised'],
+    sellerId: v[21] as Row['sellerId'],
+    sellerName: v[22] as Row['sellerName'],
+    sellerEmail: v[23] as Row['sellerEmail'],
+    sellerVerified: v[24] as Row['sellerVerified'],
+    sellerRatingCount: v[25] as Row['sellerRatingCount'],
+    sellerRatingSum: v[26] as Row['sellerRatingSum'],
   };
 };
 
-/** How many values `publicProductRowOf` reads: the columns a statement selects after them come next. */
-export const publicProductColumnCount = Object.keys(publicProductColumns).length;
+/** How many values `listedProductRowOf` reads: the columns a statement selects after them come next. */
+export const listedProductColumnCount = Object.keys(listedProductColumns).length;
 
 // Given the columns' names as values, each field must get its own name: the order is the columns'.
-const names = Object.keys(publicProductColumns);
+const names = Object.keys(listedProductColumns);
 if (
-  Object.keys(publicProductRowOf(names)).join() !== names.join() ||
-  Object.entries(publicProductRowOf(names)).some(([field, value]) => field !== value)
+  Object.keys(listedProductRowOf(names)).join() !== names.join() ||
+  Object.entries(listedProductRowOf(names)).some(([field, value]) => field !== value)
 )
-  throw new Error('publicProductRowOf reads the columns in another order than publicProductColumns lists them');
+  throw new Error('listedProductRowOf reads the columns in another order than listedProductColumns lists them');

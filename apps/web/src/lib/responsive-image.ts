@@ -14,6 +14,15 @@ export function listingSrcSet(url: string): string | undefined {
 }
 
 /**
+ * A thumbnail's picture (64–80 px): the 400 px copy, enough for any screen's pixel density, so it
+ * needs no srcset; any other URL as it is.
+ */
+export function thumbnailUrl(url: string): string {
+  const match = storedPicture.exec(url);
+  return match ? `${match[1]}-400.webp` : url;
+}
+
+/**
  * A card's width in the 1 / 2 / 3 column grids (max-w-7xl with px-4, gap-6; Tailwind's sm and lg
  * breakpoints): the whole row on phones, half from 640 px, a third from 1024 px, 400 px at most.
  */

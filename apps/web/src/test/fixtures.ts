@@ -49,10 +49,9 @@ export const makeProduct = (overrides: Partial<ProductWithPhotos> = {}): Product
   ...overrides,
 });
 
-/** A seller's own listing (My Products): the public listing with its whole IMEI. */
+/** A seller's own listing (My Products): the listing with its rejection reason. */
 export const makeMyProduct = (overrides: Partial<MyProduct> = {}): MyProduct => ({
   ...makeProduct(overrides),
-  imei: '352099001761481',
   rejectionReason: null,
   ...overrides,
 });

@@ -13,10 +13,10 @@ import {
   wholeNumber,
 } from '../../db/prepared-statements.ts';
 import {
-  publicProductColumnCount,
-  publicProductColumns,
-  publicProductRowOf,
-  type PublicProductRow,
+  listedProductColumnCount,
+  listedProductColumns,
+  listedProductRowOf,
+  type ListedProductRow,
 } from '../../db/public-listings.ts';
 import { advertisements, categories, productFactTokens, products, searchTerms, users } from '../../db/schema.ts';
 
@@ -48,7 +48,7 @@ export const listAdvertised = (
   const statement = prepared(db, `catalogue_advertised_${opts.after ? 'after' : 'first'}_${limit}`, () =>
     db
       // The cursor keeps PostgreSQL's microseconds: a JS Date would round them to ms.
-      .select({ ...publicProductColumns, advertisedUs: microsOf(advertisements.createdAt) })
+      .select({ ...listedProductColumns, advertisedUs: microsOf(advertisements.createdAt) })
       .from(advertisements)
       .innerJoin(products, eq(products.id, advertisements.productId))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -211,7 +211,7 @@ export const browseCategory = (
     name,
     () =>
       db
-        .select({ ...publicProductColumns, us: keyColumns.us })
+        .select({ ...listedProductColumns, us: keyColumns.us })
         .from(products)
         .innerJoin(users, eq(users.id, products.sellerId))
         .leftJoin(advertisements, eq(advertisements.productId, products.id))
@@ -224,8 +224,8 @@ export const browseCategory = (
         )
         .orderBy(...orderOf(opts.sort))
         .limit(literalLimit(limit)),
-    // The public columns, then the row's microseconds.
-    (values) => ({ ...publicProductRowOf(values), us: values[publicProductColumnCount] as string }),
+    // The listed columns, then the row's microseconds.
+    (values) => ({ ...listedProductRowOf(values), us: values[listedProductColumnCount] as string }),
   );
   return statement.execute({
     ...(opts.categoryId === undefined ? {} : { categoryId: opts.categoryId }),
@@ -312,8 +312,8 @@ const walkBatteryWhere = (sort: BrowseSort, f: BrowseFilters) =>
 export interface WalkResult {
   /** The listings walked past that pass the filters, in sort order (at most `limit`). */
   hits: BrowseKey[];
-  /** The public rows of the hits, by id (read in the same statement). */
-  rows: Map<string, PublicProductRow>;
+  /** The listed rows of the hits, by id (read in the same statement). */
+  rows: Map<string, ListedProductRow>;
   /**
    * Set when the walk went its whole length (`maxRows` listings) with fewer than `limit` hits:
    * the last listing walked, where a search for the rest starts. Undefined when the page filled
@@ -376,7 +376,7 @@ export const walkCategory = async (
       return (
         db
           .select({
-            ...publicProductColumns,
+            ...listedProductColumns,
             walkPos: sql<number>`w.pos`.mapWith(Number),
             walkHit: sql<boolean>`w.hit`,
             walkId: sql<string>`w.id::text`,
@@ -384,19 +384,19 @@ export const walkCategory = async (
             walkPriceCents: sql<number>`w.price_cents`.mapWith(Number),
           })
           .from(walked)
-          // Public columns for the hits only; the walk's last row may be a miss.
+          // Listed columns for the hits only; the walk's last row may be a miss.
           .leftJoin(products, and(sql`w.hit`, sql`${products.id} = w.id`))
           .leftJoin(users, eq(users.id, products.sellerId))
           .leftJoin(advertisements, eq(advertisements.productId, products.id))
           .orderBy(sql`w.pos`)
       );
     },
-    // The public columns (of hits only), then the walk's position, hit, id, microseconds and price.
+    // The listed columns (of hits only), then the walk's position, hit, id, microseconds and price.
     (values) => {
-      const at = publicProductColumnCount;
+      const at = listedProductColumnCount;
       const walkHit = values[at + 1] === true;
       return {
-        row: walkHit ? publicProductRowOf(values) : undefined,
+        row: walkHit ? listedProductRowOf(values) : undefined,
         walkPos: Number(values[at]),
         walkHit,
         walkId: values[at + 2] as string,
@@ -407,7 +407,7 @@ export const walkCategory = async (
   );
   const result = await statement.execute({ ...filterValues(f), ...keyValues(opts.sort, opts.after) });
   const hits: BrowseKey[] = [];
-  const rows = new Map<string, PublicProductRow>();
+  const rows = new Map<string, ListedProductRow>();
   for (const { row, walkId, walkUs, walkPriceCents } of result) {
     if (!row) continue;
     hits.push({ id: walkId, us: walkUs, priceCents: walkPriceCents });
@@ -560,7 +560,7 @@ export const searchMatches = (
   });
 };
 
-/** Public rows of the given listings of the category (still for sale, seller active), in no particular order. */
+/** Listed rows of the given listings of the category (still for sale, seller active), in no particular order. */
 export const liveProductsByIds = (db: Database, categoryId: string | undefined, ids: string[]) => {
   const name = `catalogue_live_products_by_ids${categoryId === undefined ? '_all' : ''}`;
   const statement = preparedRows(
@@ -568,7 +568,7 @@ export const liveProductsByIds = (db: Database, categoryId: string | undefined, 
     name,
     () =>
       db
-        .select(publicProductColumns)
+        .select(listedProductColumns)
         .from(products)
         .innerJoin(users, eq(users.id, products.sellerId))
         .leftJoin(advertisements, eq(advertisements.productId, products.id))
@@ -583,7 +583,7 @@ export const liveProductsByIds = (db: Database, categoryId: string | undefined, 
             isNull(users.disabledAt),
           ),
         ),
-    publicProductRowOf,
+    listedProductRowOf,
   );
   // The ids come from the database (uuids), so the array literal needs no quoting.
   return ids.length === 0
@@ -591,7 +591,7 @@ export const liveProductsByIds = (db: Database, categoryId: string | undefined, 
     : statement.execute({ ids: `{${ids.join(',')}}`, ...(categoryId === undefined ? {} : { categoryId }) });
 };
 
-export type { PublicProductRow };
+export type { ListedProductRow };
 
 // ---------------------------------------------------------------------------------------------
 // Word statistics, to choose between the ordered walk and the search index before either runs.

@@ -89,7 +89,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A page as JSON text (without the sellers' emails for a visitor), stored for the next callers
    * when it is a public first page. The pages are built field by field from the contract's shape
-   * (toPublicProduct), so they are serialized directly; outside production they are checked
+   * (toListedProduct), so they are serialized directly; outside production they are checked
    * against the response schema as well.
    */
   const sendPage = (

@@ -6,6 +6,7 @@ import {
   maskImeiLast4,
   ratingAverageOf,
   type Category,
+  type ListedProduct,
   type PageQuery,
   type Product,
   storageOptionsGb,
@@ -14,6 +15,7 @@ import {
   type ProductSearchPage,
 } from '@recell/contract';
 import type { Database } from '../../db/client.ts';
+import type { PublicProductRow } from '../../db/public-listings.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { choosePlan, factTokensToRead, searchWindowRows, secondWalkOf, type SearchPlan } from './catalogue.plan.ts';
@@ -22,7 +24,8 @@ import * as repository from './catalogue.repository.ts';
 export const listCategories = async (db: Database): Promise<Category[]> =>
   (await repository.listCategories(db)) as Category[];
 
-export const toPublicProduct = (row: repository.PublicProductRow): Product => ({
+/** A listing as a list shows it (a card, a row). */
+export const toListedProduct = (row: repository.ListedProductRow): ListedProduct => ({
   id: row.id,
   categoryId: row.categoryId as Product['categoryId'],
   name: row.name,
@@ -40,9 +43,6 @@ export const toPublicProduct = (row: repository.PublicProductRow): Product => ({
   imeiChecked: row.imeiChecked,
   used: row.used,
   location: row.location,
-  authenticity: row.authenticity,
-  features: row.features,
-  description: row.description,
   imageUrl: row.imageUrl,
   status: row.status,
   isAdvertised: Boolean(row.isAdvertised),
@@ -55,6 +55,14 @@ export const toPublicProduct = (row: repository.PublicProductRow): Product => ({
     ratingAverage: ratingAverageOf(row.sellerRatingSum, row.sellerRatingCount),
     ratingCount: row.sellerRatingCount,
   },
+});
+
+/** A listing as its own page shows it: the listed fields and its texts. */
+export const toPublicProduct = (row: PublicProductRow): Product => ({
+  ...toListedProduct(row),
+  authenticity: row.authenticity,
+  features: row.features,
+  description: row.description,
 });
 
 /** Cursor parts: a row id, and microseconds since 1970 (digits only, so SQL never sees anything else). */
@@ -70,7 +78,7 @@ export const listAdvertised = async (db: Database, query: PageQuery): Promise<Pr
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toPublicProduct),
+    items: page.map(toListedProduct),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ us: last.advertisedUs, id: last.id }) : null,
   };
 };
@@ -245,7 +253,7 @@ const listProducts = async (
     model: query.model,
   };
 
-  let items: Product[];
+  let items: ListedProduct[];
   let keys: repository.BrowseKey[];
   let hasMore: boolean;
   if (!repository.hasMatchFilters(filters)) {
@@ -253,13 +261,13 @@ const listProducts = async (
     const rows = await repository.browseCategory(db, { categoryId, sort, after, limit: limit + 1 });
     hasMore = rows.length > limit;
     const page = rows.slice(0, limit);
-    items = page.map(toPublicProduct);
+    items = page.map(toListedProduct);
     keys = page.map((row) => ({ us: row.us, priceCents: row.priceCents, id: row.id }));
   } else {
     const wanted = limit + 1;
     const plan = options.plan ?? choosePlan(searchStats(db), filters, wordsOf(query.q), sort, wanted);
     let found: repository.BrowseKey[] = [];
-    let rows = new Map<string, repository.PublicProductRow>();
+    let rows = new Map<string, repository.ListedProductRow>();
     let restAfter: repository.BrowseKey | undefined = after;
     let needRest = true;
     if (plan === 'walk') {
@@ -301,7 +309,7 @@ const listProducts = async (
     // In sort order; a listing removed since the search just drops out of this page.
     items = keys.flatMap((key) => {
       const row = rows.get(key.id);
-      return row ? [toPublicProduct(row)] : [];
+      return row ? [toListedProduct(row)] : [];
     });
   }
 

@@ -8,5 +8,5 @@ export {
   searchWindowRows,
   type SearchPlan,
 } from './catalogue.plan.ts';
-export { listCategoryProducts, searchProducts, toPublicProduct } from './catalogue.service.ts';
+export { listCategoryProducts, searchProducts, toListedProduct, toPublicProduct } from './catalogue.service.ts';
 export { listingFor, listingPageFor } from './seller-email.ts';

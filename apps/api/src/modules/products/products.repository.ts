@@ -8,7 +8,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { advertisements, blockedImeis, orders, priceChanges, productPhotos, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { isLiveListing, publicProductColumns } from '../../db/public-listings.ts';
+import { isLiveListing, listedProductColumns, publicProductColumns } from '../../db/public-listings.ts';
 
 export type NewProduct = Pick<
   typeof products.$inferInsert,
@@ -468,10 +468,8 @@ export const listSellerProducts = (
   opts: { limit: number; after?: NewestKey | undefined },
 ) =>
   db
-    // The seller's own listings: the whole IMEI too.
     .select({
-      ...publicProductColumns,
-      imei: products.imei,
+      ...listedProductColumns,
       rejectionReason: products.rejectionReason,
       us: microsOf(products.createdAt),
     })

@@ -37,7 +37,7 @@ import type { AuthUser } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { notify, notifyWishlisters } from '../notifications/index.ts';
 import { checkDevice, findCleanCheckAt, recordDeviceCheck, type DeviceCheckOutcome } from '../device-check/index.ts';
-import { toPublicProduct } from '../catalogue/index.ts';
+import { toListedProduct, toPublicProduct } from '../catalogue/index.ts';
 import { imageUrlForId, notUploadedBy, recordUpload, storeImage } from '../uploads/index.ts';
 import * as repository from './products.repository.ts';
 import { resubmitIfRejected, reviewOfNewListing } from './listing-review.service.ts';
@@ -547,7 +547,7 @@ export const listMyProducts = async (
   return pageOf(
     rows,
     query.limit,
-    (row): MyProduct => ({ ...toPublicProduct(row), imei: row.imei, rejectionReason: row.rejectionReason }),
+    (row): MyProduct => ({ ...toListedProduct(row), rejectionReason: row.rejectionReason }),
     (row) => ({ us: row.us, id: row.id }),
   );
 };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { advertisements, products, users } from '../../db/schema.ts';
 import type { NewestKey } from '../../lib/cursor.ts';
 import { microsOf, timestampOf } from '../../db/micros.ts';
-import { publicProductColumns } from '../../db/public-listings.ts';
+import { listedProductColumns } from '../../db/public-listings.ts';
 
 /** An active seller's public face; undefined for an unknown id, another role or a disabled account. */
 export const findActiveSeller = async (db: Database, id: string) => {
@@ -31,7 +31,7 @@ export const listAvailableOfSeller = (
   opts: { limit: number; after?: NewestKey | undefined },
 ) =>
   db
-    .select({ ...publicProductColumns, us: microsOf(products.createdAt) })
+    .select({ ...listedProductColumns, us: microsOf(products.createdAt) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(advertisements, eq(advertisements.productId, products.id))

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { decodeCursor, NewestCursorSchema, pageOf } from '../../lib/cursor.ts';
 import { idOrNotFound } from '../../lib/ids.ts';
-import { toPublicProduct } from '../catalogue/index.ts';
+import { toListedProduct } from '../catalogue/index.ts';
 import * as repository from './sellers.repository.ts';
 
 const sellerNotFound = () => notFound(sellerMessages.sellerNotFound);
@@ -39,5 +39,5 @@ export const listSellerProducts = async (db: Database, id: string, query: PageQu
   const seller = await activeSeller(db, id);
   const after = decodeCursor(query.cursor, NewestCursorSchema);
   const rows = await repository.listAvailableOfSeller(db, seller.id, { limit: query.limit + 1, after });
-  return pageOf(rows, query.limit, toPublicProduct, (row) => ({ us: row.us, id: row.id }));
+  return pageOf(rows, query.limit, toListedProduct, (row) => ({ us: row.us, id: row.id }));
 };

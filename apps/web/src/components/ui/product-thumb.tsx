@@ -1,10 +1,11 @@
-import { listingSrcSet } from '@/lib/responsive-image';
+import { thumbnailUrl } from '@/lib/responsive-image';
 
 const sizeClass = { 64: 'size-16', 80: 'size-20' } as const;
 
 /**
  * A phone's square picture beside its details (a table row, the payment page's summary): the 400 px
- * copy when there is one. Lazy unless `eager` (a picture the page opens with).
+ * copy when there is one, a few times its shown size, without a srcset (a table of them stays
+ * small). Lazy unless `eager` (a picture the page opens with).
  */
 export function ProductThumb({
   imageUrl,
@@ -17,12 +18,9 @@ export function ProductThumb({
   size?: keyof typeof sizeClass;
   eager?: boolean;
 }) {
-  const srcSet = listingSrcSet(imageUrl);
   return (
     <img
-      src={imageUrl}
-      srcSet={srcSet}
-      sizes={srcSet ? `${size}px` : undefined}
+      src={thumbnailUrl(imageUrl)}
       alt={name}
       width={size}
       height={size}

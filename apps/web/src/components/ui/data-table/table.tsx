@@ -20,19 +20,20 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
  * holds the contents that wrap otherwise: emails, dates, free text, ids).
  */
 
-/** A body cell's padding (a card's cells sit on the card's own padding). */
-export const cell = 'px-3 py-3 align-middle as-cards:p-0';
+/**
+ * A body cell's padding (a card's cells sit on the card's own padding). The row, a field and its
+ * label are utilities of their own in index.css (`dt-…`), each one short class in every cell.
+ */
+export const cell = 'dt-cell';
 const headerCell =
   'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 /** `relative`: visually hidden parts of the table (sr-only) stay inside the frame. */
 const tableFrame =
   '@container relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 transition-opacity dark:border-slate-800';
-const row =
-  'as-cards:grid as-cards:grid-cols-[6.5rem_minmax(0,1fr)] as-cards:items-center as-cards:gap-x-3 as-cards:gap-y-2 as-cards:p-4';
+const row = 'dt-row';
 /** A field of a card: its column's name, then the value, on the card's two columns. */
-const fieldCell = `${cell} as-cards:col-span-2 as-cards:grid as-cards:grid-cols-subgrid as-cards:items-center`;
-const fieldLabel =
-  'hidden text-xs font-semibold tracking-wide text-slate-600 uppercase as-cards:block dark:text-slate-300';
+const fieldCell = 'dt-field';
+const fieldLabel = 'dt-field-label';
 
 /**
  * The frame width below which a table's rows are cards: more than its columns need at the least

@@ -8,7 +8,7 @@ import {
   messages,
   shippingTexts,
   type Booking,
-  type Product,
+  type ListedProduct,
 } from '@recell/contract';
 import { useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -47,7 +47,7 @@ type BookingFormValues = {
  * Successfully', a short chime, and the modal closes. A refusal (sold meanwhile, booked already,
  * the buyer's own phone) is said inside the modal.
  */
-function BookingForm({ product, onClose }: { product: Product; onClose: () => void }) {
+function BookingForm({ product, onClose }: { product: ListedProduct; onClose: () => void }) {
   const { user } = useAuth();
   const createOrder = useCreateOrder();
   const phoneRef = useRef<HTMLInputElement | null>(null);
@@ -172,7 +172,7 @@ function ShippingPayerNote() {
 }
 
 /** The booking modal, or for an account whose email is not confirmed yet, why it cannot book. */
-export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export default function BookingDialog({ product, onClose }: { product: ListedProduct; onClose: () => void }) {
   return (
     <ConfirmEmailFirstDialog
       title={buyingTexts.bookTitle(product.name)}

@@ -1,4 +1,4 @@
-import { accountTexts, buyingTexts, messages, webTexts, type Product, type WishlistItem } from '@recell/contract';
+import { accountTexts, buyingTexts, messages, webTexts, type ListedProduct, type WishlistItem } from '@recell/contract';
 import { useState } from 'react';
 import { RowButton } from '@/components/ui/data-table/cells';
 import { PagedTable } from '@/components/ui/data-table/paging';
@@ -31,7 +31,7 @@ function PaymentCell({
 }: {
   item: WishlistItem;
   describedBy: string;
-  onBook: (product: Product) => void;
+  onBook: (product: ListedProduct) => void;
 }) {
   const { product, order } = item;
   if (order?.status === 'paid') return <PaidMark />;
@@ -59,7 +59,7 @@ function PaymentCell({
 export function MyWishlistTable() {
   const wishlist = useMyWishlist();
   const { mutate: changeWishlist } = useChangeWishlist();
-  const [toBook, setToBook] = useState<Product | null>(null);
+  const [toBook, setToBook] = useState<ListedProduct | null>(null);
   // A removed row takes its focused Remove button with it: focus moves to the table instead.
   const { tableRef, refocusTable } = useTableRefocus();
 

@@ -6,7 +6,7 @@ import {
   reportReasonLabels,
   reportReasons,
   ReportFormSchema,
-  type Product,
+  type ListedProduct,
 } from '@recell/contract';
 import { OneFieldDialog } from '@/components/ui/one-field-dialog';
 import { useReportProduct } from '../api/report-product';
@@ -19,7 +19,7 @@ const reasonOptions = reportReasons.map((reason) => ({ value: reason, label: rep
  * other) and what is wrong, Cancel and Submit Report. On success: '{name} Report Successfully'. A
  * refusal (reported already, the buyer's own phone) is said inside the modal.
  */
-export default function ReportDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export default function ReportDialog({ product, onClose }: { product: ListedProduct; onClose: () => void }) {
   const reportProduct = useReportProduct();
   return (
     <OneFieldDialog

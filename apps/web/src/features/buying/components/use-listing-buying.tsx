@@ -1,4 +1,4 @@
-import { buyingTexts, type Product } from '@recell/contract';
+import { buyingTexts, type ListedProduct } from '@recell/contract';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth';
 import { loadChunk } from '@/lib/load-chunk';
@@ -13,12 +13,12 @@ const ReportDialog = lazy(() => loadChunk(() => import('./report-dialog')));
 
 /** What a listing's buyer actions do (the shape of the catalogue's ListingActionHandlers). */
 export type BuyingHandlers = {
-  onToggleWishlist: (product: Product) => void;
-  onReport: (product: Product) => void;
-  onBook: (product: Product) => void;
+  onToggleWishlist: (product: ListedProduct) => void;
+  onReport: (product: ListedProduct) => void;
+  onBook: (product: ListedProduct) => void;
 };
 
-type OpenDialog = { kind: 'book' | 'report'; product: Product };
+type OpenDialog = { kind: 'book' | 'report'; product: ListedProduct };
 
 /** True when the signed-in user is a buyer (role user): only buyers book, wishlist and report. */
 const useIsBuyer = () => {
@@ -27,7 +27,7 @@ const useIsBuyer = () => {
 };
 
 /** The booking modal for `product` while it is set (lazily loaded). */
-export function BookingModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
+export function BookingModal({ product, onClose }: { product: ListedProduct | null; onClose: () => void }) {
   if (!product) return null;
   return (
     <Suspense fallback={null}>
@@ -62,7 +62,7 @@ export function useListingBuying(): {
   const isBooked = useCallback((productId: string) => isBuyer && (booked?.has(productId) ?? false), [isBuyer, booked]);
 
   const handlers = useMemo(() => {
-    const buyersOnly = (action: (product: Product) => void) => (product: Product) => {
+    const buyersOnly = (action: (product: ListedProduct) => void) => (product: ListedProduct) => {
       if (isBuyer) action(product);
       else toast.error(buyingTexts.buyersOnly, { id: 'buyers-only' });
     };

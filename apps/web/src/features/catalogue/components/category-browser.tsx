@@ -9,7 +9,7 @@ import {
   unlockedNetwork,
   webTexts,
   type Category,
-  type Product,
+  type ListedProduct,
 } from '@recell/contract';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -45,7 +45,7 @@ const batteryOptions = minBatteryOptions.map((percent) => ({
   label: listingTexts.minBatteryOption(percent),
 }));
 
-const noProducts: Product[] = [];
+const noProducts: ListedProduct[] = [];
 
 /** The options, plus the URL's own value when it is none of them (a carrier typed into the address). */
 const withCurrent = (options: { value: string; label: string }[], current: string, label: (value: string) => string) =>

@@ -1,4 +1,4 @@
-import { webTexts, type Product, type SignInReason } from '@recell/contract';
+import { webTexts, type ListedProduct, type SignInReason } from '@recell/contract';
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -15,9 +15,9 @@ import { isFocusLost } from '@/lib/focus';
  * the login page, which says why (to book this phone…) and brings them back.
  */
 export type ListingActionHandlers = {
-  onToggleWishlist?: ((product: Product) => void) | undefined;
-  onReport?: ((product: Product) => void) | undefined;
-  onBook?: ((product: Product) => void) | undefined;
+  onToggleWishlist?: ((product: ListedProduct) => void) | undefined;
+  onReport?: ((product: ListedProduct) => void) | undefined;
+  onBook?: ((product: ListedProduct) => void) | undefined;
 };
 
 /**
@@ -58,7 +58,7 @@ export function useSignedInAnswer(queryKey: QueryKey, isVisitorsAnswer: boolean)
  */
 export type ListingViewer = 'visitor' | 'buyer' | 'owner' | 'onlooker';
 
-const useListingViewer = (product: Product): ListingViewer => {
+const useListingViewer = (product: ListedProduct): ListingViewer => {
   const { status, user } = useAuth();
   if (status !== 'signedIn') return 'visitor';
   if (user.role === 'user') return 'buyer';
@@ -69,11 +69,11 @@ const useListingViewer = (product: Product): ListingViewer => {
  * The three actions as click handlers, each behind the sign-in guard (a visitor is asked to log in
  * to do that very thing), and whether to offer them.
  */
-export function useListingActions(product: Product, handlers: ListingActionHandlers) {
+export function useListingActions(product: ListedProduct, handlers: ListingActionHandlers) {
   const requireSignIn = useRequireSignIn();
   const { status } = useAuth();
   const viewer = useListingViewer(product);
-  const guarded = (action: ((product: Product) => void) | undefined, reason: SignInReason) => () => {
+  const guarded = (action: ((product: ListedProduct) => void) | undefined, reason: SignInReason) => () => {
     if (requireSignIn(reason)) action?.(product);
   };
   return {

@@ -1,4 +1,4 @@
-import { formatPrice, webTexts, type Product } from '@recell/contract';
+import { formatPrice, webTexts, type ListedProduct } from '@recell/contract';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { ClockIcon, MapPinIcon } from '@/components/content-icons';
@@ -14,7 +14,7 @@ import {
 import { VerifiedBadge } from './verified-badge';
 
 export type ProductCardProps = ListingActionHandlers & {
-  product: Product;
+  product: ListedProduct;
   isWishlisted?: boolean;
   /** The signed-in buyer has an open order on it: Booked (to My Orders) instead of Book now. */
   isBooked?: boolean;

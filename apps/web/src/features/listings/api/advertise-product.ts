@@ -16,11 +16,9 @@ export function useAdvertiseProduct() {
   return useMutation({
     mutationFn: (id: string) => advertiseProduct(id),
     onSuccess: (advertised) => {
-      // The advertise answer is the public listing: My Products keeps the whole IMEI it has.
+      // The advertise answer is the public listing: My Products keeps the rejection reason it has.
       updateMyProducts(queryClient, (product) =>
-        product.id === advertised.id
-          ? { ...advertised, imei: product.imei, rejectionReason: product.rejectionReason }
-          : product,
+        product.id === advertised.id ? { ...advertised, rejectionReason: product.rejectionReason } : product,
       );
       queryClient.setQueryData(listingKeys.product(advertised.id), advertised);
       void queryClient.invalidateQueries({ queryKey: listingKeys.advertised });

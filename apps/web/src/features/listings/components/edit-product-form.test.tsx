@@ -20,7 +20,7 @@ const listing = makeMyProduct({
   networkLock: 'unlocked',
   batteryHealth: null,
 });
-const details = { ...listing, phone: '5125550147' };
+const details = { ...listing, imei: '352099001761481', phone: '5125550147' };
 const detailsPath = `/api/me/products/${listing.id}`;
 const patchRoute = `PATCH /api/products/${listing.id}`;
 const save = () => userEvent.click(screen.getByRole('button', { name: listingTexts.saveChanges }));
