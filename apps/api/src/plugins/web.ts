@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, renderedPageQueryParams, signedInHintCookie, themeCookie, type Role } from '@recell/contract';
-import { encodedPage, PageCache, preferredEncoding, type CachedPage } from '../lib/page-cache.ts';
+import { encodedPage, PageCache, preferredEncoding, type CachedPage, type PageEncoding } from '../lib/page-cache.ts';
 import { createSoftLimit } from '../lib/rate-limit.ts';
 import { readSignedInHint } from '../lib/signed-in-hint.ts';
 import { sendError } from './errors.ts';
@@ -15,13 +16,26 @@ const oneYear = 31_536_000;
 /** Rendered pages kept at once (about 70 kB each): the brands' first pages and some searches, per theme. */
 const renderedPageCacheEntries = 64;
 /**
- * How hard a rendered page is compressed (once, for everyone who asks within its second). What
- * matters is that the page comes in a phone network's first round trip (about 14.6 kB with 1.1 kB
- * of headers, decision 0049): a page of up to 56 kB of HTML (a phone's page) does at quality 4 (a
- * ratio of 4.4 or better), which costs about 0.7 ms against 1.3 ms at 6; a larger one (a brand's
- * page, the search, a seller's page) needs quality 6 to fit.
+ * What a rendered page may weigh compressed to come in a phone network's first round trip: about
+ * 14.6 kB, less about 1.1 kB of headers (decision 0049), less a margin for a longer policy header.
  */
-const renderedPageBrotliQuality = (page: CachedPage) => (page.body.length <= 56_000 ? 4 : 6);
+const firstRoundTripBytes = 13_300;
+/**
+ * A rendered page compressed (once, for everyone who asks within its second) as cheaply as still
+ * fits that round trip: brotli 3 (about 0.3 ms) for up to 60 kB of HTML (a phone's, a seller's
+ * page: 10–11 kB), 5 (about 1 ms) for a larger one (a brand's page, the search, My Products:
+ * 12.7–13.2 kB), or for a small one that 3 leaves too large. Decision 0082.
+ */
+const encodedRenderedPage = (page: CachedPage, encoding: PageEncoding): Buffer => {
+  if (encoding === 'br' && !page.encoded.br) {
+    const brotli = (quality: number) =>
+      brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
+    const isSmall = page.body.length <= 60_000;
+    const cheap = brotli(isSmall ? 3 : 5);
+    page.encoded.br = isSmall && cheap.length > firstRoundTripBytes ? brotli(5) : cheap;
+  }
+  return encodedPage(page, encoding);
+};
 
 /** What the web build prerendered (apps/web/scripts/prerender.mjs writes dist/pages.json). */
 type PagesManifest = {
@@ -397,9 +411,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       // Compressed once for everyone (the app's compression skips a body that says its encoding).
       return encoding
-        ? reply
-            .header('content-encoding', encoding)
-            .send(encodedPage(rendered, encoding, renderedPageBrotliQuality(rendered)))
+        ? reply.header('content-encoding', encoding).send(encodedRenderedPage(rendered, encoding))
         : reply.send(rendered.body);
     }
     const { file, status } = pageFor(manifest, url, request.url.includes('?'));
