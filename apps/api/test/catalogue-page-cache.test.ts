@@ -60,6 +60,23 @@ describe('first pages served from memory', () => {
     expect(await idsOf(url)).toContain(third.id);
   });
 
+  it('keeps no page for an address with a parameter the page does not read', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    t.app.listingsChanged();
+    for (const url of [
+      '/api/categories/2/products?sort=newest&v=1',
+      '/api/categories/2/products?x=&sort=newest',
+      '/api/search?utm_source=mail',
+      '/api/advertised?v=2',
+    ]) {
+      const before = await idsOf(url);
+      // Written beside the app: a kept page would not show it within its second.
+      const phone = await insertProduct(t.app.db, seller.id, { categoryId: '2', brand: 'Xiaomi', name: 'Redmi New' });
+      await advertise(t.app.db, phone.id);
+      expect(await idsOf(url), url).toEqual([phone.id, ...before]);
+    }
+  });
+
   it('drops a phone from the category page and the home grid as soon as its seller removes it', async () => {
     const phone = await insertProduct(t.app.db, seller.id, { categoryId: '3', brand: 'Samsung', name: 'Going soon' });
     await advertise(t.app.db, phone.id);

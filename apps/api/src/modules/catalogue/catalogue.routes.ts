@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiEndpoints,
   CategoryIdParamsSchema,
+  PageQuerySchema,
+  ProductQuerySchema,
   ProductSearchPageSchema,
   categoryIds,
   type ProductPage,
@@ -66,6 +68,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     `${showsSellerEmails(request) ? 'with-emails' : 'visitor'} ${request.url}`;
 
   /**
+   * Whether the URL names only the page's own query parameters (`known`): only such a page is
+   * kept. Any other parameter changes nothing on the page, so its answer is computed but takes no
+   * place in the cache, and no one can push the pages most visits open out of it.
+   */
+  const namesOnly = (request: FastifyRequest, known: ReadonlySet<string>) => {
+    const at = request.url.indexOf('?');
+    if (at === -1) return true;
+    for (const name of new URLSearchParams(request.url.slice(at + 1)).keys()) if (!known.has(name)) return false;
+    return true;
+  };
+  const pageParams = new Set(Object.keys(PageQuerySchema.shape));
+  const productParams = new Set(Object.keys(ProductQuerySchema.shape));
+
+  /**
    * A first page answered within the last second, by its exact URL, before the query string is
    * even validated: the same bytes for every visitor (and for everyone signed in) until a listing
    * changes or a second passes.
@@ -126,7 +142,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request, reply) => {
         const generation = cache.generation;
         const page = await service.listAdvertised(app.db, request.query);
-        return sendPage(request, reply, page, { cacheable: request.query.cursor === undefined, generation });
+        const cacheable = request.query.cursor === undefined && namesOnly(request, pageParams);
+        return sendPage(request, reply, page, { cacheable, generation });
       },
     }),
   );
@@ -155,7 +172,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         const generation = cache.generation;
         const page = await service.listCategoryProducts(app.db, request.params.id, request.query, { storageSizes });
         // First pages without words: a few hundred possible URLs that most visits open.
-        const cacheable = request.query.cursor === undefined && request.query.q === undefined;
+        const cacheable =
+          request.query.cursor === undefined && request.query.q === undefined && namesOnly(request, productParams);
         return sendPage(request, reply, page, { cacheable, generation });
       },
     }),
@@ -176,7 +194,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request, reply) => {
         const generation = cache.generation;
         const page = await service.searchProducts(app.db, request.query, { storageSizes });
-        const cacheable = request.query.cursor === undefined && request.query.q === undefined;
+        const cacheable =
+          request.query.cursor === undefined && request.query.q === undefined && namesOnly(request, productParams);
         return sendPage(request, reply, page, { cacheable, generation });
       },
     }),
