@@ -23,7 +23,7 @@ const firstRoundTripBytes = 13_300;
 /**
  * A rendered page compressed (once, for everyone who asks within its second) as cheaply as still
  * fits that round trip: brotli 3 (about 0.3 ms) for up to 60 kB of HTML (a phone's, a seller's
- * page: 10–11 kB), 5 (about 1 ms) for a larger one (a brand's page, the search, My Products:
+ * page: 10.7–11.5 kB), 5 (about 1 ms) for a larger one (a brand's page, the search, My Products:
  * 12.7–13.2 kB), or for a small one that 3 leaves too large. Decision 0082.
  */
 const encodedRenderedPage = (page: CachedPage, encoding: PageEncoding): Buffer => {
