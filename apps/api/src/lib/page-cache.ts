@@ -45,10 +45,11 @@ export const compressThreshold = 1024;
  * quality (app.ts) unless told: the default 11 costs far more CPU than it saves here.
  */
 export const encodedPage = (page: CachedPage, encoding: PageEncoding, brotliQuality = 4): Buffer =>
-  (page.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } })
-      : gzipSync(page.body));
+  (page.encoded[encoding] ??= encoding === 'br' ? brotli(page.body, brotliQuality) : gzipSync(page.body));
+
+/** `body` compressed with brotli at `quality`. */
+export const brotli = (body: string, quality: number): Buffer =>
+  brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
 
 /**
  * The encoding to answer with, from Accept-Encoding: br or gzip, whichever has the higher q

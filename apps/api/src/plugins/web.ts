@@ -2,12 +2,18 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, renderedPageQueryParams, signedInHintCookie, themeCookie, type Role } from '@recell/contract';
-import { encodedPage, PageCache, preferredEncoding, type CachedPage, type PageEncoding } from '../lib/page-cache.ts';
+import {
+  brotli,
+  encodedPage,
+  PageCache,
+  preferredEncoding,
+  type CachedPage,
+  type PageEncoding,
+} from '../lib/page-cache.ts';
 import { createSoftLimit } from '../lib/rate-limit.ts';
 import { readSignedInHint } from '../lib/signed-in-hint.ts';
 import { sendError } from './errors.ts';
@@ -28,11 +34,9 @@ const firstRoundTripBytes = 13_300;
  */
 const encodedRenderedPage = (page: CachedPage, encoding: PageEncoding): Buffer => {
   if (encoding === 'br' && !page.encoded.br) {
-    const brotli = (quality: number) =>
-      brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
     const isSmall = page.body.length <= 60_000;
-    const cheap = brotli(isSmall ? 3 : 5);
-    page.encoded.br = isSmall && cheap.length > firstRoundTripBytes ? brotli(5) : cheap;
+    const cheap = brotli(page.body, isSmall ? 3 : 5);
+    page.encoded.br = isSmall && cheap.length > firstRoundTripBytes ? brotli(page.body, 5) : cheap;
   }
   return encodedPage(page, encoding);
 };

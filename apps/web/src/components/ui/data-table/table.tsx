@@ -32,7 +32,7 @@ const tableFrame =
   '@container relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 transition-opacity dark:border-slate-800';
 const row = 'dt-row';
 /** A field of a card: its column's name, then the value, on the card's two columns. */
-const fieldCell = 'dt-field';
+const fieldCell = `${cell} dt-field`;
 const fieldLabel = 'dt-field-label';
 
 /**
